@@ -153,7 +153,8 @@ describe('analyseWorkflow follows a checkout ref through a job output (two level
     expect(a.triggers).toEqual(['pull_request_target', 'issue_comment']);
     expect(a.findings).toEqual([]);
     expect(a.gated.map((g) => `${g.code}:${g.job}:${g.step}`)).toEqual(['untrusted-checkout:build:step 1']);
-    expect(a.gated[0]?.triggers).toEqual(['pull_request_target']);
+    // Under issue_comment the script fetches the pull request (pulls.get) and sets its head sha: the head there too.
+    expect(a.gated[0]?.triggers).toEqual(['pull_request_target', 'issue_comment']);
     expect(a.gated[0]?.excerpt).toContain('needs.authorize.outputs.head_sha');
     expect(a.gated[0]?.gate).toContain("needs.authorize.outputs.authorized == 'true'");
     expect(a.gated[0]?.gate).toContain('job authorize, step check');
@@ -306,6 +307,47 @@ describe('analyseWorkflow: a job or step gated on the author association is reco
     expect(judged(text)).toEqual(expected);
   });
 
+  /** A workflow on `on` (its triggers as given): job `j` (its `if:` as given) splices `text` into a script. */
+  const onEvents = (on: string, jobIf: string, text: string) =>
+    `on: ${on}\njobs:\n  j:\n    if: ${JSON.stringify(jobIf)}\n    runs-on: x\n    steps:\n      - run: echo "\${{ ${text} }}"\n`;
+  const member = (object: string) => `github.event.${object}.author_association == 'MEMBER'`;
+
+  it.each([
+    ['issue_comment: the issue author\'s association (an outsider commenting on a member\'s issue passes)', onEvents('issue_comment', member('issue'), 'github.event.comment.body'), FLAGGED],
+    ['issue_comment: the issue\'s and the comment\'s, both required', onEvents('issue_comment', `${member('issue')} && ${member('comment')}`, 'github.event.comment.body'), GATED],
+    ['issue_comment: the issue\'s or the comment\'s', onEvents('issue_comment', `${member('comment')} || ${member('issue')}`, 'github.event.comment.body'), FLAGGED],
+    ['issue_comment: the pull request\'s (not carried: empty, runs for nobody)', onEvents('issue_comment', member('pull_request'), 'github.event.comment.body'), GATED],
+    ['pull_request_review_comment: the pull request author\'s', onEvents('pull_request_review_comment', member('pull_request'), 'github.event.comment.body'), FLAGGED],
+    ['pull_request_review_comment: the comment\'s', onEvents('pull_request_review_comment', member('comment'), 'github.event.comment.body'), GATED],
+    ['pull_request_review: the pull request author\'s', onEvents('pull_request_review', member('pull_request'), 'github.event.review.body'), FLAGGED],
+    ['pull_request_review: the review\'s', onEvents('pull_request_review', member('review'), 'github.event.review.body'), GATED],
+    ['discussion_comment: the discussion author\'s', onEvents('discussion_comment', member('discussion'), 'github.event.comment.body'), FLAGGED],
+    ['discussion: the discussion author\'s', onEvents('discussion', member('discussion'), 'github.event.discussion.body'), GATED],
+    ['issues: the issue author\'s', onEvents('issues', member('issue'), 'github.event.issue.title'), GATED],
+    ['pull_request_target: the pull request author\'s', onEvents('pull_request_target', member('pull_request'), 'github.event.pull_request.title'), GATED],
+    ['issues and issue_comment: the issue\'s (the commenter\'s under issue_comment)', onEvents('[issues, issue_comment]', member('issue'), 'github.event.issue.title'), FLAGGED],
+    ["issues and issue_comment: the issue's, the job narrowed to `issues`", onEvents('[issues, issue_comment]', `github.event_name == 'issues' && ${member('issue')}`, 'github.event.issue.title'), GATED],
+    [
+      'issues and issue_comment: per event, the issue\'s under issues, the comment\'s under issue_comment',
+      onEvents('[issues, issue_comment]', `(github.event_name == 'issues' && ${member('issue')}) || (github.event_name == 'issue_comment' && startsWith(github.event.comment.body, '/run') && ${member('comment')})`, 'github.event.issue.title'),
+      GATED,
+    ],
+    [
+      'issues and issue_comment: per event, the issue\'s under both',
+      onEvents('[issues, issue_comment]', `(github.event_name == 'issues' && ${member('issue')}) || (github.event_name == 'issue_comment' && ${member('issue')})`, 'github.event.issue.title'),
+      FLAGGED,
+    ],
+    [
+      'issues and issue_comment: one alternative with no association',
+      onEvents('[issues, issue_comment]', `(github.event_name == 'issues' && ${member('issue')}) || (github.event_name == 'issue_comment' && startsWith(github.event.comment.body, '/run'))`, 'github.event.issue.title'),
+      FLAGGED,
+    ],
+    ["issue_comment: workflow_dispatch or the comment's (the dispatch alternative admits no outsider)", onEvents('[issue_comment, workflow_dispatch]', `github.event_name == 'workflow_dispatch' || ${member('comment')}`, 'github.event.comment.body'), GATED],
+    ['issue_comment: workflow_dispatch or a command test (no association)', onEvents('[issue_comment, workflow_dispatch]', "github.event_name == 'workflow_dispatch' || startsWith(github.event.comment.body, '/run')", 'github.event.comment.body'), FLAGGED],
+  ])('%s', (_name, text, expected) => {
+    expect(judged(text)).toEqual(expected);
+  });
+
   it('the gate is named in the gated finding', () => {
     const a = ok(analyseWorkflow('x.yml', commented(LIST)));
     expect(a.gated[0]?.gate).toContain('github.event.comment.author_association');
@@ -343,6 +385,9 @@ describe('analyseWorkflow: a job that needs a job failing unless the actor is pe
     ['the build does not need the check', needing(LANNONBR(), '', '', '[]'), FLAGGED],
     ['gh api for the actor\'s permission, then exit 1', needing(GH_EXIT), GATED],
     ['gh api for the actor\'s permission, no exit', needing(GH_EXIT.replace('exit 1', 'echo no')), FLAGGED],
+    ['gh api for the actor\'s permission, exit 1 when admin (inverted)', needing(GH_EXIT.replace('[ "$perm" != admin ] && [ "$perm" != write ]', '[ "$perm" = admin ]')), FLAGGED],
+    ['gh api for the actor\'s permission, exit 1 only when read (triage and none pass)', needing(GH_EXIT.replace('[ "$perm" != admin ] && [ "$perm" != write ]', '[ "$perm" = read ]')), FLAGGED],
+    ['gh api for the actor\'s permission, [[ == admin || == write ]] || exit 1', needing(GH_EXIT.replace('if [ "$perm" != admin ] && [ "$perm" != write ]; then exit 1; fi', '[[ "$perm" == admin || "$perm" == write ]] || exit 1')), GATED],
     ['gh api for the pull request author\'s permission', needing(GH_EXIT.replace('github.actor', 'github.event.pull_request.user.login')), FLAGGED],
     [
       'two levels: build needs relay, relay needs the check',
@@ -613,5 +658,154 @@ describe('analyseWorkflow output is network text', () => {
     expect(finding?.step).toBe('step [31m');
     expect(Array.from(finding?.excerpt ?? '').length).toBeLessThanOrEqual(160);
     expect(finding?.excerpt.endsWith('…')).toBe(true);
+  });
+});
+
+describe('analyseWorkflow: commands a github-script script runs with attacker text (synthetic)', () => {
+  /** An outsider-triggered workflow (`on` as given): one github-script step (its script as given, `env:` as given), then a build. */
+  const scripted = (on: string, script: string, env = '') =>
+    `on: ${on}\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: actions/github-script@v7\n${env}        with:\n          script: ${JSON.stringify(script)}\n      - run: npm ci && npm test\n`;
+  const judged = (text: string) => {
+    const a = ok(analyseWorkflow('x.yml', text));
+    return { findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) };
+  };
+  const FETCH_PR = 'const { data: pr } = await github.rest.pulls.get({ ...context.repo, pull_number: context.issue.number });\n';
+  const INJECTED = { findings: ['script-injection:j:step 1'], gated: [] };
+  const SAFE = { findings: [], gated: [] };
+
+  it.each([
+    // The head checked out under issue_comment and built by the next step: an untrusted checkout as well.
+    ['exec.exec with a fetched head ref in a template', 'issue_comment', `${FETCH_PR}await exec.exec(\`git checkout \${pr.head.ref}\`);`, '', { findings: ['script-injection:j:step 1', 'untrusted-checkout:j:step 1'], gated: [] }],
+    ["require('child_process').execSync with the comment body concatenated", 'issue_comment', "require('child_process').execSync('echo ' + context.payload.comment.body);", '', INJECTED],
+    ['execSync destructured, the fetched title through an identifier', 'issue_comment', `const { execSync } = require('child_process');\n${FETCH_PR}const title = pr.title;\nexecSync(\`./notify "\${title}"\`);`, '', INJECTED],
+    ['exec.getExecOutput with the issue title', 'issues', 'await exec.getExecOutput(`gh issue edit --title ${context.payload.issue.title}`);', '', INJECTED],
+    ["exec.exec('bash', ['-c', body]): a shell named as the program", 'issue_comment', "await exec.exec('bash', ['-c', context.payload.comment.body]);", '', INJECTED],
+    ['execSync with a process.env variable set from the title', 'issues', "require('child_process').execSync(`echo ${process.env.TITLE}`);", '        env:\n          TITLE: ${{ github.event.issue.title }}\n', INJECTED],
+    // No injection; but the head checked out and built by the next step is an untrusted checkout.
+    ["the argument array (no shell): exec.exec('git', ['checkout', ref]) under issue_comment", 'issue_comment', `${FETCH_PR}await exec.exec('git', ['checkout', pr.head.ref]);`, '', { findings: ['untrusted-checkout:j:step 1'], gated: [] }],
+    ["the argument array (no shell): exec.exec('git', ['checkout', ref]) under issues (no pull request)", 'issues', `${FETCH_PR}await exec.exec('git', ['checkout', pr.head.ref]);`, '', SAFE],
+    ['a RegExp exec on the comment body is no command', 'issue_comment', 'const m = /^\\/deploy (\\w+)/.exec(context.payload.comment.body);\nconsole.log(m);', '', SAFE],
+    ['exec.exec with a number', 'issue_comment', 'await exec.exec(`gh pr view ${context.issue.number}`);', '', SAFE],
+    ['execSync with a constant', 'issue_comment', "require('child_process').execSync('git status');", '', SAFE],
+    ['execSync with the comment body under `pull_request` (no secrets)', 'pull_request', "require('child_process').execSync('echo ' + context.payload.comment.body);", '', SAFE],
+  ])('%s', (_name, on, script, env, expected) => {
+    expect(judged(scripted(on, script, env))).toEqual(expected);
+  });
+
+  it('the argument array under pull_request_target: the head ref fetched and checked out by the script, then built, is an untrusted checkout', () => {
+    const text = scripted('pull_request_target', "await exec.exec('git', ['fetch', 'origin', context.payload.pull_request.head.ref]);\nawait exec.exec('git', ['checkout', 'FETCH_HEAD']);");
+    expect(judged(text)).toEqual({ findings: ['untrusted-checkout:j:step 1'], gated: [] });
+    expect(ok(analyseWorkflow('x.yml', text)).findings[0]?.excerpt).toContain('exec.exec(');
+    // The base fetched instead: nothing.
+    expect(judged(text.replace('pull_request.head.ref', 'pull_request.base.ref'))).toEqual(SAFE);
+  });
+});
+
+describe('analyseWorkflow: an issue_comment job that checks out the pull request\'s code and runs it is an untrusted checkout', () => {
+  const KODELET_E2E = 'jingkaihe-kodelet-e2e-tests-d210c4a.yml';
+  const SVELTE_AUTOFIX = 'sveltejs-svelte-autofix-15720b1.yml';
+  /** An issue_comment job `test` (its `if:` as given): the steps given, then `npm ci && npm test`. */
+  const commentJob = (steps: string, jobIf = '', on = 'issue_comment') =>
+    `on: ${on}\njobs:\n  test:\n${jobIf === '' ? '' : `    if: ${JSON.stringify(jobIf)}\n`}    runs-on: x\n    steps:\n${steps}      - run: npm ci && npm test\n`;
+  const checkout = (ref: string) => `      - uses: actions/checkout@v4\n        with:\n          ref: ${ref}\n`;
+  const judged = (text: string) => {
+    const a = ok(analyseWorkflow('.github/workflows/test.yml', text));
+    return { findings: codes(a), gated: a.gated.map((g) => `${g.code}:${g.job}:${g.step}`) };
+  };
+  const FETCH_HEAD = "      - id: pr\n        uses: actions/github-script@v7\n        with:\n          script: |\n            const pr = await github.rest.pulls.get({ ...context.repo, pull_number: context.issue.number });\n            core.setOutput('sha', pr.data.head.sha);\n";
+  const MEMBER = "github.event.issue.pull_request && startsWith(github.event.comment.body, '/test') && contains(fromJSON('[\"OWNER\", \"MEMBER\", \"COLLABORATOR\"]'), github.event.comment.author_association)";
+  const PERMISSION_EXIT =
+    '      - run: |\n          perm=$(gh api "repos/${{ github.repository }}/collaborators/${{ github.actor }}/permission" --jq .permission)\n          if [ "$perm" != "admin" ] && [ "$perm" != "write" ]; then exit 1; fi\n';
+
+  it.each([
+    ['refs/pull/<issue number>/head', checkout('refs/pull/${{ github.event.issue.number }}/head'), 'untrusted-checkout:test:step 1'],
+    ['refs/pull/<issue number>/merge', checkout('refs/pull/${{ github.event.issue.number }}/merge'), 'untrusted-checkout:test:step 1'],
+    ["format('refs/pull/{0}/head', github.event.issue.number)", checkout("${{ format('refs/pull/{0}/head', github.event.issue.number) }}"), 'untrusted-checkout:test:step 1'],
+    ["a github-script pulls.get's head.sha through the step output", `${FETCH_HEAD}${checkout('${{ steps.pr.outputs.sha }}')}`, 'untrusted-checkout:test:step 2'],
+    [
+      'a gh api lookup of .head.sha written to $GITHUB_OUTPUT',
+      `      - id: pr\n        run: echo "sha=$(gh api repos/\${{ github.repository }}/pulls/\${{ github.event.issue.number }} --jq .head.sha)" >> "$GITHUB_OUTPUT"\n${checkout('${{ steps.pr.outputs.sha }}')}`,
+      'untrusted-checkout:test:step 2',
+    ],
+    [
+      'gh pr view --json headRefOid into a variable, then written',
+      `      - id: pr\n        run: |\n          SHA=$(gh pr view \${{ github.event.issue.number }} --json headRefOid -q .headRefOid)\n          echo "sha=$SHA" >> "$GITHUB_OUTPUT"\n${checkout('${{ steps.pr.outputs.sha }}')}`,
+      'untrusted-checkout:test:step 2',
+    ],
+    ['gh pr checkout <issue number>', '      - uses: actions/checkout@v4\n      - run: gh pr checkout ${{ github.event.issue.number }}\n', 'untrusted-checkout:test:step 2'],
+    ['git fetch origin pull/<issue number>/head', '      - uses: actions/checkout@v4\n      - run: git fetch origin pull/${{ github.event.issue.number }}/head:pr && git checkout pr\n', 'untrusted-checkout:test:step 2'],
+  ])('%s, then npm test: flagged under issue_comment', (_name, steps, finding) => {
+    const a = ok(analyseWorkflow('.github/workflows/test.yml', commentJob(steps)));
+    expect(codes(a)).toEqual([finding]);
+    expect(a.findings[0]?.triggers).toEqual(['issue_comment']);
+  });
+
+  it('a needed job\'s output set from a pulls.get head sha, checked out and run: flagged', () => {
+    const text = `on: issue_comment\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      sha: \${{ steps.pr.outputs.sha }}\n    steps:\n${FETCH_HEAD}  test:\n    needs: meta\n    runs-on: x\n    steps:\n${checkout('${{ needs.meta.outputs.sha }}')}      - run: make test\n`;
+    expect(judged(text)).toEqual({ findings: ['untrusted-checkout:test:step 1'], gated: [] });
+  });
+
+  it.each([
+    ['a checkout of the default branch', '      - uses: actions/checkout@v4\n'],
+    ['a pull request read through the API only (no checkout of it)', `${FETCH_HEAD}      - uses: actions/checkout@v4\n`],
+    ["the pull_request payload's head sha (empty under issue_comment: the default branch)", checkout('${{ github.event.pull_request.head.sha }}')],
+    ['github.head_ref (empty under issue_comment)', checkout('${{ github.head_ref }}')],
+  ])('%s, then npm test: safe', (_name, steps) => {
+    expect(judged(commentJob(steps))).toEqual({ findings: [], gated: [] });
+  });
+
+  it('a checkout of the pull request with nothing run after it: safe', () => {
+    const text = `on: issue_comment\njobs:\n  test:\n    runs-on: x\n    steps:\n${checkout('refs/pull/${{ github.event.issue.number }}/head')}      - uses: actions/upload-artifact@v4\n`;
+    expect(judged(text)).toEqual({ findings: [], gated: [] });
+  });
+
+  it('review events run a fork\'s pull request without secrets: their checkout of it is not counted', () => {
+    for (const on of ['pull_request_review', 'pull_request_review_comment']) {
+      expect(judged(commentJob(checkout('refs/pull/${{ github.event.pull_request.number }}/head'), '', on))).toEqual({ findings: [], gated: [] });
+    }
+  });
+
+  it('on pull_request and issue_comment, the pull_request payload\'s head is the fork\'s without secrets, and empty under issue_comment: safe', () => {
+    expect(judged(commentJob(checkout('${{ github.event.pull_request.head.sha }}'), '', '[pull_request, issue_comment]'))).toEqual({ findings: [], gated: [] });
+  });
+
+  it('on pull_request_target and issue_comment, the finding names the triggers under which the ref is the head', () => {
+    const payloadHead = ok(analyseWorkflow('x.yml', commentJob(checkout('${{ github.event.pull_request.head.sha }}'), '', '[pull_request_target, issue_comment]')));
+    expect(payloadHead.findings.map((f) => f.triggers)).toEqual([['pull_request_target']]);
+    const refsPull = ok(analyseWorkflow('x.yml', commentJob(checkout('refs/pull/${{ github.event.number || github.event.issue.number }}/head'), '', '[pull_request_target, issue_comment]')));
+    expect(refsPull.findings.map((f) => f.triggers)).toEqual([['pull_request_target', 'issue_comment']]);
+  });
+
+  it.each([
+    ["the commenter's association (OWNER, MEMBER, COLLABORATOR)", commentJob(checkout('refs/pull/${{ github.event.issue.number }}/head'), MEMBER), { findings: [], gated: ['untrusted-checkout:test:step 1'] }],
+    [
+      "the issue author's association (an outsider commenting on a member's pull request passes)",
+      commentJob(checkout('refs/pull/${{ github.event.issue.number }}/head'), MEMBER.replace('github.event.comment.author_association', 'github.event.issue.author_association')),
+      { findings: ['untrusted-checkout:test:step 1'], gated: [] },
+    ],
+    ['a gh api permission check that exits 1 below write', commentJob(`${PERMISSION_EXIT}${checkout('refs/pull/${{ github.event.issue.number }}/head')}`), { findings: [], gated: ['untrusted-checkout:test:step 2'] }],
+  ])('gate: %s', (_name, text, expected) => {
+    expect(judged(text)).toEqual(expected);
+  });
+
+  it('jingkaihe/kodelet e2e-tests: a /e2e-test comment checks out refs/pull/N/head and runs it, behind the commenter\'s association: gated', () => {
+    const text = real(KODELET_E2E);
+    expect(judged(text)).toEqual({ findings: [], gated: ['untrusted-checkout:e2e-tests:Checkout code'] });
+    const a = ok(analyseWorkflow('.github/workflows/e2e-tests.yml', text));
+    expect(a.gated[0]?.triggers).toEqual(['issue_comment']);
+    expect(a.gated[0]?.excerpt).toContain('Install dependencies');
+    // Edit: the association test removed, any commenter runs the pull request's code with the secrets.
+    const open = text.replace(/ &&\n\s+\(github\.event\.comment\.author_association[\s\S]*?'COLLABORATOR'\)/, '');
+    expect(open).not.toContain('author_association');
+    expect(judged(open)).toEqual({ findings: ['untrusted-checkout:e2e-tests:Checkout code'], gated: [] });
+  });
+
+  it("sveltejs/svelte autofix: a /autofix comment checks out the pulls.get head ref and runs it, behind the commenter's association: gated", () => {
+    const text = real(SVELTE_AUTOFIX);
+    expect(judged(text)).toEqual({ findings: [], gated: ['untrusted-checkout:autofix-lint:step 2'] });
+    // Edit: the association test removed: counted.
+    const open = text.replace(/ &&\n\s+contains\(fromJSON\('\["OWNER", "MEMBER", "COLLABORATOR"\]'\), github\.event\.comment\.author_association\)/, '');
+    expect(open).not.toContain('author_association');
+    expect(judged(open)).toEqual({ findings: ['untrusted-checkout:autofix-lint:step 2'], gated: [] });
   });
 });

@@ -321,6 +321,22 @@ describe('a composite action that checks out the head and returns', () => {
     const comment = 'on: issue_comment\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./.github/actions/checkout-pr\n      - run: npm test\n';
     expect(judge({ '.github/workflows/w.yml': comment, '.github/actions/checkout-pr/action.yml': CHECKOUT_ACTION }).findings).toEqual([]);
   });
+
+  it('under issue_comment, an action checking out refs/pull/<issue number>/head, then the caller runs: an untrusted checkout', () => {
+    const action = CHECKOUT_ACTION.replace('${{ github.event.pull_request.head.sha }}', 'refs/pull/${{ github.event.issue.number }}/head');
+    const comment = 'on: issue_comment\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./.github/actions/checkout-pr\n      - run: npm test\n';
+    const r = judge({ '.github/workflows/w.yml': comment, '.github/actions/checkout-pr/action.yml': action });
+    expect(codes(r)).toEqual(['untrusted-checkout:.github/actions/checkout-pr/action.yml:step 1']);
+    expect(r.findings[0]?.triggers).toEqual(['issue_comment']);
+  });
+
+  it('under issue_comment, a reusable workflow handed refs/pull/<issue number>/head checks it out and builds: an untrusted checkout', () => {
+    const callee = 'on: workflow_call\njobs:\n  build:\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: ${{ inputs.ref }}\n      - run: npm ci && npm test\n';
+    const caller = 'on: issue_comment\njobs:\n  call:\n    uses: ./.github/workflows/build.yml\n    with:\n      ref: refs/pull/${{ github.event.issue.number }}/merge\n';
+    const r = judge({ '.github/workflows/caller.yml': caller, '.github/workflows/build.yml': callee });
+    expect(codes(r)).toEqual(['untrusted-checkout:.github/workflows/build.yml:step 1']);
+    expect(r.findings[0]?.triggers).toEqual(['issue_comment']);
+  });
 });
 
 describe('calls from a gated job or step are followed, and what they call is gated too', () => {

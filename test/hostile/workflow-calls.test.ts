@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseWorkflow, eventsAdmitted } from '../../src/sources/github/workflow-analysis.js';
 import { judgeWorkflowCalls, MAX_CALLS_JUDGED, type CallGraphInput } from '../../src/sources/github/workflow-calls.js';
 import { expressionUntrusted, injectedLine } from '../../src/sources/github/workflow-expressions.js';
+import { permissionExit } from '../../src/sources/github/permission-exit.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { growth } from './support/linear-time.js';
 
@@ -62,6 +63,23 @@ describe('hostile workflows: job and step outputs are followed in linear time', 
   });
 });
 
+describe('hostile workflows: issue_comment head checkouts are read in linear time', () => {
+  /** An issue_comment job: step `s` runs the script given and writes `sha`, the checkout reads it, then a build; a last step runs `last`. */
+  const wf = (run: string, last = 'make') =>
+    `on: issue_comment\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: s\n        run: ${JSON.stringify(run)}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ steps.s.outputs.sha }}\n      - run: ${JSON.stringify(last)}\n`;
+  it.for<[string, (k: number) => string]>([
+    ['`pull/` runs in a git fetch line (no `/head`)', (k) => wf('echo sha=1 >> $GITHUB_OUTPUT', `git fetch origin ${'pull/'.repeat(k)}x`)],
+    ['`pull/a` runs with no closing `/head`', (k) => wf('echo sha=1 >> $GITHUB_OUTPUT', `git fetch origin ${'pull/a'.repeat(k)}`)],
+    ['`--jq` runs with no head in the written value', (k) => wf(`echo "sha=$(${'gh api x --jq .a '.repeat(k)})" >> $GITHUB_OUTPUT`)],
+    ['many variables assigned lookups and read in one write', (k) => wf(`B=$(gh api x --jq .head.sha)\n${'A=$(gh api x --jq .base.sha)\n'.repeat(k)}echo "sha=${'$A'.repeat(k)}" >> $GITHUB_OUTPUT`)],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
 describe('hostile workflows: github-script outputs are followed in linear time', () => {
   const wf = (script: string) =>
     `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      sha: \${{ steps.s.outputs.sha }}\n      result: \${{ steps.s.outputs.result }}\n    steps:\n      - id: s\n        uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(script)}\n  build:\n    needs: meta\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ needs.meta.outputs.sha }}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ needs.meta.outputs.result }}\n      - run: make\n`;
@@ -75,6 +93,11 @@ describe('hostile workflows: github-script outputs are followed in linear time',
     ['`pull_request.` / `.head.` runs (the attacker-text pattern)', (k) => wf(`core.setOutput('sha', ${'pull_request.head.'.repeat(k)})`)],
     ['one long identifier before `=`-less blanks', (k) => wf(`${'a'.repeat(k)}${' '.repeat(k)}b`)],
     ['the output set k times from an identifier assigned k times', (k) => wf(`${'x = y;\n'.repeat(k)}${"core.setOutput('sha', x);\n".repeat(k)}`)],
+    ['`exec.exec(` runs, unclosed', (k) => wf('exec.exec('.repeat(k))],
+    ["`require('child_process').execSync(` runs", (k) => wf("require('child_process').execSync(".repeat(k))],
+    ["`exec.exec('bash', [` runs (a shell program: the second argument read)", (k) => wf("exec.exec('bash', [".repeat(k))],
+    ['k command calls each with a template of k identifiers', (k) => wf(`${'x = y;\n'.repeat(k)}${'execSync(`echo ${x} ${x}`);\n'.repeat(k)}`)],
+    ['`git fetch` calls with the base ref', (k) => wf("exec.exec('git', ['fetch', context.payload.pull_request.base.ref]);\n".repeat(k))],
     ['values of k identifiers each assigned once', (k) => wf(`${Array.from({ length: k }, (_, i) => `v${i} = w;`).join('\n')}\ncore.setOutput('sha', ${Array.from({ length: 40 }, (_, i) => `v${i}`).join(' + ')});\n`.repeat(1))],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
@@ -159,6 +182,31 @@ describe('hostile workflows: checks that fail unless the actor is permitted are 
     ['√k jobs each needing all √k (the needs followed once per job)', manyJobs],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: the comparison of a permission check is read in linear time', () => {
+  const ASK = 'perm=$(gh api /collaborators/$GITHUB_ACTOR/permission --jq .permission)\n';
+  it.for<[string, (k: number) => string]>([
+    ['blanks before `|| exit 1`', (k) => `${ASK}[ "$perm" = admin ]${' '.repeat(k)}|| exit 1`],
+    ['blanks before a closing bracket', (k) => `${ASK}[ "$perm" != admin${' '.repeat(k)}x ] && exit 1`],
+    ['`! ` runs', (k) => `${ASK}${'! '.repeat(k)}[ "$perm" = admin ] || exit 1`],
+    ['`[ ` runs', (k) => `${ASK}${'[ '.repeat(k)}"$perm" = admin ] || exit 1`],
+    ['`&&` terms in one `[[ ]]`', (k) => `${ASK}if [[ ${'"$perm" != admin && '.repeat(k)}"$perm" != write ]]; then exit 1; fi`],
+    ['`|| ` runs before the exit', (k) => `${ASK}[ "$perm" = admin ] ${'|| '.repeat(k)}exit 1`],
+    ['`|| {` runs', (k) => `${ASK}[ "$perm" = admin ] ${'|| {'.repeat(k)} exit 1; }`],
+    ['nested `if` frames', (k) => `${ASK}${'if [ "$perm" != admin ]; then\n'.repeat(k)}exit 1\n`],
+    ['an unclosed quote', (k) => `${ASK}echo "${'a;'.repeat(k)}\nexit 1`],
+    ['`$(` runs', (k) => `${ASK}${'$('.repeat(k)}\nexit 1`],
+    ['pipeline stages', (k) => `${ASK}${'echo "$perm" | '.repeat(k)}grep -q admin || exit 1`],
+    ['`> /dev/null` runs', (k) => `${ASK}${'grep -q admin > /dev/null '.repeat(k)}<<< "$perm" || exit 1`],
+    ['grep flag runs', (k) => `${ASK}echo "$perm" | grep${' -q'.repeat(k)} || exit 1`],
+    ['jq ` or ` terms', (k) => `gh api /collaborators/$GITHUB_ACTOR/permission | jq -e '${'.permission == "admin" or '.repeat(k)}.permission == "write"' || exit 1`],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => permissionExit(make(k)));
     noteCases(ctx.task, 2);
     noteTime(ctx.task, g.large, g.bound);
     expect(g.large).toBeLessThanOrEqual(g.bound);

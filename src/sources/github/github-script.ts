@@ -10,10 +10,12 @@
  * carries attacker-written text (`context.payload.pull_request.title`, `….comment.body`, a branch
  * name: `JS_TEXT`), or the `title` / `body` of a pull request or issue it fetched (an identifier
  * assigned `…pulls.get(…)` / `…issues.get(…)`, or `{ data: pr }` / `{ data }` destructured from
- * one: `pr.data.title`, `pr.title`), for a script injection through the output. Limits: no JS
- * parser — a fetched object passed on through another identifier, a property of it read other
- * than so, or attacker text handed to `exec` / `child_process` inside the script itself, is not
- * followed.
+ * one: `pr.data.title`, `pr.title`), for a script injection through the output. The same reading
+ * judges the command lines the script runs itself (`COMMAND_CALL`: `exec.exec`, `execSync`…): the
+ * first argument, and the second after a shell program (`exec.exec('git', ['checkout', ref])`
+ * passes the ref as one argument, no shell: the safe form). Limits: no JS parser — a fetched
+ * object passed on through another identifier, a property of it read other than so, or text passed
+ * through two identifiers (`a = body; cmd = 'echo ' + a`), is not followed.
  *
  * Pure, and linear in the script's length: calls and `return`s are found with indexOf, each value
  * read at most `MAX_VALUE_CHARS` characters, assignments collected in one pass, and each
@@ -46,6 +48,25 @@ const DESTRUCTURED_DATA = /\{[ \t]*data(?:[ \t]*:[ \t]*([A-Za-z_$][\w$]*))?[ \t]
 /** `<identifier>.title` / `.body`, or `<identifier>.data.title` / `.data.body`. */
 const FETCHED_TEXT = /(?<![\w$.])([A-Za-z_$][\w$]*)(?:\.data)?\.(?:title|body)\b/g;
 
+/**
+ * A call that runs a command line: @actions/exec's `exec.exec(` / `exec.getExecOutput(` (the line
+ * split into arguments, no shell: attacker text there picks the command's arguments and options)
+ * and child_process's `execSync(`, `exec(`, `spawn(`… (bare, or on `child_process.`, `cp.`,
+ * `require('child_process').`: a shell for `exec` / `execSync`). `re.exec(` and other receivers are
+ * not calls of a command.
+ */
+const COMMAND_CALL =
+  /\bexec\.(?:exec|getExecOutput)[ \t]*\(|(?<![\w$.])(?:(?:child_process|childProcess|cp)\.|require\([ \t]*['"](?:node:)?child_process['"][ \t]*\)\.)?(?:execSync|exec|spawnSync|spawn|execFileSync|execFile)[ \t]*\(/g;
+/** A shell named as the program (`exec.exec('bash', ['-c', …])`): its arguments are a command line too. */
+const SHELL_PROGRAM = /^(['"`])(?:(?:ba|z|da|k)?sh|pwsh|powershell|cmd)\1$/i;
+
+/** One command call of a script: the call as written (bounded) and its first two arguments. */
+export interface CommandCall {
+  call: string;
+  first: string;
+  second: string;
+}
+
 /** The output name argument of `core.setOutput(`, on a bounded slice after it. */
 const NAME_ARGUMENT = /^[ \t\r\n]*(['"`])([\w-]{1,100})\1[ \t\r\n]*,/;
 
@@ -58,6 +79,8 @@ export interface ScriptOutputs {
   fetched: ReadonlySet<string>;
   /** Whether the script names the head, or attacker-written text, anywhere (for an output it sets in a form not read here). */
   names: Readonly<Record<Carried, boolean>>;
+  /** The command calls it makes (`COMMAND_CALL`). */
+  commands: readonly CommandCall[];
 }
 
 /** The text of one value from `start`: up to a `,` or `)` outside brackets (or, with `statement`, a `;` or line end), bounded. */
@@ -105,7 +128,25 @@ export function readScriptOutputs(script: string): ScriptOutputs {
   for (const m of script.matchAll(DESTRUCTURED_DATA)) {
     if (FETCH_CALL.test(valueAt(script, (m.index ?? 0) + m[0].length, true))) fetched.add(m[1] ?? 'data');
   }
-  return { values, assigned, fetched, names: { head: JS_HEAD.test(script), text: JS_TEXT.test(script) } };
+  const commands: CommandCall[] = [];
+  for (const m of script.matchAll(COMMAND_CALL)) {
+    const from = (m.index ?? 0) + m[0].length;
+    const first = valueAt(script, from, false);
+    const after = from + first.length;
+    const second = script[after] === ',' ? valueAt(script, after + 1, false) : '';
+    commands.push({ call: `${m[0]}${first}${second === '' ? '' : `,${second}`})`, first: first.trim(), second: second.trim() });
+  }
+  return { values, assigned, fetched, names: { head: JS_HEAD.test(script), text: JS_TEXT.test(script) }, commands };
+}
+
+/** The text a command call runs as a command line: its first argument, and its second after a shell program. */
+export function commandLine(call: CommandCall): string {
+  return SHELL_PROGRAM.test(call.first) ? `${call.first} ${call.second}` : call.first;
+}
+
+/** A command call's program and arguments as words (`exec.exec('git', ['fetch', ref])` → `git fetch ref`). */
+export function commandWords(call: CommandCall): string {
+  return `${call.first} ${call.second}`.replace(/['"`[\],]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -123,6 +164,21 @@ export function scriptOutputCarries(
 ): boolean | null {
   const values = outputs.values.get(name);
   if (values === undefined) return null;
+  return values.some(textCarrier(outputs, carried, headText, env));
+}
+
+/**
+ * A test of script text (an output's value, a command's argument): whether it carries the head or
+ * attacker-written text — directly (`headText`, the script patterns, a fetched object's
+ * `title`/`body`, a `process.env` variable set from it), or through an identifier assigned such a
+ * value (one level), each identifier judged once.
+ */
+export function textCarrier(
+  outputs: ScriptOutputs,
+  carried: Carried,
+  headText: (text: string) => boolean,
+  env: (variable: string) => string | null,
+): (text: string) => boolean {
   const pattern = JS_PATTERN[carried];
   const direct = (text: string): boolean =>
     headText(text) ||
@@ -141,5 +197,5 @@ export function scriptOutputCarries(
     }
     return verdict;
   };
-  return values.some((v) => direct(v) || [...v.matchAll(IDENTIFIER)].some((m) => identifierHead(m[0])));
+  return (v) => direct(v) || [...v.matchAll(IDENTIFIER)].some((m) => identifierHead(m[0]));
 }

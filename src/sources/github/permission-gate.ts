@@ -27,8 +27,11 @@
  * `||` of such comparisons, or `contains(fromJSON('["OWNER","MEMBER"]'), …)`, admitting only
  * `OWNER`, `MEMBER` or `COLLABORATOR` (GitHub's `author_association`: `CONTRIBUTOR` is anyone with
  * a merged commit). `contains` on a string is none (the empty association of an event without that
- * object is in every string). Limit: the association is of the person the field names (the
- * comment's author, the issue's), who is not always the one who wrote the text a finding splices.
+ * object is in every string). The association must be the actor's under every trigger in effect
+ * (`associationHolds`): on a comment event the comment's (`github.event.issue.author_association`
+ * on `issue_comment` is the issue's author: an outsider commenting on a member's issue passes it),
+ * on a review the review's; a field whose object the event does not carry is empty and never
+ * equal, so the code runs for nobody under that event.
  * Not a gate (the code is judged as before): a comparison under `||`, `!=`, an `if:` with
  * `always()`, `failure()` or `cancelled()`, a comparison with `''`, `'false'` or `'0'`, an
  * output passed through anything but one plain expression, a step that never asks for the
@@ -40,6 +43,7 @@
  * their steps and their outputs are looked up by id.
  */
 import { readScriptOutputs } from './github-script.js';
+import { ACTOR_PATH, permissionExit } from './permission-exit.js';
 import { expressionsOf, normaliseExpression, splitTop, stripParens } from './workflow-expressions.js';
 
 /** Longest `if:` read for a gate. */
@@ -73,14 +77,47 @@ const ASSOCIATION_LIST = /^contains\(fromjson\('\[([^'\]]*)\]'\),(github\.event\
 /** Associations only the repository's owners, its organisation's members and its collaborators have (GitHub's `author_association`). */
 const STRONG_ASSOCIATIONS = new Set(['owner', 'member', 'collaborator']);
 
+/**
+ * The payload object (its `author_association`) of whoever causes each outsider event, and the
+ * objects each event's payload carries (GitHub's webhook payloads: `issue_comment` carries the
+ * `issue` and the `comment`, the comment's author being the one who triggers the run). An event
+ * not listed carries nothing read here.
+ */
+const ACTOR_OBJECT: Readonly<Record<string, string>> = {
+  issues: 'issue',
+  issue_comment: 'comment',
+  discussion: 'discussion',
+  discussion_comment: 'comment',
+  pull_request_review: 'review',
+  pull_request_review_comment: 'comment',
+  pull_request_target: 'pull_request',
+};
+const OBJECTS_CARRIED: Readonly<Record<string, readonly string[]>> = {
+  issues: ['issue'],
+  issue_comment: ['issue', 'comment'],
+  discussion: ['discussion'],
+  discussion_comment: ['discussion', 'comment'],
+  pull_request_review: ['pull_request', 'review'],
+  pull_request_review_comment: ['pull_request', 'comment'],
+  pull_request_target: ['pull_request'],
+  workflow_run: [],
+};
+
+/**
+ * Whether an association field (`github.event.<object>.author_association`, lower case) admits only
+ * the permitted under every trigger: it is the actor's object there, or the event carries no such
+ * object (the field is empty and never equal to `OWNER`…: the code runs for nobody then).
+ */
+function associationHolds(field: string, triggers: readonly string[]): boolean {
+  const object = field.split('.')[2] ?? '';
+  return triggers.every((t) => {
+    const carried = Object.hasOwn(OBJECTS_CARRIED, t) ? OBJECTS_CARRIED[t] : undefined;
+    return carried !== undefined && (!carried.includes(object) || ACTOR_OBJECT[t] === object);
+  });
+}
+
 /** The levels lannonbr/repo-permission-check-action ranks (its index.js): any other `permission:` ranks below `none`, so everyone passes. */
 const LANNONBR_BLOCKS = new Set(['write', 'admin']);
-/** A shell `exit` with a non-zero status. */
-const EXIT_FAILING = /\bexit\s+[1-9]/;
-/** The actor named in a permission path: the expression or the runner's variable. */
-const ACTOR_PATH = /\/collaborators\/(?:\$\{\{\s*github\.(?:triggering_)?actor\s*\}\}|\$\{?GITHUB_(?:TRIGGERING_)?ACTOR\}?)\/permission\b/;
-/** The levels a script compares the permission with, for a failing check. */
-const STRONG_WORD = /\b(?:admin|maintain|write)\b/;
 
 /** `name=` the first word written to `$GITHUB_OUTPUT` on a line (as workflow-analysis.ts reads it). */
 const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
@@ -141,20 +178,70 @@ function associationsAdmitted(comparison: string): { field: string; values: stri
   return { field: (list[2] ?? '').toLowerCase(), values };
 }
 
-/**
- * The author-association gate a term sets: one comparison, or an `||` of them in parentheses,
- * admitting only owners, members and collaborators of the repository (`STRONG_ASSOCIATIONS`);
- * null otherwise (`CONTRIBUTOR`, anyone with a merged commit, or `!= 'NONE'` is no gate).
- */
-function associationGate(term: string): string | null {
-  const fields = new Set<string>();
-  const values = new Set<string>();
+/** One admitted comparison's field and values, when it admits only owners, members and collaborators and holds under `triggers`. */
+type Admitted = { field: string; values: string[] };
+
+/** An `||` of association comparisons (or one) admitting only the permitted under every trigger; null otherwise. */
+function plainAssociation(term: string, triggers: readonly string[]): Admitted[] | null {
+  const out: Admitted[] = [];
   for (const part of splitTop(term, '||')) {
     const admitted = associationsAdmitted(stripParens(part));
     if (admitted === null || admitted.values.length === 0 || !admitted.values.every((v) => STRONG_ASSOCIATIONS.has(v))) return null;
-    fields.add(admitted.field);
-    for (const v of admitted.values) values.add(v.toUpperCase());
+    if (!associationHolds(admitted.field, triggers)) return null;
+    out.push(admitted);
   }
+  return out;
+}
+
+/** `github.event_name == 'x'` (either way round). */
+const EVENT_IS = /^github\.event_name==(['"])([a-z_]+)\1$|^(['"])([a-z_]+)\3==github\.event_name$/i;
+
+/** The events a term admits when it is nothing but `github.event_name == '…'` comparisons joined by `||`; null otherwise. */
+function eventsOf(term: string): Set<string> | null {
+  const events = new Set<string>();
+  for (const part of splitTop(term, '||')) {
+    const m = EVENT_IS.exec(stripParens(part));
+    if (m === null) return null;
+    events.add((m[2] ?? m[4] ?? '').toLowerCase());
+  }
+  return events;
+}
+
+/**
+ * The author-association gate a term sets under `triggers` (the outsider triggers in effect): an
+ * `||` of alternatives, each one comparison (or an `||` of them in parentheses) admitting only
+ * owners, members and collaborators of the repository (`STRONG_ASSOCIATIONS`) on the actor's
+ * association (`associationHolds`), or an `&&` of terms with one such comparison holding under
+ * the events its `github.event_name == '…'` terms admit (`(github.event_name == 'issue_comment' &&
+ * <the comment's association>) || (github.event_name == 'issues' && <the issue's>)`); an
+ * alternative whose events are none of `triggers` (`github.event_name == 'workflow_dispatch'`)
+ * admits no outsider. Null otherwise: `CONTRIBUTOR`
+ * (anyone with a merged commit), `!= 'NONE'`, the issue's author on a comment, an alternative
+ * with no association.
+ */
+function associationGate(term: string, triggers: readonly string[]): string | null {
+  const found: Admitted[] = [];
+  for (const part of splitTop(term, '||')) {
+    const alternative = stripParens(part);
+    const plain = plainAssociation(alternative, triggers);
+    if (plain !== null) {
+      found.push(...plain);
+      continue;
+    }
+    const terms = splitTop(alternative, '&&').map(stripParens);
+    let under = triggers;
+    for (const t of terms) {
+      const events = eventsOf(t);
+      if (events !== null) under = under.filter((x) => events.has(x));
+    }
+    if (under.length === 0) continue;
+    const held = terms.map((t) => plainAssociation(t, under)).find((a) => a !== null);
+    if (held === undefined) return null;
+    found.push(...held);
+  }
+  if (found.length === 0) return null;
+  const fields = new Set(found.map((a) => a.field));
+  const values = new Set(found.flatMap((a) => a.values.map((v) => v.toUpperCase())));
   return `${[...fields].join(', ')} in ${[...values].join(', ')} (author association)`;
 }
 
@@ -243,10 +330,9 @@ function judgePermissionStep(step: Obj, output: string, value: string): string |
  *    index.js compares the actor's level's index in `none, read, write, admin` with the input's: any
  *    other spelling is index -1 and lets everyone pass), and no `fail:` input (a later version
  *    succeeds under `fail: false` and only sets an output);
- *  - a `run:` that asks `gh api` for `/collaborators/<the actor>/permission`, compares with
- *    `admin`, `maintain` or `write` and has an `exit` with a non-zero status (the comparison's
- *    direction is not read: a script written to let outsiders pass and stop maintainers is not
- *    told apart).
+ *  - a `run:` that asks `gh api` for `/collaborators/<the actor>/permission` and exits non-zero for
+ *    every level below write, the comparison read (permission-exit.ts: a shape not read there, or
+ *    one that lets `read` pass, is no gate).
  */
 export function failingCheck(step: Obj): string | null {
   if (step.if !== undefined || continuesOnError(step)) return null;
@@ -261,7 +347,7 @@ export function failingCheck(step: Obj): string | null {
   if (run === null) return null;
   const lines = run.split('\n');
   const asks = lines.some((l) => GH_API.test(l) && ACTOR_PATH.test(l));
-  return asks && EXIT_FAILING.test(run) && STRONG_WORD.test(run) ? 'gh api …/collaborators/<actor>/permission, then exit 1' : null;
+  return asks ? permissionExit(run) : null;
 }
 
 /** Continues past a failure: `continue-on-error` set to anything but `false`. */
@@ -430,9 +516,10 @@ function jobOutputGate(jobs: Obj, needs: readonly string[], id: string, output: 
  * (job authorize, step check: …)`); null when it sets none. `earlier` are the steps before the
  * gated one in its job, looked up by lower-case id (a `steps.` term: the first earlier step of that
  * id, `stepsById`); `jobs` the workflow's jobs and the gated job's `needs` (a `needs.` term; null
- * in an action).
+ * in an action); `triggers` the outsider triggers in effect (an author association must be the
+ * actor's under each).
  */
-export function permissionGate(ifValue: unknown, earlier: (id: string) => Obj | undefined, jobs: GateJobs | null): string | null {
+export function permissionGate(ifValue: unknown, earlier: (id: string) => Obj | undefined, jobs: GateJobs | null, triggers: readonly string[]): string | null {
   const terms = requiredTerms(ifValue);
   for (const term of requiredComparisons(terms)) {
     let how: string | null = null;
@@ -446,7 +533,7 @@ export function permissionGate(ifValue: unknown, earlier: (id: string) => Obj | 
     if (how !== null) return `${term.kind}.${term.id}.outputs.${term.output} == '${term.value}' (${how})`;
   }
   for (const term of terms) {
-    const gate = associationGate(term);
+    const gate = associationGate(term, triggers);
     if (gate !== null) return gate;
   }
   return null;

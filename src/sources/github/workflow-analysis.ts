@@ -11,14 +11,18 @@
  * and no secrets: what it runs cannot reach the secrets, so nothing in such a workflow is a finding.
  *
  * Findings, each with the file, job, step and a short excerpt:
- *  - `untrusted-checkout`: a `pull_request_target` or `workflow_run` workflow checks out the
+ *  - `untrusted-checkout`: a `pull_request_target` or `workflow_run` workflow, or an
+ *    `issue_comment` job (`CHECKOUT_TRIGGERS`; there the head is named by number —
+ *    `refs/pull/${{ github.event.issue.number }}/head` — or looked up: `headCheckoutUnder`), checks out the
  *    pull request's code (`actions/checkout` whose `ref` or `repository` names the head — directly,
  *    through an earlier step's output, or through an output of a job it needs that is set from the
  *    head or from such a step output (two levels: also a job output passed on from a job that job
- *    needs); a step output is the head when a `run:` writes it to `$GITHUB_OUTPUT` from the head,
+ *    needs); a step output is the head when a `run:` writes it to `$GITHUB_OUTPUT` from the head
+ *    or from a jq lookup of it (`HEAD_LOOKUP`),
  *    when an `actions/github-script` step sets it from the head (`core.setOutput`, `return`:
  *    github-script.ts), or when another action's inputs name it —, or a `run:` that fetches it /
- *    `gh pr checkout`) and a later step of the job runs something (`run:`, or a local action
+ *    `gh pr checkout`, or a github-script script running `git fetch|checkout` of it through
+ *    `exec.exec` / `execSync`: github-script.ts) and a later step of the job runs something (`run:`, or a local action
  *    `uses: ./…`). A checkout with nothing run after it is not a finding.
  *  - `script-injection`: an expression naming attacker-written text (an issue or pull request
  *    title or body, a branch name, a comment, a commit message …: UNTRUSTED below) spliced into a
@@ -26,6 +30,8 @@
  *    directly, or through an earlier step's output or a needed job's output that carries it
  *    (followed like the head: `stepOutputCarries`, `jobOutputsCarrying`, judged for text).
  *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged.
+ *    A github-script script that runs a command line carrying such text itself (`exec.exec`,
+ *    `execSync`…: `injectedCommand`) is flagged too; an argument array is the safe form.
  * A job or step whose `if:` admits only the repository's own branches (`head.repo.full_name`,
  * `head.repo.fork`) is not flagged; one whose `if:` admits only some events
  * (`github.event_name == 'pull_request' && …`) is judged under those triggers alone. One whose
@@ -51,7 +57,7 @@
  * at most `MAX_ALIASES` alias expansions, so an alias bomb is refused, never expanded.
  */
 import { parseDocument } from 'yaml';
-import { readScriptOutputs, scriptOutputCarries, type Carried, type ScriptOutputs } from './github-script.js';
+import { commandLine, commandWords, readScriptOutputs, scriptOutputCarries, textCarrier, type Carried, type ScriptOutputs } from './github-script.js';
 import { failureGate, firstFailingStep, needsOf, permissionGate, stepsById, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, splitTop, stripParens, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
@@ -103,6 +109,8 @@ export interface WorkflowCall {
 export interface CheckoutLeft {
   step: string;
   excerpt: string;
+  /** The triggers under which it checks out the head (`issue_comment` only when it names the head there). */
+  triggers: string[];
   /** The gate the checkout is behind (permission-gate.ts), when it is. */
   gate?: string;
 }
@@ -159,8 +167,17 @@ export const OUTSIDER_TRIGGERS: readonly string[] = [
   'pull_request_review',
   'pull_request_review_comment',
 ];
-/** Triggers under which checking out the pull request's code runs it with the secrets. */
-const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run']);
+/**
+ * Triggers under which checking out the pull request's code runs it with the secrets: a
+ * `pull_request_target` or `workflow_run` run, and an `issue_comment` on a pull request (its
+ * `/test` command jobs run on the default branch with the secrets, whoever comments). A review or
+ * review comment (`pull_request_review`, `pull_request_review_comment`) on a fork's pull request
+ * runs like `pull_request` (read-only token, no secrets), and on one of the repository's own
+ * branches the head is a collaborator's code: neither is counted here.
+ */
+const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run', 'issue_comment']);
+/** The trigger whose payload names no pull request: the head is named by its number (`refs/pull/…`) or fetched. */
+const COMMENT_TRIGGER = 'issue_comment';
 /** The triggers among `triggers` under which checking out the pull request's code runs it with the secrets. */
 export const checkoutTriggersOf = (triggers: readonly string[]): string[] => triggers.filter((t) => CHECKOUT_TRIGGERS.has(t));
 
@@ -223,7 +240,7 @@ function taintOfWith(w: Obj, taint: Taint, triggers: readonly string[]): { text:
   for (const [key, value] of Object.entries(w)) {
     if (typeof value !== 'string') continue;
     if (textUntrusted(value, taint, triggers)) text.push(key.toLowerCase());
-    if (textNamesHead(value, taint)) head.push(key.toLowerCase());
+    if (textNamesHead(value, taint, triggers)) head.push(key.toLowerCase());
   }
   return { text, head };
 }
@@ -235,6 +252,30 @@ const NEEDS_OUTPUT = /\bneeds\.([\w-]+)\.outputs\.([\w-]+)/gi;
 const WRITTEN_NAME = /(?:^|[\s"'])([\w-]+)=/;
 /** A shell variable read in a written value (`$HEAD_SHA`, `${HEAD_SHA}`). */
 const SHELL_VAR = /\$\{?([A-Za-z_]\w*)/g;
+/**
+ * A `run:` lookup of the pull request's head through GitHub's API or CLI, read by jq: `gh api
+ * repos/…/pulls/N --jq .head.sha` (or `curl … | jq -r .head.ref`), `gh pr view N --json
+ * headRefOid` — the head under any trigger, `issue_comment` too (an expression naming a payload's
+ * head is judged by the triggers, not here).
+ */
+const HEAD_LOOKUP = /(?:\bjq\b|--jq\b|--json\b)[^\n]{0,200}?(?:\.head\.(?:sha|ref)\b|\bheadRef(?:Oid|Name)\b)/;
+/** `VAR=…` (also after `export`, `local`, `readonly`, `declare`) at the start of a line. */
+const SHELL_ASSIGNMENT = /^[ \t]*(?:(?:export|local|readonly|declare)[ \t]+)?([A-Za-z_]\w*)=/;
+/** The shell variables a `run:` assigns a head lookup (`HEAD_LOOKUP`), read once per step. */
+const lookupsRead = new WeakMap<Obj, Set<string>>();
+
+/** The variables a step's `run:` assigns from a head lookup (`SHA=$(gh api … --jq .head.sha)`): one pass over the lines. */
+function headLookupVariables(step: Obj, run: string): Set<string> {
+  let found = lookupsRead.get(step);
+  if (found !== undefined) return found;
+  found = new Set();
+  for (const line of run.split('\n')) {
+    const m = SHELL_ASSIGNMENT.exec(line);
+    if (m !== null && HEAD_LOOKUP.test(line)) found.add(m[1] ?? '');
+  }
+  lookupsRead.set(step, found);
+  return found;
+}
 
 /** `(id, output)` pairs, lower case, an expression-bearing text reads through `pattern` (each `${{ }}` normalised: `needs['x'].outputs['y']` too). */
 function outputRefs(text: string, pattern: RegExp): Array<[string, string]> {
@@ -297,6 +338,32 @@ function isGithubScript(step: Obj): boolean {
   return uses === 'actions/github-script' || uses.startsWith('actions/github-script@');
 }
 
+/** A github-script step's script read once (`readScriptOutputs`). */
+function scriptOf(step: Obj, script: string): ScriptOutputs {
+  let outputs = scriptsRead.get(step);
+  if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
+  return outputs;
+}
+
+/** A variable of the step's `env:`, else the job's (looked up, not merged). */
+function envOf(step: Obj, jobEnv: Obj): (variable: string) => string | null {
+  const stepEnv = isObj(step.env) ? step.env : {};
+  return (variable) => str(Object.hasOwn(stepEnv, variable) ? stepEnv[variable] : jobEnv[variable]);
+}
+
+/**
+ * The first command a github-script script runs (`exec.exec`, `execSync`…: github-script.ts
+ * `commandLine`) whose command line carries attacker-written text (`textCarrier`: the payload's or
+ * a fetched pull request's title, body, branch name…, an identifier assigned one, a `process.env`
+ * variable set from one, an expression naming one); null when none.
+ */
+function injectedCommand(step: Obj, script: string, scope: Scope, triggers: readonly string[]): string | null {
+  const outputs = scriptOf(step, script);
+  if (outputs.commands.length === 0) return null;
+  const carries = textCarrier(outputs, 'text', (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText), envOf(step, scope.jobEnv));
+  return outputs.commands.find((c) => carries(commandLine(c)))?.call ?? null;
+}
+
 /**
  * Whether a step's output `name` carries the pull request's head (`carried` 'head', `heads`
  * judging a text) or attacker-written text ('text'): a `run:` that writes it to `$GITHUB_OUTPUT`
@@ -318,6 +385,11 @@ function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: Hea
     const written = writes.get(name);
     if (written === undefined) return runJudged(step, run, heads);
     if (heads(written)) return true;
+    if (carried === 'head') {
+      if (HEAD_LOOKUP.test(written)) return true;
+      const lookups = headLookupVariables(step, run);
+      if (lookups.size > 0 && [...written.matchAll(SHELL_VAR)].some((m) => lookups.has(m[1] ?? ''))) return true;
+    }
     return [...written.matchAll(SHELL_VAR)].some((m) => {
       const value = env(m[1] ?? '');
       return typeof value === 'string' && valueJudged(value, heads);
@@ -325,8 +397,7 @@ function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: Hea
   }
   const script = isGithubScript(step) ? str(withOf(step).script) : null;
   if (script !== null) {
-    let outputs = scriptsRead.get(step);
-    if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
+    const outputs = scriptOf(step, script);
     const verdict = scriptOutputCarries(outputs, name, carried, heads, (variable) => str(env(variable)));
     if (verdict !== null) return verdict;
     if (outputs.names[carried]) return true;
@@ -394,12 +465,20 @@ interface OutputVerdicts {
 interface Earlier {
   byId: Map<string, Obj>;
   head: OutputVerdicts;
+  /** The head as named under `issue_comment` (`textNamesHead` with that trigger). */
+  commentHead: OutputVerdicts;
   text: Map<string, OutputVerdicts>;
   jobEnv: Obj;
 }
 
 function earlierOf(scope: Scope): Earlier {
-  return { byId: new Map(), head: { test: (text) => textNamesHead(text, scope.taint) || readsHeadOutput(text, scope.needsHead), verdicts: new Map() }, text: new Map(), jobEnv: scope.jobEnv };
+  return {
+    byId: new Map(),
+    head: { test: (text) => textNamesHead(text, scope.taint) || readsHeadOutput(text, scope.needsHead), verdicts: new Map() },
+    commentHead: { test: (text) => textNamesHead(text, scope.taint, [COMMENT_TRIGGER]) || readsHeadOutput(text, scope.needsCommentHead), verdicts: new Map() },
+    text: new Map(),
+    jobEnv: scope.jobEnv,
+  };
 }
 
 /** Adds a step judged to the earlier ones (the first step of an id is the one read). */
@@ -419,25 +498,48 @@ function earlierCarries(earlier: Earlier, judged: OutputVerdicts, carried: Carri
 }
 
 /**
- * Whether a checkout step's `ref`/`repository` names the head: directly, through an earlier
- * step's output, or through an output of a job it needs (`jobOutputsCarrying`).
+ * Whether a checkout step's `ref`/`repository` names the head (`judged`: as named under the
+ * triggers in effect): directly, through an earlier step's output, or through an output of a job
+ * it needs (`jobOutputsCarrying`); `triggers` for the expressions of a `run:` line.
  */
-function headCheckout(step: Obj, earlier: Earlier, taint: Taint): string | null {
+function headCheckout(step: Obj, earlier: Earlier, judged: OutputVerdicts, taint: Taint, triggers: readonly string[] | null): string | null {
   const uses = usesOf(step).toLowerCase();
   if (uses.startsWith('actions/checkout@') || uses === 'actions/checkout') {
     const w = withOf(step);
     for (const key of ['ref', 'repository']) {
       const value = str(w[key]);
       if (value === null) continue;
-      if (earlier.head.test(value)) return `${key}: ${value}`;
-      if (outputRefs(value, STEP_OUTPUT).some((ref) => earlierCarries(earlier, earlier.head, 'head', ref))) return `${key}: ${value}`;
+      if (judged.test(value)) return `${key}: ${value}`;
+      if (outputRefs(value, STEP_OUTPUT).some((ref) => earlierCarries(earlier, judged, 'head', ref))) return `${key}: ${value}`;
     }
     return null;
   }
+  const script = isGithubScript(step) ? str(withOf(step).script) : null;
+  if (script !== null) {
+    // `exec.exec('git', ['fetch', 'origin', pr.data.head.ref])`: a git fetch or checkout of the head run by the script.
+    const outputs = scriptOf(step, script);
+    const carries = textCarrier(outputs, 'head', judged.test, envOf(step, earlier.jobEnv));
+    return outputs.commands.find((c) => GIT_FETCH.test(commandWords(c)) && carries(`${c.first} ${c.second}`))?.call ?? null;
+  }
   const run = str(step.run);
   if (run === null) return null;
-  const line = run.split('\n').find((l) => (GIT_FETCH.test(l) && textNamesHead(l, taint)) || /\bgh\s+pr\s+checkout\b/i.test(l));
+  const line = run.split('\n').find((l) => (GIT_FETCH.test(l) && textNamesHead(l, taint, triggers)) || /\bgh\s+pr\s+checkout\b/i.test(l));
   return line ?? null;
+}
+
+/**
+ * The head checkout of a step under the checkout triggers in effect, and the triggers under which
+ * it is one: under `pull_request_target` / `workflow_run` as their payloads name the head, under
+ * `issue_comment` only as that payload does (`refs/pull/${{ github.event.issue.number }}/head`, a
+ * head looked up through the API, `gh pr checkout`) — `github.event.pull_request.head.sha` is
+ * empty there, and the checkout is of the default branch.
+ */
+function headCheckoutUnder(step: Obj, earlier: Earlier, taint: Taint, triggers: readonly string[]): { excerpt: string; triggers: string[] } | null {
+  const others = triggers.some((t) => t !== COMMENT_TRIGGER) ? headCheckout(step, earlier, earlier.head, taint, null) : null;
+  const comment = triggers.includes(COMMENT_TRIGGER) ? headCheckout(step, earlier, earlier.commentHead, taint, [COMMENT_TRIGGER]) : null;
+  const excerpt = others ?? comment;
+  if (excerpt === null) return null;
+  return { excerpt, triggers: triggers.filter((t) => (t === COMMENT_TRIGGER ? comment !== null : others !== null)) };
 }
 
 /** Whether a script runs a command after the line that fetched the head (other than git, gh, echo, cd). */
@@ -509,6 +611,8 @@ interface Scope {
   jobEnv: Obj;
   /** The outputs of the workflow's jobs that carry the pull request's head (`jobOutputsCarrying`). */
   needsHead: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The same under `issue_comment` (whose payload names no pull request: `github.event.pull_request.head.sha` is empty there). */
+  needsCommentHead: ReadonlyMap<string, ReadonlySet<string>>;
   /** The outputs of the workflow's jobs that carry attacker-written text (`jobOutputsCarrying`). */
   needsText: ReadonlyMap<string, ReadonlySet<string>>;
   /** The job's permission gate (permission-gate.ts), or null. */
@@ -565,7 +669,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (gate === null) out.findings.push(f);
     else out.gated.push({ ...f, gate });
   };
-  let checkout: { step: Obj; index: number; excerpt: string; gate: string | null; gatedNoted: boolean } | null = null;
+  let checkout: { step: Obj; index: number; excerpt: string; triggers: string[]; gate: string | null; gatedNoted: boolean } | null = null;
   // A step that fails unless the actor is permitted stops the steps after it (permission-gate.ts).
   const failing = firstFailingStep(steps);
   const earlier = earlierOf(scope);
@@ -586,7 +690,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     if (outsider.length === 0 || scope.jobGuarded || guarded(step.if)) return;
     const checkoutTriggers = outsider.filter((t) => CHECKOUT_TRIGGERS.has(t));
     const label = stepLabel(step, index);
-    const gate = scope.gate ?? permissionGate(step.if, earlierStep, scope.gateJobs) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
+    const gate = scope.gate ?? permissionGate(step.if, earlierStep, scope.gateJobs, outsider) ?? failureGate(step.if, failing !== null && failing.index < index ? failing.how : null, null);
     if (uses !== '') {
       const target = usesTarget(uses, scope.repo);
       if ('local' in target) {
@@ -608,8 +712,10 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     }
     // An untrusted checkout followed by code: reported once per checkout, at the checkout.
     if (checkoutTriggers.length > 0) {
-      if (checkout !== null && runsCode(step)) {
-        const found = finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), checkoutTriggers, `${checkout.excerpt} → then runs: ${label}`);
+      // The triggers under which both the checkout named the head and this step runs.
+      const runTriggers = checkout === null ? [] : checkout.triggers.filter((t) => checkoutTriggers.includes(t));
+      if (checkout !== null && runsCode(step) && runTriggers.length > 0) {
+        const found = finding('untrusted-checkout', stepLabel(checkout.step, checkout.index), runTriggers, `${checkout.excerpt} → then runs: ${label}`);
         // A gated checkout never happens for outsiders; a gated step that runs it is recorded
         // once, and a later ungated step that runs it is still a finding.
         if (checkout.gate !== null || gate === null) {
@@ -620,28 +726,28 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
           checkout.gatedNoted = true;
         }
       }
-      const head = checkout === null ? headCheckout(step, earlier, scope.taint) : null;
+      const head = checkout === null ? headCheckoutUnder(step, earlier, scope.taint, checkoutTriggers) : null;
       if (head !== null) {
-        checkout = { step, index, excerpt: head, gate, gatedNoted: false };
+        checkout = { step, index, excerpt: head.excerpt, triggers: head.triggers, gate, gatedNoted: false };
         // `gh pr checkout 1 && npm ci` or a script that builds after fetching: the same step runs it.
-        if (runsAfterFetch(str(step.run), head)) {
-          record(finding('untrusted-checkout', label, checkoutTriggers, `${head} → then runs: ${label}`), gate);
+        if (runsAfterFetch(str(step.run), head.excerpt)) {
+          record(finding('untrusted-checkout', label, head.triggers, `${head.excerpt} → then runs: ${label}`), gate);
           checkout = null;
         }
       }
     }
-    const scripts = [str(step.run), uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null];
-    for (const script of scripts) {
+    const ghScript = uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null;
+    for (const script of [str(step.run), ghScript]) {
       if (script === null) continue;
-      const line = injectedLine(script, scope.taint, outsider) ?? injectedOutputLine(script, earlier, scope, outsider);
+      const line = injectedLine(script, scope.taint, outsider) ?? injectedOutputLine(script, earlier, scope, outsider) ?? (script === ghScript ? injectedCommand(step, script, scope, outsider) : null);
       if (line === null) continue;
       record(finding('script-injection', label, outsider, line), gate);
       break;
     }
   });
   // Assigned inside the callback, which TypeScript's narrowing of `checkout` does not follow.
-  const left = checkout as { step: Obj; index: number; excerpt: string; gate: string | null } | null;
-  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt, ...(left.gate === null ? {} : { gate: left.gate }) };
+  const left = checkout as { step: Obj; index: number; excerpt: string; triggers: string[]; gate: string | null } | null;
+  return left === null ? null : { step: stepLabel(left.step, left.index), excerpt: left.excerpt, triggers: left.triggers, ...(left.gate === null ? {} : { gate: left.gate }) };
 }
 
 function parseYaml(text: string, what: string): { ok: true; value: Obj } | { ok: false; reason: string } {
@@ -672,6 +778,7 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
   const jobs = isObj(value.jobs) ? value.jobs : {};
   const taint = context?.taint ?? NO_TAINT;
   const needsHead = jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint));
+  const needsCommentHead = outsider.includes(COMMENT_TRIGGER) ? jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint, [COMMENT_TRIGGER])) : new Map<string, Set<string>>();
   const needsText = jobOutputsFollowed(jobs, 'text', (text) => textUntrusted(text, taint, outsider));
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
@@ -688,11 +795,12 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       jobGuarded: guarded(job.if),
       jobEnv: isObj(job.env) ? job.env : {},
       needsHead,
+      needsCommentHead,
       needsText,
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
     };
-    scope.gate = context?.gate ?? permissionGate(job.if, () => undefined, scope.gateJobs) ?? failureGate(job.if, null, scope.gateJobs);
+    scope.gate = context?.gate ?? permissionGate(job.if, () => undefined, scope.gateJobs, jobOutsider) ?? failureGate(job.if, null, scope.gateJobs);
     const jobUses = str(job.uses)?.trim() ?? null;
     if (jobUses !== null) {
       if (!jobUses.startsWith('./') && !jobUses.startsWith('$/') && !SHA_PIN.test(jobUses)) out.unpinnedActions += 1;
@@ -731,7 +839,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsCommentHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }

@@ -192,7 +192,7 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
     addFindings(a.findings);
     addGated(a.gated);
     // The action checks out the pull request's head and returns; the calling job runs something after it.
-    const checkoutTriggers = checkoutTriggersOf(call.triggers);
+    const checkoutTriggers = checkoutTriggersOf(call.triggers).filter((t) => a.checkoutLeft?.triggers.includes(t) === true);
     if (a.checkoutLeft !== null && call.runsAfter !== undefined && checkoutTriggers.length > 0) {
       const found: WorkflowFinding = {
         code: 'untrusted-checkout',

@@ -38,9 +38,14 @@ function carried(context: string, triggers: readonly string[] | null): boolean {
   return rule === undefined || triggers.some((t) => rule[1].has(t));
 }
 
-/** A ref or repository that names the pull request's own code. */
+/** A ref or repository that names the pull request's own code (each match judged by `carried`: `refs/pull/` under any trigger). */
 const HEAD_REF =
-  /\bgithub\.event\.pull_request\.head\.(?:sha|ref|repo\.full_name)\b|\bgithub\.head_ref\b|refs\/pull\/|\bgithub\.event\.workflow_run\.(?:head_sha|head_branch|head_commit\.id)\b/i;
+  /\bgithub\.event\.pull_request\.head\.(?:sha|ref|repo\.full_name)\b|\bgithub\.head_ref\b|refs\/pull\/|\bgithub\.event\.workflow_run\.(?:head_sha|head_branch|head_commit\.id)\b/gi;
+/**
+ * The pull request's code written out in a script or a ref: `refs/pull/…`, or the refspec
+ * `pull/<number>/head|merge` (`git fetch origin pull/${{ github.event.issue.number }}/head`).
+ */
+const WRITTEN_HEAD = /refs\/pull\/|(?<![\w.-])pull\/[^/\n]{1,100}\/(?:head|merge)\b/i;
 const INPUT = /\b(?:github\.event\.)?inputs\.([\w-]+)/gi;
 const INPUT_DUMP = /\btojson\((?:github\.event\.)?inputs\)/i;
 
@@ -76,10 +81,15 @@ export function expressionUntrusted(inside: string, taint: Taint = NO_TAINT, tri
   return namesInput(e, taint.text);
 }
 
-/** Whether the inside of one `${{ }}` names the pull request's own code. */
-export function expressionNamesHead(inside: string, taint: Taint = NO_TAINT): boolean {
+/**
+ * Whether the inside of one `${{ }}` names the pull request's own code under one of `triggers`
+ * (null: under any): `github.event.pull_request.head.sha` is empty under `issue_comment`, whose
+ * payload has no pull request (`CARRIED_BY`).
+ */
+export function expressionNamesHead(inside: string, taint: Taint = NO_TAINT, triggers: readonly string[] | null = null): boolean {
   const e = normaliseExpression(inside);
-  return HEAD_REF.test(e) || namesInput(e, taint.head);
+  for (const m of e.matchAll(HEAD_REF)) if (carried(m[0].toLowerCase(), triggers)) return true;
+  return namesInput(e, taint.head);
 }
 
 /** The expressions of a text: each `${{ … }}` whole and its inside (found with indexOf: linear). */
@@ -107,11 +117,11 @@ export function textUntrusted(text: string, taint: Taint = NO_TAINT, triggers: r
 }
 
 /**
- * Whether `text` names the pull request's head: in an expression, or written out (`refs/pull/…`
- * in a script).
+ * Whether `text` names the pull request's head under one of `triggers` (null: under any): in an
+ * expression, or written out (`refs/pull/…`, `pull/<n>/head` in a script: `WRITTEN_HEAD`).
  */
-export function textNamesHead(text: string, taint: Taint = NO_TAINT): boolean {
-  return /refs\/pull\//i.test(text) || expressionsOf(text).some((e) => expressionNamesHead(e, taint));
+export function textNamesHead(text: string, taint: Taint = NO_TAINT, triggers: readonly string[] | null = null): boolean {
+  return WRITTEN_HEAD.test(text) || expressionsOf(text).some((e) => expressionNamesHead(e, taint, triggers));
 }
 
 /** The first line of `text` with an expression carrying attacker-written text (or the expression, when it spans lines); null when none. */
