@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSarif } from '../../src/render/sarif.js';
 import { CHECKS } from '../../src/checks/index.js';
-import { evidence } from '../support/evidence-builder.js';
+import { advisory, evidence } from '../support/evidence-builder.js';
 import { hostileAudit } from '../render/audit/sample.js';
 import { auditOf, deprecated, entryOf } from '../audit/policy/reports.js';
 import { requireCli, runHostile, runMany } from './support/cli.js';
@@ -122,6 +122,9 @@ describe('nerq score: counts no collector can have written', () => {
     ['a tarball of -1 files', /fileCount/, (e) => {
       if (e.sources.tarball.status === 'ok') e.sources.tarball.facts.fileCount = -1;
     }],
+    ['an advisory of CVSS 11', /cvss/, (e) => {
+      if (e.sources.vulnerabilities.status === 'ok') e.sources.vulnerabilities.facts.advisories.push({ ...advisory(), cvss: 11 });
+    }],
   ];
   it.for(edits)('%s is bad input: exit 2, one line', async ([label, where, edit], { task }) => {
     noteCases(task);
@@ -129,7 +132,7 @@ describe('nerq score: counts no collector can have written', () => {
     edit(hostile);
     const file = path.join(scratch, `negative-${edits.findIndex(([l]) => l === label)}.json`);
     writeFileSync(file, JSON.stringify(hostile));
-    expect(readFileSync(file, 'utf8'), label).toMatch(/:-\d/);
+    expect(readFileSync(file, 'utf8'), label).toMatch(/:-\d|"cvss":11/);
     const run = await runHostile(['score', file, '--json']);
     const context = `${label}: exit ${run.code}, stderr ${run.stderr}`;
     expect(run.code, context).toBe(2);
