@@ -37,22 +37,6 @@ function npmRedirectValues(args: readonly string[]): string[] {
     .map(([, value]) => value);
 }
 
-/**
- * An npm flag in its full spelling (`--reg=x`, `-regis=x` → `--registry=x`); anything else as it
- * is. For README command lines (sources/github/readme-installs.ts), read word by word; a
- * launch's words are read whole (npm/exec-argv.ts).
- */
-const NPM_ABBREVIATED: readonly (readonly [string, number])[] = [['registry', 4], ['userconfig', 5], ['globalconfig', 7], ['prefix', 5], ['call', 3], ['node-options', 6]];
-const NPM_SPELLING = /^--?([A-Za-z][A-Za-z-]*)(=[\s\S]*)?$/;
-export function npmFlag(arg: string): string {
-  const spelled = NPM_SPELLING.exec(arg);
-  const name = spelled?.[1]?.toLowerCase();
-  if (name === undefined) return arg;
-  const value = spelled?.[2] ?? '';
-  if (name === 'reg') return `--registry${value}`;
-  for (const [full, shortest] of NPM_ABBREVIATED) if (name.length >= shortest && full.startsWith(name)) return `--${full}${value}`;
-  return arg;
-}
 const PYPI_FLAGS = ['--index', '--index-url', '-i', '--extra-index-url', '--default-index', '--find-links', '-f', '--config-file', '--pip-args'];
 /**
  * `PREFIX` is npm's global prefix (DESTDIR goes in front of it on Unix), whose `etc/npmrc` npm

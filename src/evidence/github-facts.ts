@@ -43,12 +43,12 @@ export const GithubRepositorySchema = z.object({
   createdAt: iso.nullable(),
   pushedAt: iso.nullable(),
   defaultBranch: z.string(),
-  stars: z.number().int(),
-  forks: z.number().int(),
+  stars: z.number().int().nonnegative(),
+  forks: z.number().int().nonnegative(),
   /** `subscribers_count` (watchers); null when the answer did not carry it. */
-  watchers: z.number().int().nullable(),
+  watchers: z.number().int().nonnegative().nullable(),
   /** Open issues + open pull requests, as GitHub counts them. */
-  openIssues: z.number().int(),
+  openIssues: z.number().int().nonnegative(),
   /** The licence GitHub detected (`license.spdx_id`); `NOASSERTION` kept as is; null = none detected. */
   license: z.string().nullable(),
   topics: z.array(z.string()),
@@ -65,11 +65,11 @@ export type GithubRepository = z.infer<typeof GithubRepositorySchema>;
 
 export const GithubActivitySchema = z.object({
   /** Commits on the default branch in the last 90 / 365 days (before `now` of collection). */
-  commits90d: z.number().int(),
-  commits365d: z.number().int(),
+  commits90d: z.number().int().nonnegative(),
+  commits365d: z.number().int().nonnegative(),
   /** Distinct non-bot commit authors in those windows; null when the API gave only counts. */
-  authors90d: z.number().int().nullable(),
-  authors365d: z.number().int().nullable(),
+  authors90d: z.number().int().nonnegative().nullable(),
+  authors365d: z.number().int().nonnegative().nullable(),
   lastCommitAt: iso.nullable(),
   /** True when a count hit the request budget (the real number is at least this). */
   truncated: z.boolean(),
@@ -78,30 +78,30 @@ export type GithubActivity = z.infer<typeof GithubActivitySchema>;
 
 export const GithubReleasesSchema = z.object({
   /** Non-draft, non-prerelease releases published in the last 12 months. */
-  last12Months: z.number().int(),
+  last12Months: z.number().int().nonnegative(),
   latest: z
     .object({
       tag: z.string(),
       publishedAt: iso.nullable(),
       /** Asset names that are signatures or provenance (`.sig`, `.asc`, `.sigstore`, `.intoto.jsonl`, …). */
       signatureAssets: z.array(z.string()),
-      assets: z.number().int(),
+      assets: z.number().int().nonnegative(),
       /** Whether it carries release notes (more than GitHub's bare "Full Changelog" link). Absent in evidence saved before it was recorded. */
       hasNotes: z.boolean().optional(),
     })
     .nullable(),
   /** Releases (of those looked at, newest first) whose assets carry signatures or provenance. */
-  signedReleases: z.number().int(),
+  signedReleases: z.number().int().nonnegative(),
   /** How many releases were looked at for `signedReleases`. */
-  examined: z.number().int(),
+  examined: z.number().int().nonnegative(),
   /** Published (non-draft) releases listed, prereleases included; the listing is bounded (the newest 50). Absent in evidence saved before it was recorded. */
-  listed: z.number().int().optional(),
+  listed: z.number().int().nonnegative().optional(),
   /** Of those listed, how many carry release notes (more than GitHub's bare "Full Changelog" link). Absent in evidence saved before it was recorded. */
-  withNotes: z.number().int().optional(),
+  withNotes: z.number().int().nonnegative().optional(),
   /** True when the listing holds every release GitHub has (fewer than a page). */
   complete: z.boolean().optional(),
   /** Of those listed, published in the last RECENT_RELEASE_DAYS days (a lower bound when all listed are that recent and the listing is not complete). */
-  recent: z.number().int().optional(),
+  recent: z.number().int().nonnegative().optional(),
   /** The oldest listed release's publication time: the first release when `complete`, else a time the first release is no later than; null when none is published. */
   oldestPublishedAt: iso.nullable().optional(),
 });
@@ -117,7 +117,7 @@ export const RECENT_RELEASE_DAYS = 30;
  */
 export const GithubHistorySchema = z.object({
   firstCommitAt: iso.nullable(),
-  commits: z.number().int().nullable(),
+  commits: z.number().int().nonnegative().nullable(),
   reason: z.string().nullable(),
 });
 export type GithubHistory = z.infer<typeof GithubHistorySchema>;
@@ -145,12 +145,12 @@ export const GithubContributorsSchema = z.object({
    * authors of the examined commits; with `contributors`, the length (or last-page estimate)
    * of GitHub's contributors list.
    */
-  count: z.number().int(),
+  count: z.number().int().nonnegative(),
   /**
    * Smallest number of those contributors who together made at least half of their commits
    * (the bus factor); 0 when there is nobody; null when contribution counts were not available.
    */
-  busFactor: z.number().int().nullable(),
+  busFactor: z.number().int().nonnegative().nullable(),
   /** Share (0–1) of those commits made by the single top contributor; null when unknown. */
   topShare: z.number().nullable(),
   /**
@@ -162,28 +162,28 @@ export const GithubContributorsSchema = z.object({
    */
   basis: z.enum(['contributors', 'recent-commits']).optional(),
   /** With `recent-commits`: how many commits were examined (at most 100). */
-  commitsExamined: z.number().int().optional(),
+  commitsExamined: z.number().int().nonnegative().optional(),
 });
 export type GithubContributors = z.infer<typeof GithubContributorsSchema>;
 
 export const GithubResponsivenessSchema = z.object({
   /** The window looked at, in days (180). */
-  windowDays: z.number().int(),
+  windowDays: z.number().int().nonnegative(),
   issues: z.object({
     /** Issues opened in the window and sampled (bounded). */
-    sampled: z.number().int(),
+    sampled: z.number().int().nonnegative(),
     /** Of those, answered by someone other than the author, or closed. */
-    responded: z.number().int(),
+    responded: z.number().int().nonnegative(),
     /** Median hours to the first response or close, over the responded ones; null when none. */
-    medianHoursToResponse: z.number().nullable(),
+    medianHoursToResponse: z.number().nonnegative().nullable(),
   }),
   pulls: z.object({
-    sampled: z.number().int(),
-    responded: z.number().int(),
-    merged: z.number().int(),
+    sampled: z.number().int().nonnegative(),
+    responded: z.number().int().nonnegative(),
+    merged: z.number().int().nonnegative(),
     /** Closed without merge. */
-    closedUnmerged: z.number().int(),
-    medianHoursToResponse: z.number().nullable(),
+    closedUnmerged: z.number().int().nonnegative(),
+    medianHoursToResponse: z.number().nonnegative().nullable(),
   }),
   /**
    * `comments-or-close` (REST without a token: a comment count or a close counts as a response,
@@ -209,7 +209,7 @@ export type GithubCommunity = z.infer<typeof GithubCommunitySchema>;
 
 export const GithubCiSchema = z.object({
   /** Workflow files under `.github/workflows/`. */
-  workflows: z.number().int(),
+  workflows: z.number().int().nonnegative(),
   /** Other CI configuration found at the root (`.travis.yml`, `.circleci`, `azure-pipelines.yml`, …). */
   otherCi: z.array(z.string()),
   /** Dependency update tool configured: Dependabot (`.github/dependabot.yml`) or Renovate (any of its config files). */
@@ -278,7 +278,7 @@ const WorkflowFindingSchema = z.object({
  */
 export const GithubWorkflowSafetySchema = z.object({
   /** Workflow files under `.github/workflows/` in the listing. */
-  listed: z.number().int(),
+  listed: z.number().int().nonnegative(),
   /** The files read and judged (paths). */
   read: z.array(z.string()),
   unread: z.array(z.object({ path: z.string(), reason: z.string() })),
@@ -288,7 +288,7 @@ export const GithubWorkflowSafetySchema = z.object({
   /** Findings in jobs or steps gated on a check of the actor's permission (github/permission-gate.ts): recorded, not counted; absent when none and in older evidence. */
   gated: z.array(WorkflowFindingSchema.extend({ gate: z.string() })).optional(),
   /** Third-party actions not pinned to a commit SHA in the files read (context; not scored). */
-  unpinnedActions: z.number().int(),
+  unpinnedActions: z.number().int().nonnegative(),
   /** Composite actions of the repository read and judged as their outsider-triggered callers run them (paths); absent when none. */
   actionsRead: z.array(z.string()).optional(),
   /** What outsider-triggered jobs call in the repository (`caller (job, step) → file`); absent when nothing. */
@@ -311,7 +311,7 @@ export const GithubFilesSchema = z.object({
   /** GitHub cut the recursive listing short: a file not listed may still exist. */
   treeTruncated: z.boolean(),
   /** Entries in the listing (files and folders). */
-  entries: z.number().int(),
+  entries: z.number().int().nonnegative(),
   /**
    * The root README; null when the tree has none (and is complete). `text` is its first 64 KiB,
    * the rest read for its headings and code blocks (evidence/readme-file.ts).
@@ -367,7 +367,7 @@ export const GithubFilesSchema = z.object({
     )
     .optional(),
   /** Workflow files under `.github/workflows/`. */
-  workflows: z.number().int(),
+  workflows: z.number().int().nonnegative(),
   /** The workflows read and judged; absent in evidence saved before they were read. */
   workflowSafety: GithubWorkflowSafetySchema.optional(),
   /**
@@ -376,7 +376,7 @@ export const GithubFilesSchema = z.object({
    * (`complete: false`: at least that many). Null when the tags could not be listed. Evidence saved
    * before the filter counted every tag.
    */
-  tags: z.object({ count: z.number().int(), complete: z.boolean() }).nullable(),
+  tags: z.object({ count: z.number().int().nonnegative(), complete: z.boolean() }).nullable(),
   /** The version tags' dates; absent when there is none to date or in evidence saved before they were dated. */
   tagDates: GithubTagDatesSchema.optional(),
   /** When the default branch's history starts; absent in evidence saved before it was read (unknown). */
@@ -384,7 +384,7 @@ export const GithubFilesSchema = z.object({
   /** Files that matter which could not be read, with why. */
   unread: z.array(z.object({ path: z.string(), reason: z.string() })),
   /** Requests this reading took (tree, tags, files). */
-  requests: z.number().int(),
+  requests: z.number().int().nonnegative(),
 });
 export type GithubFiles = z.infer<typeof GithubFilesSchema>;
 
@@ -472,7 +472,7 @@ export const GithubFactsSchema = z.object({
   /** How the facts were fetched and how many requests it took (for docs and the bench). */
   via: z.object({
     api: z.enum(['rest', 'graphql']),
-    requests: z.number().int(),
+    requests: z.number().int().nonnegative(),
   }),
 });
 export type GithubFacts = z.infer<typeof GithubFactsSchema>;

@@ -18,7 +18,7 @@ export const PypiReleaseSchema = z.object({
   /** Every file of the release is yanked (PEP 592: yanking is per file). */
   yanked: z.boolean(),
   yankedReason: z.string().nullable(),
-  files: z.number().int(),
+  files: z.number().int().nonnegative(),
 });
 export type PypiRelease = z.infer<typeof PypiReleaseSchema>;
 
@@ -26,7 +26,7 @@ export const PypiFileSchema = z.object({
   filename: z.string(),
   /** `sdist`, `bdist_wheel`, `bdist_egg`, … as PyPI reports it. */
   packagetype: z.string(),
-  size: z.number().int(),
+  size: z.number().int().nonnegative(),
   uploadTime: z.string().nullable(),
   yanked: z.boolean(),
   /** PEP 740: the file has a provenance object; null when PyPI did not say. */
@@ -84,7 +84,7 @@ export const PypiStartupHookSchema = z.object({
   /** Its path in the wheel (at the root, or under `<name>.data/purelib|platlib/`). */
   path: z.string(),
   /** Uncompressed size as the archive states it. */
-  size: z.number().int(),
+  size: z.number().int().nonnegative(),
   /** Its text (UTF-8, capped); null when it was not read (`unread` says why). */
   text: z.string().nullable(),
   /** The text was cut at the cap. */
@@ -102,7 +102,7 @@ export const PypiImportFileSchema = z.object({
   /** Its path in the wheel. */
   path: z.string(),
   /** Uncompressed size as the archive states it. */
-  size: z.number().int(),
+  size: z.number().int().nonnegative(),
   /** Why it was not read (over a cap, does not inflate, odd compression); null when read. */
   unread: z.string().nullable(),
   /** Labels of the suspicious shapes the classifier found (checks/lib/python-code.ts); empty when none or unread. */
@@ -116,7 +116,7 @@ export type PypiImportFile = z.infer<typeof PypiImportFileSchema>;
 export const PypiImportCodeSchema = z.object({
   files: z.array(PypiImportFileSchema),
   /** Candidates past the file count or byte budget (pypi/wheel-hooks.ts, WHEEL_CAPS), not read. */
-  skipped: z.number().int(),
+  skipped: z.number().int().nonnegative(),
 });
 export type PypiImportCode = z.infer<typeof PypiImportCodeSchema>;
 
@@ -131,15 +131,15 @@ export const PypiWheelContentsSchema = z.object({
   /** Why its contents are unknown (unavailable, over a cap, not a zip); null when read. */
   unavailable: z.string().nullable(),
   /** Archive size, when known. */
-  size: z.number().int().nullable(),
+  size: z.number().int().nonnegative().nullable(),
   /** Bytes fetched to read it (range requests), for the record. */
-  bytesRead: z.number().int(),
+  bytesRead: z.number().int().nonnegative(),
   /** Entries in the archive. */
-  entries: z.number().int(),
+  entries: z.number().int().nonnegative(),
   /** The `.pth` files at a site-packages root, at most MAX_HOOKS (pypi/wheel-hooks.ts). */
   hooks: z.array(PypiStartupHookSchema),
   /** `.pth` files past the number read. */
-  hooksUnread: z.number().int(),
+  hooksUnread: z.number().int().nonnegative(),
   /** The top-level modules an import runs; absent in evidence saved before nerq read them (`import-time-code` is then unknown). */
   importCode: PypiImportCodeSchema.optional(),
 });
@@ -178,7 +178,7 @@ export const PypiFactsSchema = z.object({
     .object({
       text: z.string(),
       contentType: z.string().nullable(),
-      length: z.number().int(),
+      length: z.number().int().nonnegative(),
       truncated: z.boolean(),
       ...README_TAIL_FIELDS,
     })
@@ -194,7 +194,7 @@ export const PypiFactsSchema = z.object({
   /** Runtime requirements (`requires_dist` without an `extra ==` marker): name and specifier. */
   dependencies: z.array(z.object({ name: z.string(), specifier: z.string(), marker: z.string().nullable() })),
   /** Requirements only pulled in by extras. */
-  optionalDependencies: z.number().int(),
+  optionalDependencies: z.number().int().nonnegative(),
   /**
    * Requirements (runtime and extra-only) that are direct references. Absent from evidence saved
    * before they were recorded: the runtime ones are then read from `dependencies` (views/release.ts).
@@ -211,7 +211,7 @@ export const PypiFactsSchema = z.object({
   /** An author or maintainer (name or e-mail) is given. */
   hasAuthor: z.boolean(),
   /** Number of PyPI owners/maintainers (`ownership.roles`); null when the API did not give it. */
-  owners: z.number().int().nullable(),
+  owners: z.number().int().nonnegative().nullable(),
   /** PEP 792 project status (`active`, `archived`, `quarantined`, `deprecated`) and its reason; null = not given. */
   status: z.object({ status: z.string(), reason: z.string().nullable() }).nullable(),
   /** The resolved release's files. */

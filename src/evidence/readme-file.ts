@@ -15,7 +15,7 @@ export const README_TAIL_FIELDS = {
 /** A README file read from a tree (a repository's default branch, a package's tarball). */
 export const ReadmeFileSchema = z.object({
   path: z.string(),
-  size: z.number().int(),
+  size: z.number().int().nonnegative(),
   text: z.string(),
   truncated: z.boolean(),
   ...README_TAIL_FIELDS,

@@ -95,10 +95,10 @@ export const RegistryFactsSchema = z.object({
   bugs: z.string().nullable(),
   repository: RepositoryRefSchema.nullable(),
   engines: z.record(z.string(), z.string()),
-  dependencies: z.number().int(),
-  devDependencies: z.number().int(),
-  peerDependencies: z.number().int(),
-  optionalDependencies: z.number().int(),
+  dependencies: z.number().int().nonnegative(),
+  devDependencies: z.number().int().nonnegative(),
+  peerDependencies: z.number().int().nonnegative(),
+  optionalDependencies: z.number().int().nonnegative(),
   /** Direct runtime dependencies with their ranges (for later vulnerability lookups). */
   dependencyRanges: z.record(z.string(), z.string()),
   /** Lifecycle scripts npm runs on install: preinstall, install, postinstall (and prepare for git deps). */
@@ -123,7 +123,7 @@ export const RegistryFactsSchema = z.object({
   /** Deprecation message; false when not deprecated; null when unknown (trimmed packument). */
   deprecated: z.union([z.string(), z.literal(false)]).nullable(),
   /** Number of maintainers, or null when unknown (trimmed packument). */
-  maintainers: z.number().int().nullable(),
+  maintainers: z.number().int().nonnegative().nullable(),
   /**
    * The maintainers' npm account names, or null when unknown (a trimmed packument; evidence
    * saved before they were recorded).
@@ -140,7 +140,7 @@ export const RegistryFactsSchema = z.object({
   readme: z
     .union([
       z.object({
-        size: z.number().int(),
+        size: z.number().int().nonnegative(),
         text: z.string(),
         truncated: z.boolean(),
         ...README_TAIL_FIELDS,
@@ -167,7 +167,7 @@ export const RegistryFactsSchema = z.object({
    */
   hollowAttestations: z.string().nullable().default(null),
   /** Count of `dist.signatures` (registry signatures; recorded, earns nothing alone). */
-  signatures: z.number().int(),
+  signatures: z.number().int().nonnegative(),
   /** The registry replaced the package with a security-holding placeholder. */
   securityHolding: z.boolean(),
   /** The resolved version is the `latest` dist-tag. */
@@ -184,8 +184,8 @@ export const RegistryFactsSchema = z.object({
       hasAttestations: z.boolean(),
       installScripts: z.array(z.string()),
       hasBin: z.boolean(),
-      unpackedSize: z.number().int().nullable(),
-      dependencies: z.number().int(),
+      unpackedSize: z.number().int().nonnegative().nullable(),
+      dependencies: z.number().int().nonnegative(),
       /** Its direct runtime dependencies' names (absent in evidence written before they were kept). */
       dependencyNames: z.array(z.string()).optional(),
     })
@@ -200,8 +200,8 @@ export const RegistryFactsSchema = z.object({
   /** `dist.shasum` (hex SHA-1), which old lockfiles pin instead of an SRI hash. */
   shasum: z.string().nullable().default(null),
   /** `dist.unpackedSize` and `dist.fileCount` as the registry reports them. */
-  unpackedSize: z.number().int().nullable(),
-  fileCount: z.number().int().nullable(),
+  unpackedSize: z.number().int().nonnegative().nullable(),
+  fileCount: z.number().int().nonnegative().nullable(),
 });
 export type RegistryFacts = z.infer<typeof RegistryFactsSchema>;
 
@@ -245,13 +245,13 @@ export type TarballManifest = z.infer<typeof TarballManifestSchema>;
  */
 export const UNREAD_CAPS = ['files', 'characters', 'module-size', 'module-pool', 'wanted-files', 'paths', 'not-kept'] as const;
 /** Of `unread`, why each was left unread (its path: the cap, with `limit`, its value in files, characters or bytes); absent in evidence saved before nerq recorded it. */
-const UnreadCausesSchema = z.record(z.string(), z.object({ cap: z.enum(UNREAD_CAPS), limit: z.number().int().optional() })).optional();
+const UnreadCausesSchema = z.record(z.string(), z.object({ cap: z.enum(UNREAD_CAPS), limit: z.number().int().nonnegative().optional() })).optional();
 
 const CodeFileSchema = z.object({
   path: z.string(),
   /** `gyp`: a binding.gyp node-gyp reads (its command expansions and actions run). */
   language: z.enum(['javascript', 'shell', 'python', 'gyp']),
-  size: z.number().int(),
+  size: z.number().int().nonnegative(),
   text: z.string(),
   truncated: z.boolean(),
 });
@@ -259,8 +259,8 @@ const CodeFileSchema = z.object({
 export const TarballFactsSchema = z.object({
   /** Root folder of the archive (its first path component, usually `package`). */
   root: z.string(),
-  fileCount: z.number().int(),
-  unpackedSize: z.number().int(),
+  fileCount: z.number().int().nonnegative(),
+  unpackedSize: z.number().int().nonnegative(),
   /**
    * The README (first match at the root), its text the first README_TEXT_BYTES; null when none
    * shipped; the rest is read for its headings and code blocks as the file streams past
@@ -276,11 +276,11 @@ export const TarballFactsSchema = z.object({
   contributingFile: z.string().nullable(),
   changelogFile: z.string().nullable(),
   /** Count of `.d.ts` / `.d.mts` / `.d.cts` files shipped. */
-  declarationFiles: z.number().int(),
+  declarationFiles: z.number().int().nonnegative(),
   /** `binding.gyp` at the root (implicit `node-gyp rebuild` install script). */
   bindingGyp: z.boolean(),
   /** Native sources or binaries (.c, .cc, .cpp, .h, .node) shipped. */
-  nativeFiles: z.number().int(),
+  nativeFiles: z.number().int().nonnegative(),
   /** The archive's own package.json (the last one at depth one, as extraction leaves it); null when unreadable. */
   manifest: TarballManifestSchema.nullable().default(null),
   /** Why `manifest` is null (none in the archive, over the cap, not JSON); null when read. */
@@ -315,7 +315,7 @@ export const TarballFactsSchema = z.object({
     )
     .default([]),
   /** Bundled package.json files past the number read (tarball.ts): their scripts are unknown. */
-  bundledUnread: z.number().int().default(0),
+  bundledUnread: z.number().int().nonnegative().default(0),
   /**
    * JavaScript files whose text is an obfuscator's output (checks/lib/js-code.ts,
    * `distinctObfuscatorNames`; docs/checks.md, `obfuscated-code`). Absent in evidence saved before
@@ -324,16 +324,16 @@ export const TarballFactsSchema = z.object({
   obfuscated: z
     .object({
       /** JavaScript files read for obfuscator output (all `.js` / `.cjs` / `.mjs`, bundled ones too). */
-      scanned: z.number().int(),
+      scanned: z.number().int().nonnegative(),
       /**
        * Files with a signature of obfuscation (checks/lib/obfuscation-signatures.ts), at most 16:
        * `names` is how many distinct `_0x…` names were seen (capped at MIN_OBFUSCATED_FILE_NAMES),
        * `signatures` the shapes found. Evidence saved before nerq read more than those names lists
        * none: its files were listed for them.
        */
-      files: z.array(z.object({ path: z.string(), names: z.number().int(), signatures: z.array(z.enum(OBFUSCATION_SIGNATURES)).default(['obfuscator-names']) })),
+      files: z.array(z.object({ path: z.string(), names: z.number().int().nonnegative(), signatures: z.array(z.enum(OBFUSCATION_SIGNATURES)).default(['obfuscator-names']) })),
       /** Such files past the 16 listed. */
-      more: z.number().int(),
+      more: z.number().int().nonnegative(),
     })
     .optional(),
   /**
@@ -383,7 +383,7 @@ export const TarballFactsSchema = z.object({
    */
   entryPoints: z
     .object({
-      declared: z.number().int(),
+      declared: z.number().int().nonnegative(),
       missing: z.array(z.object({ field: z.enum(['main', 'bin', 'exports', 'types']), key: z.string(), target: z.string(), primary: z.boolean() })),
       listedAll: z.boolean(),
     })
@@ -393,11 +393,11 @@ export type TarballFacts = z.infer<typeof TarballFactsSchema>;
 
 export const DownloadFactsSchema = z.object({
   /** Downloads in the last 7 days, or null when the API did not give it. */
-  lastWeek: z.number().int().nullable(),
+  lastWeek: z.number().int().nonnegative().nullable(),
   /** Downloads in the last 30 days, or null when the API did not give it. */
-  lastMonth: z.number().int().nullable(),
+  lastMonth: z.number().int().nonnegative().nullable(),
   /** Downloads in the last 365 days, or null when the API did not give it. */
-  lastYear: z.number().int().nullable(),
+  lastYear: z.number().int().nonnegative().nullable(),
 });
 export type DownloadFacts = z.infer<typeof DownloadFactsSchema>;
 
@@ -417,7 +417,7 @@ export const DependencyFactsSchema = z.object({
        * (the abbreviated document's `modified`, else `time.modified`); absent when it was not
        * fetched, or in evidence written before they were kept.
        */
-      versionCount: z.number().int().optional(),
+      versionCount: z.number().int().nonnegative().optional(),
       packumentModified: z.string().nullable().optional(),
       /** A repository's dependency set only (absent for a package's direct dependencies): its ecosystem. */
       ecosystem: z.enum(DEPENDENCY_ECOSYSTEMS).optional(),
@@ -442,7 +442,7 @@ export const DependencyFactsSchema = z.object({
    */
   unpinned: z.array(z.string()).optional(),
   /** A repository's dependency set only: registry lookups made to resolve ranges, and the most allowed. */
-  rangeLookups: z.object({ used: z.number().int(), limit: z.number().int() }).optional(),
+  rangeLookups: z.object({ used: z.number().int().nonnegative(), limit: z.number().int().nonnegative() }).optional(),
   /** A repository's dependency set only: declarations no registry vouches for (git, URL, file), not resolved (the reader's notes). */
   unvouched: z.array(z.string()).optional(),
   /** A repository's dependency set only: the lockfiles it was read from. */
@@ -467,7 +467,7 @@ export const AdvisoryFactsSchema = z.object({
   severity: z.enum(SEVERITIES),
   /** Where the severity came from: a CVSS vector, the database's label, a twin's record, or nowhere. */
   severitySource: z.enum(['cvss', 'database', 'alias', 'none']),
-  cvss: z.number().nullable(),
+  cvss: z.number().min(0).max(10).nullable(),
   cvssVector: z.string().nullable(),
   /** The package and version it was matched against (the target or a direct dependency). */
   package: z.string(),
@@ -497,7 +497,7 @@ export const VulnerabilityFactsSchema = z.object({
    */
   dependencyAdvisories: z.array(AdvisoryFactsSchema).nullable(),
   /** How many dependency versions were queried. */
-  dependenciesQueried: z.number().int(),
+  dependenciesQueried: z.number().int().nonnegative(),
   /**
    * Why `dependencyAdvisories` is null (the dependencies could not be resolved, or OSV could not
    * answer for them; the target's own advisories are known all the same); null otherwise, and

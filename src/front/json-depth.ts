@@ -3,14 +3,42 @@
  * value slowly (`[` × 4 million takes seconds, holding every request on the event loop) and
  * `JSON.stringify` of one overflows the stack; no request of either front door nests anywhere
  * near `MAX_JSON_DEPTH` (a lockfile or SBOM travels as a JSON string, which does not nest).
+ * An object naming one key twice is refused too, as a repeated query parameter is: `JSON.parse`
+ * keeps the last, other readers (a proxy or gateway in front) the first, so the two could judge
+ * different requests (docs/security.md).
  */
 import type { FastifyInstance } from 'fastify';
+import { visit } from 'jsonc-parser';
 
 /** The deepest nesting of objects and arrays a request body may have. */
 export const MAX_JSON_DEPTH = 64;
 
 /** The code of the error a body nested deeper than `MAX_JSON_DEPTH` fails with (status 400). */
 export const JSON_TOO_DEEP = 'NERQ_JSON_TOO_DEEP';
+
+/** The code of the error a body naming one key twice in an object fails with (status 400). */
+export const JSON_KEY_TWICE = 'NERQ_JSON_KEY_TWICE';
+
+/** Whether an object of `text` names one key twice (escapes decoded: `"a"` and `"\u0061"` are one key); one pass of jsonc-parser's scanner. */
+export function namesAKeyTwice(text: string): boolean {
+  const open: Set<string>[] = [];
+  let twice = false;
+  visit(text, {
+    onObjectBegin: () => {
+      open.push(new Set());
+    },
+    onObjectEnd: () => {
+      open.pop();
+    },
+    onObjectProperty: (name) => {
+      const keys = open[open.length - 1];
+      if (keys === undefined) return;
+      if (keys.has(name)) twice = true;
+      keys.add(name);
+    },
+  });
+  return twice;
+}
 
 /** Whether `text` opens more than `max` objects or arrays at once (strings skipped); one linear pass. */
 export function nestsDeeperThan(text: string, max: number): boolean {
@@ -29,7 +57,7 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-/** Replace Fastify's JSON parser by one that first refuses a body nested deeper than MAX_JSON_DEPTH, then parses as Fastify does (`__proto__` and `constructor` keys refused). */
+/** Replace Fastify's JSON parser by one that first refuses a body nested deeper than MAX_JSON_DEPTH, then parses as Fastify does (`__proto__` and `constructor` keys refused), and refuses a body that names a key twice in one object. */
 export function boundJsonDepth(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -39,6 +67,12 @@ export function boundJsonDepth(app: FastifyInstance): void {
       done(Object.assign(new Error(`the body nests deeper than ${MAX_JSON_DEPTH} levels`), { statusCode: 400, code: JSON_TOO_DEEP }), undefined);
       return;
     }
-    parse(request, text, done);
+    parse(request, text, (error, value) => {
+      if (error === null && namesAKeyTwice(text)) {
+        done(Object.assign(new Error('the body names one key twice in an object'), { statusCode: 400, code: JSON_KEY_TWICE }), undefined);
+        return;
+      }
+      done(error, value);
+    });
   });
 }

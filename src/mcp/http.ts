@@ -18,7 +18,7 @@ import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { answerExpectation, boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { refuseConnect } from '../front/connect-method.js';
-import { boundJsonDepth, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
+import { boundJsonDepth, JSON_KEY_TWICE, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
@@ -73,6 +73,7 @@ function httpRefusal(error: { statusCode?: number; code?: string }): { status: n
   const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 413) return { status, body: rpcError(TRANSPORT_ERROR, `Payload Too Large: at most ${BODY_LIMIT / 1024 / 1024} MiB`) };
   if (status === 415) return { status, body: rpcError(TRANSPORT_ERROR, 'Unsupported Media Type: Content-Type must be application/json') };
+  if (status === 400 && error.code === JSON_KEY_TWICE) return { status, body: rpcError(PARSE_ERROR, 'Parse error: the body names one key twice in an object') };
   if (status === 400 && error.code === JSON_TOO_DEEP) return { status, body: rpcError(PARSE_ERROR, `Parse error: the body nests deeper than ${MAX_JSON_DEPTH} levels`) };
   if (status === 400 && (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')) {
     return { status, body: rpcError(PARSE_ERROR, 'Parse error: the body is not a JSON value nerq reads') };

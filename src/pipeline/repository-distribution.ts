@@ -11,6 +11,8 @@ import type { DistributedPackage, GithubDistribution, GithubFiles, GithubReposit
 import { pep503 } from '../ecosystems/pypi/name.js';
 import { resolveRegistryFacts } from '../ecosystems/npm/collect.js';
 import { pypiRelease } from '../ecosystems/pypi/collect.js';
+import { DEFAULT_ENDPOINTS } from '../sources/endpoints.js';
+import { npmDefaultRegistry } from '../sources/npm/config.js';
 import type { RepositoryRef } from '../evidence/repository-ref.js';
 import type { AdvertisedInstall } from '../sources/github/readme-installs.js';
 import type { GithubClaim } from '../sources/github/link.js';
@@ -19,6 +21,9 @@ import type { RepositoryAlreadyRead } from '../sources/github/tree-file-source.j
 import { mapLimit } from '../util/map-limit.js';
 import { githubSourceContext } from './collect-github-source.js';
 import type { RunContext } from './context.js';
+
+/** A README command naming one of these registries is not pointed elsewhere (sources/github/readme-installs.ts). */
+const publicRegistries = () => ({ npm: [npmDefaultRegistry()], pypi: [DEFAULT_ENDPOINTS.pypi, `${DEFAULT_ENDPOINTS.pypi}/simple`] });
 
 /** Packages looked up per repository (each is a registry request or three, and a file read or two when it links here). */
 export const MAX_DISTRIBUTED_PACKAGES = 5;
@@ -94,7 +99,7 @@ export async function collectDistribution(
   known?: RepositoryAlreadyRead,
 ): Promise<GithubDistribution> {
   // Loaded here: the Markdown lexer and shell tokenizer only for a repository target with a README.
-  const installs = files.readme === null ? [] : (await import('../sources/github/readme-installs.js')).advertisedInstalls(files.readme.text);
+  const installs = files.readme === null ? [] : (await import('../sources/github/readme-installs.js')).advertisedInstalls(files.readme.text, publicRegistries());
   const { candidates, images } = candidatesOf(files, installs);
   const examined = candidates.slice(0, MAX_DISTRIBUTED_PACKAGES);
   const skipped = candidates.slice(MAX_DISTRIBUTED_PACKAGES).map((c) => `${c.ecosystem}:${c.name}`);

@@ -8,7 +8,7 @@ describe('advertisedInstalls', () => {
     const md = [
       '# Tool',
       '```bash',
-      '$ npm i -g @acme/tool@^2 --registry https://example.invalid other-pkg',
+      '$ npm i -g @acme/tool@^2 other-pkg',
       'npx -y mcp-runner@latest --port 3000',
       'pnpm add left-pad && yarn global add cowsay',
       'bunx some-cli',
@@ -77,6 +77,13 @@ describe('advertisedInstalls', () => {
   it('keeps the command line that advertised each name, once per name', () => {
     const installs = advertisedInstalls('`npm i x-pkg`\n\n```\nnpm install x-pkg@2\n```');
     expect(installs).toEqual([{ ecosystem: 'npm', name: 'x-pkg', command: 'npm i x-pkg' }]);
+  });
+
+  // Pointed at another registry, a command installs no package of the public one (docs/scoring.md §9).
+  it('a command pointed at another registry names no package, unless it names the public one', () => {
+    const md = '```\nnpm i -g own-tool --registry https://example.invalid\nnpx -y --registry=https://registry.example/ public-tool\n```';
+    expect(names(md)).toEqual([]);
+    expect(advertisedInstalls(md, { npm: ['https://registry.example'], pypi: [] }).map((i) => i.name)).toEqual(['public-tool']);
   });
 
   it('leaves placeholders, variables and shell comments out', () => {

@@ -38,9 +38,19 @@ const SPELLINGS: [string, string, string[], string[] | 'unknown' | 'fetched'][] 
   ['bunx -p EVIL TRUSTED', 'bunx', ['-p', EVIL, TRUSTED], [EVIL]],
   ['bun x --package EVIL TRUSTED', 'bun', ['x', '--package', EVIL, TRUSTED], [EVIL]],
   ['bunx --bun TRUSTED', 'bunx', ['--bun', TRUSTED], [TRUSTED]],
-  ['bunx -p=EVIL TRUSTED (no spelling bun documents)', 'bunx', [`-p=${EVIL}`, TRUSTED], 'unknown'],
+  ['bunx -p=EVIL TRUSTED (bun reads -p= as --package=)', 'bunx', [`-p=${EVIL}`, TRUSTED], [EVIL]],
   ['bunx --registry=URL TRUSTED', 'bunx', ['--registry=https://evil.example/', TRUSTED], 'unknown'],
-  ['bunx -y TRUSTED (an npx habit bun does not document)', 'bunx', ['-y', TRUSTED], 'unknown'],
+  // bun's reader skips a flag it does not know before the package, taking no value: `-y` (the npx habit) is no option.
+  ['bunx -y TRUSTED (an npx habit bun skips)', 'bunx', ['-y', TRUSTED], [TRUSTED]],
+  ['bunx --yes -b TRUSTED (-b is --bun)', 'bunx', ['--yes', '-b', TRUSTED], [TRUSTED]],
+  ['bunx -y -p EVIL TRUSTED', 'bunx', ['-y', '-p', EVIL, TRUSTED], [EVIL]],
+  ['bunx -yp EVIL TRUSTED (a cluster bun does not read as -p)', 'bunx', ['-yp', EVIL, TRUSTED], 'unknown'],
+  // pnpm 10's --allow-build names which dependency may run build scripts: no package added, no registry moved.
+  ['pnpm --allow-build=esbuild dlx TRUSTED', 'pnpm', ['--allow-build=esbuild', 'dlx', TRUSTED], [TRUSTED]],
+  ['pnpm dlx --allow-build esbuild --allow-build=sharp TRUSTED', 'pnpm', ['dlx', '--allow-build', 'esbuild', '--allow-build=sharp', TRUSTED], [TRUSTED]],
+  ['pnpm dlx --allow-build=esbuild --package=EVIL TRUSTED', 'pnpm', ['dlx', '--allow-build=esbuild', '--package=' + EVIL, TRUSTED], [EVIL]],
+  ['pnpm dlx --allow-build --package=EVIL TRUSTED (no value)', 'pnpm', ['dlx', '--allow-build', '--package=' + EVIL, TRUSTED], 'unknown'],
+  ['pnpx --allow-build=esbuild TRUSTED', 'pnpx', ['--allow-build=esbuild', TRUSTED], [TRUSTED]],
 ];
 
 describe('hostile: pnpm dlx, yarn dlx and bunx flags that change the package that runs', () => {

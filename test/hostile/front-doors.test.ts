@@ -67,6 +67,10 @@ const REQUESTS: [label: string, request: { method: Method; url: string; payload?
   ['targets of numbers', batch('{"targets":[1]}')],
   ['a bad target in a batch', batch('{"targets":["a","../x"]}')],
   ['__proto__ in a batch body', batch('{"__proto__":{"targets":["a"]}}')],
+  // JSON.parse keeps the last of two keys, a proxy in front may keep the first: refused, as a repeated query parameter is.
+  ['a key named twice in a batch body', batch('{"targets":["../x"],"targets":["a"]}')],
+  ['a key named twice, once escaped', batch('{"targets":["a"],"t\\u0061rgets":["b"]}')],
+  ['a key named twice in an audit body', audit('{"fileName":"requirements.txt","content":"x==1\\n","fileName":"package-lock.json"}')],
   ['constructor.prototype in a batch body', batch('{"targets":["a"],"constructor":{"prototype":{}}}')],
   ['a null body', batch('null')],
   ['an array body', batch('[]')],

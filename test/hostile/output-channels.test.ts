@@ -12,14 +12,14 @@
  *   the audited project even when a lockfile names a workspace outside it (`../../etc`,
  *   `a/../../../etc`): code scanning and annotations point at the lockfile line instead.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSarif } from '../../src/render/sarif.js';
 import { CHECKS } from '../../src/checks/index.js';
-import { evidence } from '../support/evidence-builder.js';
+import { advisory, evidence } from '../support/evidence-builder.js';
 import { hostileAudit } from '../render/audit/sample.js';
 import { auditOf, deprecated, entryOf } from '../audit/policy/reports.js';
 import { requireCli, runHostile, runMany } from './support/cli.js';
@@ -101,6 +101,44 @@ describe('nerq score', () => {
     expectCleanStderr(run.stderr, context);
     expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
     expect(run.stderr, context).toMatch(/capturedAt/);
+    expect(run.stdout, context).toBe('');
+  });
+});
+
+/**
+ * A count in saved evidence (downloads, dependencies, files, stars…) is never below zero, nor a
+ * CVSS score above 10: an evidence file holding one was not written by nerq, and re-scoring it
+ * would score a made-up fact (a negative dependency count passed as a small footprint). It is bad
+ * input: exit 2, one line naming where.
+ */
+describe('nerq score: counts no collector can have written', () => {
+  const edits: [label: string, where: RegExp, edit: (e: ReturnType<typeof evidence>) => void][] = [
+    ['weekly downloads of -1000', /lastWeek/, (e) => {
+      if (e.sources.downloads.status === 'ok') e.sources.downloads.facts.lastWeek = -1000;
+    }],
+    ['a dependency count of -50', /dependencies/, (e) => {
+      if (e.sources.registry.status === 'ok') e.sources.registry.facts.dependencies = -50;
+    }],
+    ['a tarball of -1 files', /fileCount/, (e) => {
+      if (e.sources.tarball.status === 'ok') e.sources.tarball.facts.fileCount = -1;
+    }],
+    ['an advisory of CVSS 11', /cvss/, (e) => {
+      if (e.sources.vulnerabilities.status === 'ok') e.sources.vulnerabilities.facts.advisories.push({ ...advisory(), cvss: 11 });
+    }],
+  ];
+  it.for(edits)('%s is bad input: exit 2, one line', async ([label, where, edit], { task }) => {
+    noteCases(task);
+    const hostile = evidence();
+    edit(hostile);
+    const file = path.join(scratch, `negative-${edits.findIndex(([l]) => l === label)}.json`);
+    writeFileSync(file, JSON.stringify(hostile));
+    expect(readFileSync(file, 'utf8'), label).toMatch(/:-\d|"cvss":11/);
+    const run = await runHostile(['score', file, '--json']);
+    const context = `${label}: exit ${run.code}, stderr ${run.stderr}`;
+    expect(run.code, context).toBe(2);
+    expectCleanStderr(run.stderr, context);
+    expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
+    expect(run.stderr, context).toMatch(where);
     expect(run.stdout, context).toBe('');
   });
 });

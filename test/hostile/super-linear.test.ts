@@ -41,6 +41,7 @@ import { readBuildScript } from '../../src/checks/lib/python-code.js';
 import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
 import { npmExecWords } from '../../src/ecosystems/npm/exec-argv.js';
+import { namesAKeyTwice } from '../../src/front/json-depth.js';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
@@ -192,6 +193,15 @@ describe('network text grows linearly', () => {
     }
     noteCases(task);
     expectLinear(task, 'distinct keys', growth((k) => repeatedKeys(Buffer.from(`{"scripts":{${Array.from({ length: k }, (_, i) => `"k${i}":${i},`).join('')}"z":0}}`)), 1000, true));
+  });
+
+  it('a request body naming keys twice (the front doors refuse it): runs of members, siblings and distinct keys', ({ task }) => {
+    for (const unit of ['"a":1,', '"\\u0061":1,', '{"a":1,"a":2},', '{"k":{"k":{"k":1}}},', '"s":"{\\"a\\":1}",']) {
+      noteCases(task);
+      expectLinear(task, `object ${JSON.stringify(unit)}`, growth((k) => namesAKeyTwice(unit.startsWith('{') ? `[${unit.repeat(k)}0]` : `{${unit.repeat(k)}"z":0}`), 1000, true));
+    }
+    noteCases(task);
+    expectLinear(task, 'distinct keys', growth((k) => namesAKeyTwice(`{${Array.from({ length: k }, (_, i) => `"k${i}":${i},`).join('')}"z":0}`), 1000, true));
   });
 
   it("entry points: `exports` patterns matched against a tarball's paths, both sharing a long prefix, grown together", ({ task }) => {

@@ -171,6 +171,9 @@ describe('nerq mcp --http', () => {
       ['a body that is not JSON', 'POST', '/mcp', HEADERS, '{not json', 400, -32700],
       ['an empty body', 'POST', '/mcp', HEADERS, '', 400, -32700],
       ['__proto__ in the body', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","id":1,"method":"tools/list","__proto__":{"x":1}}', 400, -32700],
+      // JSON.parse keeps the last of two keys, a gateway in front may keep the first: refused, as a repeated query parameter is.
+      ['a key named twice', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","id":1,"method":"tools/list","method":"tools/call"}', 400, -32700],
+      ['a key named twice, once escaped', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"a":1,"\\u0061":2}}', 400, -32700],
       ['JSON that is not JSON-RPC', 'POST', '/mcp', HEADERS, '{"a":1}', 400, -32700],
       ['null', 'POST', '/mcp', HEADERS, 'null', 400, -32700],
       ['two initializations in a batch', 'POST', '/mcp', HEADERS, json([INITIALIZE, { ...INITIALIZE, id: 2 }]), 400, -32600],

@@ -6,7 +6,11 @@
  * `--package` repeatable, `-c` is `--shell-mode`, `-C`/`--dir` moves the directory whose `.npmrc`
  * it reads, `--config.<key>=…` sets any setting), yarn berry with clipanion (plugin-dlx:
  * `-p,--package`, `-q,--quiet`), bun with its own reader (bunx: `--bun`, `-p,--package`,
- * `--no-install`, `--verbose`, `--silent`). nerq reads the spellings each documents; any other
+ * `--no-install`, `--verbose`, `--silent`). nerq reads the spellings each documents, and two it
+ * reads harmlessly: pnpm 10's `--allow-build=<pkg>` (which dependency may run its build scripts:
+ * no package added, no registry moved) and bunx's `-y`/`--yes`, the npx habit (bun's reader,
+ * oven-sh/bun `src/cli/bunx_command.zig` `Options.parse`, skips any flag it does not know before
+ * the package, taking no value, and `-b` is its `--bun`, `-p=x` its `--package=x`); any other
  * flag before the command (an abbreviation nopt would expand, a setting that may move the
  * registry, a cluster) is not read with certainty, and then the launch is unreadable: never the
  * innocent name after it. Pure.
@@ -21,7 +25,7 @@ export type DlxReading = { words: string[] } | { unreadable: string };
 const SWITCHES: Readonly<Record<DlxRunner, ReadonlySet<string>>> = {
   'pnpm dlx': new Set(['--silent', '-s', '--yes', '-y', '--reporter=silent']),
   'yarn dlx': new Set(['-q', '--quiet']),
-  bunx: new Set(['--bun', '--no-install', '--verbose', '--silent']),
+  bunx: new Set(['--bun', '-b', '--no-install', '--verbose', '--silent', '-y', '--yes']),
 };
 const VALUED: Readonly<Record<DlxRunner, Readonly<Record<string, string>>>> = {
   // `-C`/`--dir`: pnpm runs in that directory and reads its `.npmrc` (a registry nerq does not see): a redirection as npm's `--prefix` is.
@@ -29,11 +33,17 @@ const VALUED: Readonly<Record<DlxRunner, Readonly<Record<string, string>>>> = {
   'yarn dlx': { '--package': 'package', '-p': 'package' },
   bunx: { '--package': 'package', '-p': 'package' },
 };
+/** Options read and set aside: their value names no package that runs and no registry. */
+const HARMLESS: Readonly<Record<DlxRunner, ReadonlySet<string>>> = {
+  'pnpm dlx': new Set(['--allow-build']),
+  'yarn dlx': new Set(),
+  bunx: new Set(),
+};
 /** Runners that accept `--name=value` for an option (nopt, clipanion); bun's reader documents the value apart, and takes `=` too for its long options. */
 const EQUALS: Readonly<Record<DlxRunner, (flag: string) => boolean>> = {
   'pnpm dlx': (flag) => flag.startsWith('--'),
   'yarn dlx': (flag) => flag.startsWith('--'),
-  bunx: (flag) => flag === '--package',
+  bunx: (flag) => flag === '--package' || flag === '-p',
 };
 
 /** The reason given: the flag itself is not echoed (a launch's arguments may carry secrets). */
@@ -65,7 +75,8 @@ export function dlxWords(runner: DlxRunner, words: readonly string[]): DlxReadin
     if (SWITCHES[runner].has(word)) continue;
     const at = word.indexOf('=');
     const flag = at < 0 ? word : word.slice(0, at);
-    const option = Object.hasOwn(VALUED[runner], flag) ? VALUED[runner][flag] : undefined;
+    const harmless = HARMLESS[runner].has(flag);
+    const option = harmless ? '' : Object.hasOwn(VALUED[runner], flag) ? VALUED[runner][flag] : undefined;
     if (option === undefined) {
       // pnpm's shell mode runs the command as a shell's line; anything else is a spelling not read with certainty.
       if (runner === 'pnpm dlx' && (word === '-c' || word === '--shell-mode')) return { unreadable: `${runner} ${word} runs a command line nerq does not read` };
@@ -73,13 +84,13 @@ export function dlxWords(runner: DlxRunner, words: readonly string[]): DlxReadin
     }
     if (at >= 0) {
       if (!EQUALS[runner](flag)) return { unreadable: UNREAD(runner) };
-      options.push(`--${option}=${word.slice(at + 1)}`);
+      if (!harmless) options.push(`--${option}=${word.slice(at + 1)}`);
       continue;
     }
     const value = words[i + 1];
     // A value that looks like a flag (nopt then gives the option none), or `--config.registry` apart (no spelling pnpm documents).
     if (value === undefined || value.startsWith('-') || flag.startsWith('--config.')) return { unreadable: UNREAD(runner) };
-    options.push(`--${option}=${value}`);
+    if (!harmless) options.push(`--${option}=${value}`);
     i++;
   }
   return seenDlx ? { words: options } : { unreadable: 'pnpm runs no registry package' };

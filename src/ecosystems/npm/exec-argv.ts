@@ -221,7 +221,11 @@ export function npmExecWords(given: readonly string[], runner: 'npx' | 'npm exec
  * launch's flags (registry-redirect.ts, audit/mcp/launch.ts) take for granted.
  */
 export function npmExecSpelled(given: readonly string[], runner: 'npx' | 'npm exec'): string[] {
-  const { options, operands } = npmExecWords(given, runner);
+  return spelledWords(npmExecWords(given, runner));
+}
+
+/** Words npm has read (npmExecWords), spelled as npmExecSpelled spells them. */
+export function spelledWords({ options, operands }: NpmExecWords): string[] {
   const spelled = options.map(([name, value]) => {
     if (SWITCHES.has(name) && (value === 'true' || value === 'false')) return value === 'true' ? `--${name}` : `--no-${name}`;
     // An option left without a value (`-c` last) holds none, as before.

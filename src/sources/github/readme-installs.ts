@@ -7,7 +7,10 @@
  * `uv tool install|run`, `uv add`, `deno run npm:x`, and `docker run … image` — on shell lines, and as MCP client
  * configurations write them in JSON code (`"command": "npx", "args": ["-y", "x"]`, read with
  * jsonc-parser, which tolerates the trailing commas READMEs leave). Every package a runner installs
- * counts (`npx -p a -p b`, `uvx --from a --with b,c`). Other flags are skipped, versions and
+ * counts (`npx -p a -p b`, `uvx --from a --with b,c`). `npm`, `npx`, `npm exec` and the dlx
+ * runners are read as the launches of MCP client configurations are (ecosystems/npm/exec-argv.ts,
+ * dlx-argv.ts): one reading of the same words; a command pointed at another registry, or one
+ * its runner's reading leaves uncertain, names no package. Other flags are skipped, versions and
  * extras stripped (npm-package-arg for npm; the PEP 508 name grammar for PyPI). Paths, URLs,
  * git specs and placeholders (`<package>`) name no package and are left out. docs/scoring.md §9.
  */
@@ -15,7 +18,9 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { Lexer, type Token } from 'marked';
 import npa from 'npm-package-arg';
 import { parse as parseShell } from 'shell-quote';
-import { flagValues, npmFlag, pipxFlag } from '../../ecosystems/registry-redirect.js';
+import { dlxWords, type DlxRunner } from '../../ecosystems/npm/dlx-argv.js';
+import { npmExecWords, spelledWords } from '../../ecosystems/npm/exec-argv.js';
+import { flagValues, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { oneLine } from './request.js';
 
 export type InstallEcosystem = 'npm' | 'pypi' | 'docker';
@@ -94,8 +99,6 @@ function withoutPrefix(words: readonly string[]): string[] {
 
 /** Flags that take the next word as their value, per tool (the rest are boolean or `--flag=value`). */
 const VALUE_FLAGS: Record<string, ReadonlySet<string>> = {
-  npm: new Set(['--registry', '--prefix', '--tag', '-w', '--workspace', '--cache', '--userconfig']),
-  npx: new Set(['--registry', '--cache', '--userconfig', '-c', '--call', '-w', '--workspace', '-p', '--package', '--node-options']),
   pnpm: new Set(['--registry', '--dir', '-C', '--filter', '-F', '--store-dir', '--package']),
   yarn: new Set(['--registry', '--cwd', '--modules-folder', '-p', '--package']),
   bun: new Set(['--registry', '--cwd', '-c', '--config', '-p', '--package']),
@@ -157,7 +160,18 @@ function imageName(word: string): string | null {
 
 type Found = Omit<AdvertisedInstall, 'command'>;
 
-function npmInstalls(words: readonly string[], tool: string): Found[] {
+/**
+ * `pnpm add`, `yarn add` and `bun add` pointed at another registry (`--registry URL`, pnpm's
+ * `--config.registry=URL`) or at a folder whose `.npmrc` they read (pnpm's `-C`/`--dir`): what they
+ * install is not the public package of that name.
+ */
+function addedElsewhere(words: readonly string[], tool: string, publics: PublicRegistries): boolean {
+  if (tool === 'pnpm' && flagValues(words, ['-C', '--dir']).length > 0) return true;
+  return flagValues(words, ['--registry', '--config.registry']).some((v) => registryRedirect('npm', [`--registry=${v}`], [], publics.npm) !== null);
+}
+
+function npmInstalls(words: readonly string[], tool: string, publics: PublicRegistries): Found[] {
+  if (addedElsewhere(words, tool, publics)) return [];
   return operands(words, tool).flatMap((w) => {
     const name = npmPackageName(w);
     return name === null ? [] : [{ ecosystem: 'npm' as const, name }];
@@ -204,47 +218,83 @@ function all(ecosystem: 'npm' | 'pypi', words: readonly string[]): Found[] {
   });
 }
 
-/** `npx -c '<line>'` runs that line: what its commands install counts too (nested at most twice). */
-function callInstalls(words: readonly string[], depth: number): Found[] {
-  if (depth >= 2) return [];
-  return flagValuesOf(words, ['-c', '--call']).flatMap((line) => commandsOf(line).flatMap((c) => installsOf(c.words, depth + 1)));
+/** The public registries: naming one is no redirection (none by default: any registry named is another). */
+export interface PublicRegistries {
+  npm: readonly string[];
+  pypi: readonly string[];
+}
+const NO_PUBLIC: PublicRegistries = { npm: [], pypi: [] };
+
+/** `npm install` and its aliases (npm/cli `lib/utils/cmd-list.js`). */
+const NPM_INSTALL = new Set(['i', 'in', 'ins', 'inst', 'insta', 'instal', 'install', 'isnt', 'isnta', 'isntal', 'isntall', 'add']);
+
+/**
+ * What an npm runner installs, from its words in npm exec's spelling (`--package=x`, `--call=…`,
+ * then `--` and the command): every `--package`, else the command, and what its `--call` lines
+ * install (nested at most twice). Pointed at another registry (registry-redirect.ts, as a
+ * launch is), it names no package: what it installs is not the public package of that name.
+ */
+function npmRunInstalls(spelled: readonly string[], publics: PublicRegistries, depth: number): Found[] {
+  if (registryRedirect('npm', spelled, [], publics.npm) !== null) return [];
+  const named = flagValues(spelled, ['--package']);
+  const dashes = spelled.indexOf('--');
+  const command = dashes < 0 ? undefined : spelled[dashes + 1];
+  const packages = all('npm', named.length > 0 ? named : command === undefined ? [] : [command]);
+  if (depth >= 2) return packages;
+  const calls = flagValues(spelled, ['--call']).flatMap((line) => commandsOf(line).flatMap((c) => installsOf(c.words, publics, depth + 1)));
+  return [...packages, ...calls];
+}
+
+/** A dlx runner's words (ecosystems/npm/dlx-argv.ts): what it installs, or nothing when its reading is uncertain. */
+function dlxInstalls(runner: DlxRunner, words: readonly string[], publics: PublicRegistries, depth: number): Found[] {
+  const read = dlxWords(runner, words);
+  return 'words' in read ? npmRunInstalls(read.words, publics, depth) : [];
 }
 
 /**
- * The words of a runner's command line with its flags in their full spelling, as the runner reads
- * them (registry-redirect.ts): npm's abbreviations for npx and `npm exec` (`--cal=…`), pipx's for
- * `pipx run` (`--spe=…`, `--wi …`).
+ * `npm …` read as npm reads its whole command line (nopt, ecosystems/npm/exec-argv.ts): its
+ * settings before the subcommand count as after it. `npm install` installs every operand;
+ * `npm exec` / `npm x` runs as npx does.
  */
+function npmInstallsOf(words: readonly string[], publics: PublicRegistries, depth: number): Found[] {
+  const { options, operands } = npmExecWords(words, 'npm exec');
+  const [sub = '', ...rest] = operands;
+  if (sub === 'exec' || sub === 'x') return npmRunInstalls(spelledWords({ options, operands: rest }), publics, depth);
+  if (!NPM_INSTALL.has(sub)) return [];
+  return registryRedirect('npm', spelledWords({ options, operands: rest }), [], publics.npm) === null ? all('npm', rest) : [];
+}
+
+/** `pipx run`'s words with its flags in their full spelling, as pipx reads them (registry-redirect.ts: `--spe=…`, `--wi …`). */
 function spelled(words: readonly string[]): readonly string[] {
   const [tool = '', sub = ''] = words;
-  if (tool === 'npx' || (tool === 'npm' && sub === 'exec')) return words.map(npmFlag);
-  if (tool === 'pipx' && sub === 'run') return words.map(pipxFlag);
-  return words;
+  return tool === 'pipx' && sub === 'run' ? words.map(pipxFlag) : words;
 }
 
 /** What one command installs or runs. */
-function installsOf(command: readonly string[], depth = 0): Found[] {
+function installsOf(command: readonly string[], publics: PublicRegistries, depth = 0): Found[] {
   const words = spelled(withoutPrefix(command));
   const [tool = '', sub = '', ...rest] = words;
   const afterSub = words.slice(2);
   switch (tool) {
     case 'npm':
-      if (sub === 'exec') return [...all('npm', runnerPackages(afterSub, 'npx', ['--package', '-p'])), ...callInstalls(afterSub, depth)];
-      return ['i', 'install', 'add', 'isntall', 'in'].includes(sub) ? npmInstalls(afterSub, 'npm') : [];
+      return npmInstallsOf(words.slice(1), publics, depth);
     case 'npx':
-      return [...all('npm', runnerPackages(words.slice(1), 'npx', ['--package', '-p'])), ...callInstalls(words.slice(1), depth)];
+      return npmRunInstalls(spelledWords(npmExecWords(words.slice(1), 'npx')), publics, depth);
     case 'pnpm':
-      if (['add', 'i', 'install'].includes(sub)) return npmInstalls(afterSub, 'pnpm');
-      return sub === 'dlx' ? all('npm', runnerPackages(afterSub, 'pnpm', ['--package'])) : [];
+      if (['add', 'i', 'install'].includes(sub)) return npmInstalls(afterSub, 'pnpm', publics);
+      // pnpm reads its options before `dlx` as well as after it.
+      return dlxInstalls('pnpm dlx', words.slice(1), publics, depth);
+    case 'pnpx':
+      return dlxInstalls('pnpm dlx', ['dlx', ...words.slice(1)], publics, depth);
     case 'yarn':
-      if (sub === 'add') return npmInstalls(afterSub, 'yarn');
-      if (sub === 'global' && rest[0] === 'add') return npmInstalls(rest.slice(1), 'yarn');
-      return sub === 'dlx' ? all('npm', runnerPackages(afterSub, 'yarn', ['--package', '-p'])) : [];
+      if (sub === 'add') return npmInstalls(afterSub, 'yarn', publics);
+      if (sub === 'global' && rest[0] === 'add') return npmInstalls(rest.slice(1), 'yarn', publics);
+      return sub === 'dlx' ? dlxInstalls('yarn dlx', afterSub, publics, depth) : [];
     case 'bun':
-      if (sub === 'add' || sub === 'install' || sub === 'i') return npmInstalls(afterSub, 'bun');
-      return sub === 'x' ? all('npm', runnerPackages(afterSub, 'bun', ['--package', '-p'])) : [];
+      if (sub === 'add' || sub === 'install' || sub === 'i') return npmInstalls(afterSub, 'bun', publics);
+      return sub === 'x' ? dlxInstalls('bunx', afterSub, publics, depth) : [];
     case 'bunx':
-      return all('npm', runnerPackages(words.slice(1), 'bun', ['--package', '-p']));
+      return dlxInstalls('bunx', words.slice(1), publics, depth);
     case 'pip':
     case 'pip3':
       return sub === 'install' ? pypiInstalls(afterSub, 'pip') : [];
@@ -306,12 +356,12 @@ function jsonLaunches(snippet: string): { words: string[]; line: string }[] {
 }
 
 /** Every distinct install the README's code shows, in document order (at most MAX_INSTALLS). */
-export function advertisedInstalls(markdown: string): AdvertisedInstall[] {
+export function advertisedInstalls(markdown: string, publics: PublicRegistries = NO_PUBLIC): AdvertisedInstall[] {
   const seen = new Map<string, AdvertisedInstall>();
   for (const snippet of codeSnippets(markdown)) {
     const launches = jsonLaunches(snippet);
     for (const { words, line } of launches.length > 0 ? launches : commandsOf(snippet)) {
-      for (const found of installsOf(words)) {
+      for (const found of installsOf(words, publics)) {
         const key = `${found.ecosystem}:${found.ecosystem === 'npm' ? found.name : found.name.toLowerCase()}`;
         if (!seen.has(key)) seen.set(key, { ...found, command: oneLine(line, MAX_COMMAND) });
         if (seen.size >= MAX_INSTALLS) return [...seen.values()];
