@@ -148,7 +148,8 @@ export function buildRepositoriesQuery(items: readonly GraphqlItem[], now: Date)
 // ---------------------------------------------------------------------------------------------
 // The answer
 
-const Count = z.object({ totalCount: z.number().int() });
+/** A count is never below zero: a negative one is invalid data (docs/security.md). */
+const Count = z.object({ totalCount: z.number().int().nonnegative() });
 const Actor = z.object({ __typename: z.string().optional(), login: z.string() }).nullable();
 const Entries = z.array(z.object({ name: z.string(), type: z.string(), object: z.object({ entries: z.array(z.object({ name: z.string(), type: z.string() })).optional() }).nullish() }));
 const TreeObject = z.object({ entries: Entries.optional() }).nullable();
@@ -165,8 +166,8 @@ export const GraphqlRepositorySchema = z.object({
   isEmpty: z.boolean(),
   createdAt: z.string().nullable(),
   pushedAt: z.string().nullable(),
-  stargazerCount: z.number().int(),
-  forkCount: z.number().int(),
+  stargazerCount: z.number().int().nonnegative(),
+  forkCount: z.number().int().nonnegative(),
   watchers: Count.nullable(),
   openIssues: Count,
   openPulls: Count,
@@ -185,7 +186,7 @@ export const GraphqlRepositorySchema = z.object({
       target: z
         .object({
           year: z.object({
-            totalCount: z.number().int(),
+            totalCount: z.number().int().nonnegative(),
             nodes: z.array(
               z
                 .object({
@@ -213,7 +214,7 @@ export const GraphqlRepositorySchema = z.object({
             isDraft: z.boolean(),
             isPrerelease: z.boolean(),
             description: z.string().nullish(),
-            releaseAssets: z.object({ totalCount: z.number().int(), nodes: z.array(z.object({ name: z.string() }).nullable()) }),
+            releaseAssets: z.object({ totalCount: z.number().int().nonnegative(), nodes: z.array(z.object({ name: z.string() }).nullable()) }),
           })
           .nullable(),
       ),

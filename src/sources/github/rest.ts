@@ -84,10 +84,12 @@ export const RestRepoSchema = z.object({
   created_at: z.string().nullish(),
   pushed_at: z.string().nullish(),
   default_branch: z.string().min(1),
-  stargazers_count: z.number().int(),
-  forks_count: z.number().int(),
-  subscribers_count: z.number().int().optional(),
-  open_issues_count: z.number().int(),
+  // Counts are never below zero: a negative one is invalid data (the answer unavailable), never
+  // saved as evidence nerq score would refuse (docs/security.md).
+  stargazers_count: z.number().int().nonnegative(),
+  forks_count: z.number().int().nonnegative(),
+  subscribers_count: z.number().int().nonnegative().optional(),
+  open_issues_count: z.number().int().nonnegative(),
   license: z.object({ spdx_id: z.string().nullish() }).nullish(),
   topics: z.array(z.string()).optional(),
   homepage: z.string().nullish(),
@@ -117,7 +119,7 @@ const IssuesSchema = z.array(
   z.object({
     created_at: z.string(),
     closed_at: z.string().nullish(),
-    comments: z.number().int(),
+    comments: z.number().int().nonnegative(),
     user: Actor.nullish(),
     pull_request: z.object({ merged_at: z.string().nullish() }).optional(),
   }),
