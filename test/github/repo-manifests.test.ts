@@ -100,3 +100,15 @@ describe('unreadManifestReason: why a manifest gave no facts', () => {
     expect(unreadManifestReason('package.json', '{')).toBe(broken);
   });
 });
+
+describe('manifestOf: package.json', () => {
+  it.each([
+    [{ bin: 'cli.js' }, true],
+    [{ bin: {} }, false],
+    [{ directories: { bin: './bin' } }, true],
+    [{ bin: {}, directories: { bin: './bin' } }, false],
+    [{}, false],
+  ])('hasBin %j → %s (`directories.bin` when `bin` is not set, as npm reads it)', (fields, expected) => {
+    expect(manifestOf('package.json', JSON.stringify({ name: 'tool', ...fields }))?.hasBin).toBe(expected);
+  });
+});

@@ -259,6 +259,18 @@ describe('registryFacts details', () => {
     expect(registryFacts(base({ bin }), '1.0.0').hasBin).toBe(expected);
   });
 
+  // npm's older form: every file in `directories.bin` is a command, read only when `bin` is not set.
+  test.each([
+    [{ directories: { bin: './bin' } }, true],
+    [{ directories: { bin: '' } }, false],
+    [{ directories: { doc: 'doc' } }, false],
+    [{ bin: {}, directories: { bin: 'bin' } }, false],
+    [{ bin: ['cli.js'], directories: { bin: 'bin' } }, false],
+    [{ bin: '', directories: { bin: 'bin' } }, true],
+  ])('hasBin %j → %s', (manifest, expected) => {
+    expect(registryFacts(base(manifest), '1.0.0').hasBin).toBe(expected);
+  });
+
   test('counts, ranges, engines, gypfile, homepage and bugs', () => {
     const facts = registryFacts(
       base({

@@ -66,7 +66,8 @@ export function packageJsonManifest(path: string, source: string): RepoManifest 
     description: text(m.description),
     dependencies: keys(m.dependencies),
     devDependencies: keys(m.devDependencies),
-    hasBin: typeof m.bin === 'string' ? m.bin.trim() !== '' : keys(m.bin).length > 0,
+    // `directories.bin` (every file in the folder a command) counts when `bin` is not set, as npm reads it.
+    hasBin: typeof m.bin === 'string' ? m.bin.trim() !== '' : m.bin === undefined || m.bin === null ? text(record(m.directories)?.bin) !== null : keys(m.bin).length > 0,
   };
 }
 

@@ -99,7 +99,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     nonRegistryDependencies: nonRegistryDependencies(manifest),
     gypfile: manifest.gypfile === true,
     ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
-    hasBin: hasBin(manifest.bin),
+    hasBin: hasBin(manifest),
     declaresTypes: nonEmpty(manifest.types) !== null || nonEmpty(manifest.typings) !== null || hasTypesCondition(manifest.exports, 0),
     deprecated: manifestDeprecated ?? (trimmed ? null : false),
     maintainers: Array.isArray(doc.maintainers) ? doc.maintainers.length : null,
@@ -229,7 +229,7 @@ function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): Non
     publisher: npmUser(manifest),
     hasAttestations: attestationListing(dist.attestations).attestations !== null,
     installScripts: Object.keys(installScripts(manifest.scripts)),
-    hasBin: hasBin(manifest.bin),
+    hasBin: hasBin(manifest),
     unpackedSize: count(dist.unpackedSize),
     dependencies: countKeys(manifest.dependencies),
     dependencyNames: Object.keys(obj(manifest.dependencies) ?? {}),
@@ -407,7 +407,7 @@ export function tarballManifest(manifest: Obj): TarballManifest {
     version: str(manifest.version),
     installScripts: installScripts(manifest.scripts),
     dependencies: dependencySpecs(manifest.dependencies),
-    hasBin: hasBin(manifest.bin),
+    hasBin: hasBin(manifest),
     nonRegistryDependencies: nonRegistryDependencies(manifest),
     ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
     ...bundleDependencies(manifest),
@@ -432,10 +432,20 @@ function bundleDependencies(manifest: Obj): { bundleDependencies?: string[] } {
   return names.length === 0 ? {} : { bundleDependencies: [...new Set(names)] };
 }
 
-function hasBin(bin: unknown): boolean {
-  if (typeof bin === 'string') return bin.trim() !== '';
+/**
+ * Whether a package.json declares commands: a `bin` (a path, or a map with entries), or, without
+ * one, `directories.bin` (npm's older form: every file in that folder is a command; npm reads it
+ * only when `bin` is not set).
+ */
+function hasBin(manifest: Obj): boolean {
+  const bin = manifest.bin;
+  if (typeof bin === 'string' && bin.trim() !== '') return true;
   const map = obj(bin);
-  return map !== null && Object.keys(map).length > 0;
+  if (map !== null) return Object.keys(map).length > 0;
+  // npm's test is `!bin`: any other set value (an array, a number) keeps it from reading the folder.
+  if (bin !== undefined && bin !== null && bin !== '' && bin !== false && bin !== 0) return false;
+  const dir = obj(manifest.directories)?.bin;
+  return typeof dir === 'string' && dir.trim() !== '';
 }
 
 /** An `exports` map with a `types` condition at any depth (bounded). */
