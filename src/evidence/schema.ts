@@ -386,6 +386,14 @@ export const TarballFactsSchema = z.object({
       declared: z.number().int().nonnegative(),
       missing: z.array(z.object({ field: z.enum(['main', 'bin', 'exports', 'types']), key: z.string(), target: z.string(), primary: z.boolean() })),
       listedAll: z.boolean(),
+      /**
+       * Whether a `require` or `import` of the package finds anything to load: its package.json
+       * declares `main`, `module`, `browser`, `exports`, `types` or `typings`, or the archive holds
+       * a root index.js / .cjs / .mjs / .json / .node (checks/lib/entry-points.ts, `offersImport`).
+       * Absent when nothing is declared and not every file was listed (`listedAll` false), and in
+       * evidence saved before nerq looked.
+       */
+      importable: z.boolean().optional(),
     })
     .optional(),
 });

@@ -25,7 +25,7 @@ describe('entryPoints', () => {
     const manifest = readFileSync(new URL('package.json', dir), 'utf8');
     const files = readFileSync(new URL('files.txt', dir), 'utf8').split('\n').filter((p) => p !== '');
     const facts = await read(files.map((path) => ({ path, body: path === 'package/package.json' ? manifest : '' })));
-    expect(facts.entryPoints).toEqual({ declared: 1, missing: [{ field: 'main', key: '', target: 'index.js', primary: true }], listedAll: true });
+    expect(facts.entryPoints).toEqual({ declared: 1, missing: [{ field: 'main', key: '', target: 'index.js', primary: true }], listedAll: true, importable: true });
     const outcome = judge(facts);
     expect([outcome.score, outcome.messageId, typeof outcome.holdVerdict]).toEqual([0, 'broken', 'string']);
   });
@@ -68,7 +68,7 @@ describe('entryPoints', () => {
 
   test('all there: the check is left out', async () => {
     const facts = await read([pkg({ exports: { '.': './index.js' } }), { path: 'package/index.js', body: '' }]);
-    expect(facts.entryPoints).toEqual({ declared: 1, missing: [], listedAll: true });
+    expect(facts.entryPoints).toEqual({ declared: 1, missing: [], listedAll: true, importable: true });
     expect(judge(facts).notApplicable).toBe(true);
   });
 

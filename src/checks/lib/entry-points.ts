@@ -262,6 +262,24 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
   return { declared, missing };
 }
 
+/** The files Node loads for a package without `main` (its own index, LOAD_INDEX), and the module forms a bundler may take for it. */
+const ROOT_INDEX_FILES = ['index.js', 'index.cjs', 'index.mjs', 'index.json', 'index.node'];
+
+/**
+ * Whether a `require` or `import` of the package finds anything to load (docs/checks.md,
+ * `type-declarations`): true when its package.json declares `main`, `module`, `browser` (a file),
+ * `exports` (any non-null value), `types` or `typings`, or the archive holds a root index file;
+ * false only when none of that is so and `listedAll` (every file of the archive was listed);
+ * undefined otherwise — an index past the files listed may be there.
+ */
+export function offersImport(manifest: Record<string, unknown>, files: FileLookup, listedAll: boolean): boolean | undefined {
+  const named = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
+  if (['main', 'module', 'browser', 'types', 'typings'].some((field) => named(manifest[field]))) return true;
+  if (manifest.exports !== undefined && manifest.exports !== null) return true;
+  if (ROOT_INDEX_FILES.some((file) => files.has(file))) return true;
+  return listedAll ? false : undefined;
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -28,7 +28,7 @@ import { oneLine } from '../http/one-line.js';
 import { InstallCodeCollector, type CodeHolder } from './install-code.js';
 import { ObfuscationScan } from './obfuscation-scan.js';
 import { bundledInstallCommands, INSTALL_HOOKS } from '../../checks/lib/install-hooks.js';
-import { fileLookup, missingEntryPoints } from '../../checks/lib/entry-points.js';
+import { fileLookup, missingEntryPoints, offersImport } from '../../checks/lib/entry-points.js';
 
 const MiB = 1024 * 1024;
 
@@ -867,7 +867,10 @@ class Collector {
     });
     if (this.manifest === null) return { manifest: null, manifestProblem: 'the archive has no package.json', manifestOverCap: false, manifestAliases };
     const { manifest, problem, parsed } = readManifest(this.manifest);
-    const entryPoints = parsed === undefined ? undefined : { ...missingEntryPoints(parsed, fileLookup(this.paths)), listedAll: this.pathsListedAll };
+    const files = fileLookup(this.paths);
+    const importable = parsed === undefined ? undefined : offersImport(parsed, files, this.pathsListedAll);
+    const entryPoints =
+      parsed === undefined ? undefined : { ...missingEntryPoints(parsed, files), listedAll: this.pathsListedAll, ...(importable === undefined ? {} : { importable }) };
     return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases, ...(entryPoints === undefined ? {} : { entryPoints }) };
   }
 }
