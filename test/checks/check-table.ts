@@ -24,6 +24,8 @@ export interface CheckCase {
   caps?: CapRequest[];
   /** Substrings the formatted message must contain. */
   message?: string[];
+  /** Whether the check leaves itself out (`notApplicable`); unchecked when omitted. */
+  notApplicable?: boolean;
 }
 
 /**
@@ -76,6 +78,7 @@ export function checkTable(check: TestedCheck, cases: readonly CheckCase[]): voi
         expect(outcome.score).toBeLessThanOrEqual(100);
       }
       if (c.data !== undefined) expect(outcome.data).toMatchObject(c.data);
+      if (c.notApplicable !== undefined) expect(outcome.notApplicable === true).toBe(c.notApplicable);
       const expectedCaps = c.caps ?? [];
       const caps = (outcome.caps ?? []).map((cap, i) => {
         // A cap's args are plain, serialisable values (the report's cap.args).

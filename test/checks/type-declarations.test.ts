@@ -1,5 +1,5 @@
 import check from '../../src/checks/type-declarations.js';
-import { evidence, unavailable } from '../support/evidence-builder.js';
+import { evidence, manifestOf, registryFacts, unavailable } from '../support/evidence-builder.js';
 import { pypiEvidence } from '../support/pypi-evidence.js';
 import { checkTable } from './check-table.js';
 
@@ -33,6 +33,46 @@ checkTable(check, [
     score: 100,
     messageId: 'declared',
   },
+  // A command-line package (`bin`, nothing a require or import loads): types have no use, the check is left out — only on
+  // the tarball's `importable: false`, read from a complete file listing (tarball.ts); otherwise judged as before.
+  {
+    name: 'a command with nothing importable: not applicable',
+    evidence: commandOnly({ importable: false }),
+    score: null,
+    messageId: 'command-only',
+    data: { hasBin: true, importable: false, declarationFiles: 0 },
+    notApplicable: true,
+  },
+  {
+    name: 'a command with nothing importable that ships declaration files: still not applicable',
+    evidence: commandOnly({ importable: false }, 2),
+    score: null,
+    messageId: 'command-only',
+    notApplicable: true,
+  },
+  { name: 'a command that is also importable: judged as a library', evidence: commandOnly({ importable: true }), score: 40, messageId: 'none', notApplicable: false },
+  {
+    name: 'a command, the listing past its cap (no importable fact): judged as before',
+    evidence: commandOnly({ listedAll: false }),
+    score: 40,
+    messageId: 'none',
+    notApplicable: false,
+  },
+  { name: 'a command in evidence saved before the fact: judged as before', evidence: commandOnly({}), score: 40, messageId: 'none', notApplicable: false },
+  {
+    name: 'nothing importable and no command (a CSS or data package): judged as before',
+    evidence: commandOnly({ importable: false }, 0, false),
+    score: 40,
+    messageId: 'none',
+    notApplicable: false,
+  },
+  {
+    name: 'a command with the tarball unavailable: unknown as before',
+    evidence: evidence({ registry: { declaresTypes: false, hasBin: true }, tarball: unavailable('timeout') }),
+    score: null,
+    messageId: 'none-no-tarball',
+    notApplicable: false,
+  },
   // PyPI: the Typing :: Typed classifier (PEP 561); wheels are not read for py.typed.
   { name: 'PyPI: Typing :: Typed', evidence: pypiEvidence(), score: 100, messageId: 'typed-classifier', data: { typed: true } },
   {
@@ -44,3 +84,12 @@ checkTable(check, [
     message: ['py.typed'],
   },
 ]);
+
+/** npm evidence without types, its tarball's package.json declaring `bin` (unless `hasBin` is false), with these entry-point facts. */
+function commandOnly(entryPoints: { importable?: boolean; listedAll?: boolean }, declarationFiles = 0, hasBin = true) {
+  const registry = registryFacts({ declaresTypes: false, hasBin });
+  return evidence({
+    registry,
+    tarball: { declarationFiles, manifest: manifestOf(registry), entryPoints: { declared: hasBin ? 1 : 0, missing: [], listedAll: true, ...entryPoints } },
+  });
+}
