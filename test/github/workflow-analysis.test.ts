@@ -908,3 +908,30 @@ describe('analyseWorkflow: review events (pull_request_review, pull_request_revi
     expect(findings(job(on, steps))).toEqual(expected);
   });
 });
+
+describe("analyseWorkflow: attacker text read from the event payload in a github-script is attacker text only under triggers whose payload carries it", () => {
+  /** A workflow on `on`: github-script step `t` (script as given, `env:` as given), then — for a script setting `title` — a run reading that output. */
+  const scripted = (on: string, script: string, env = '') =>
+    `on: ${on}\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: t\n        uses: actions/github-script@v7\n${env}        with:\n          script: ${JSON.stringify(script)}\n${script.includes('setOutput') ? '      - run: echo "${{ steps.t.outputs.title }}"\n' : ''}`;
+  const findings = (text: string) => ok(analyseWorkflow('x.yml', text)).findings.map((f) => `${f.code}:${f.step}`);
+  const COMMAND = ['script-injection:t'];
+  const OUTPUT = ['script-injection:step 2'];
+
+  it.each([
+    ['issue_comment', 'execSync with the payload pull_request title (none in an issue_comment payload)', "require('child_process').execSync('echo ' + context.payload.pull_request.title);", '', []],
+    ['pull_request_target', 'execSync with the payload pull_request title', "require('child_process').execSync('echo ' + context.payload.pull_request.title);", '', COMMAND],
+    ['issues', 'execSync with the payload comment body (none in an issues payload)', "require('child_process').execSync('echo ' + context.payload.comment.body);", '', []],
+    ['pull_request_review', 'execSync with the payload review body', "require('child_process').execSync('echo ' + context.payload.review.body);", '', COMMAND],
+    ['issue_comment', 'execSync with the payload review body', "require('child_process').execSync('echo ' + context.payload.review.body);", '', []],
+    ['workflow_run', "execSync with the payload workflow_run's head_branch", "require('child_process').execSync(`echo ${context.payload.workflow_run.head_branch}`);", '', COMMAND],
+    ['issue_comment', "execSync with the payload pull_request's head ref", "require('child_process').execSync(`echo ${context.payload.pull_request.head.ref}`);", '', []],
+    ['issue_comment', 'execSync with a fetched pull request title: attacker text under any trigger', "const { data: pr } = await github.rest.pulls.get({ ...context.repo, pull_number: context.issue.number });\nrequire('child_process').execSync('echo ' + pr.title);", '', COMMAND],
+    ['pull_request_target', 'execSync with process.env.HEAD_BRANCH set from the base ref (a variable, not a branch name read)', "require('child_process').execSync(`echo ${process.env.HEAD_BRANCH}`);", '        env:\n          HEAD_BRANCH: ${{ github.event.pull_request.base.ref }}\n', []],
+    ['issue_comment', 'an output set from the payload pull_request title, read in a run', "core.setOutput('title', context.payload.pull_request.title)", '', []],
+    ['pull_request_target', 'an output set from the payload pull_request title, read in a run', "core.setOutput('title', context.payload.pull_request.title)", '', OUTPUT],
+    ['issue_comment', 'an output set from the payload issue title, read in a run', "core.setOutput('title', context.payload.issue.title)", '', OUTPUT],
+    ['[issues, issue_comment]', 'an output set from the payload comment body, read in a run', "core.setOutput('title', context.payload.comment.body)", '', OUTPUT],
+  ])('on %s, %s', (on, _name, script, env, expected) => {
+    expect(findings(scripted(on, script, env))).toEqual(expected);
+  });
+});

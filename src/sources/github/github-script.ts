@@ -10,11 +10,12 @@
  * is the head only under the triggers whose payload carries that object (workflow-expressions.ts
  * `payloadCarries`: `context.payload.pull_request` is undefined under `issue_comment`); one read
  * from anything else (a fetched pull request) under any trigger. A value from anything else (the
- * base sha, a number) stays safe. The same reading tells whether one
- * carries attacker-written text (`context.payload.pull_request.title`, `….comment.body`, a branch
- * name: `JS_TEXT`), or the `title` / `body` of a pull request or issue it fetched (an identifier
- * assigned `…pulls.get(…)` / `…issues.get(…)`, or `{ data: pr }` / `{ data }` destructured from
- * one: `pr.data.title`, `pr.title`), for a script injection through the output. The same reading
+ * base sha, a number) stays safe. The same reading tells whether one carries attacker-written
+ * text (`context.payload.pull_request.title`, `….comment.body`, a branch name: `JS_TEXT`; read from
+ * the payload, likewise under the triggers whose payload carries it), or the `title` / `body` of a
+ * pull request or issue it fetched (an identifier assigned `…pulls.get(…)` / `…issues.get(…)`, or
+ * `{ data: pr }` / `{ data }` destructured from one: `pr.data.title`, `pr.title`), for a script
+ * injection through the output. The same reading
  * judges the command lines the script runs itself (`COMMAND_CALL`: `exec.exec`, `execSync`…): the
  * first argument, and the second after a shell program (`exec.exec('git', ['checkout', ref])`
  * passes the ref as one argument, no shell: the safe form). Limits: no JS parser — a fetched
@@ -60,16 +61,35 @@ function jsNamesHead(text: string, triggers: readonly string[] | null): boolean 
 }
 /**
  * Attacker-written text in script code: a payload's (or a fetched) issue, pull request, comment,
- * review or discussion title or body, a branch name, a commit message.
+ * review or discussion title or body (the object captured), a branch name, a commit message.
+ * Case-sensitive, as `JS_HEAD`.
  */
 const JS_TEXT =
-  /\b(?:issue|pull_request|comment|review|review_comment|discussion)\.(?:title|body)\b|\.head\.(?:ref|label)\b|\.head_branch\b|\.display_title\b|\.(?:head_commit|commit)\.message\b|\bpayload\.commits\b/i;
+  /\b(issue|pull_request|comment|review|review_comment|discussion)\.(?:title|body)\b|\.head\.(?:ref|label)\b|\.head_branch\b|\.display_title\b|\.(?:head_commit|commit)\.message\b|\bpayload\.commits\b/g;
+/** The event payload right before an object's name (`context.payload.` before `issue.title`). */
+const PAYLOAD_PREFIX = /(?:\bpayload|\bgithub\.event)\.$/;
+
+/**
+ * Whether script code reads attacker-written text under one of `triggers` (null: any): text read
+ * from the payload (`context.payload.pull_request.title`, `….pull_request.head.ref`) under the
+ * triggers whose payload carries its object, any other (a fetched pull request's) under every
+ * trigger.
+ */
+function jsNamesText(text: string, triggers: readonly string[] | null): boolean {
+  for (const m of text.matchAll(JS_TEXT)) {
+    if (triggers === null) return true;
+    const before = text.slice(Math.max(0, m.index - PAYLOAD_LOOKBACK), m.index);
+    const object = m[1] !== undefined ? (PAYLOAD_PREFIX.test(before) ? m[1] : null) : (PAYLOAD_OBJECT.exec(before)?.[1] ?? null);
+    if (object === null || payloadCarries(object.toLowerCase(), triggers)) return true;
+  }
+  return false;
+}
 /** What an output is judged for: the pull request's head, or attacker-written text. */
 export type Carried = 'head' | 'text';
 
 /** Whether script code reads what is judged (`carried`) under one of `triggers` (null: any). */
 function jsCarries(text: string, carried: Carried, triggers: readonly string[] | null): boolean {
-  return carried === 'head' ? jsNamesHead(text, triggers) : JS_TEXT.test(text);
+  return carried === 'head' ? jsNamesHead(text, triggers) : jsNamesText(text, triggers);
 }
 const PROCESS_ENV = /\bprocess\.env\.([A-Za-z_]\w*)/g;
 /** An identifier that starts where no identifier or property access does. */
