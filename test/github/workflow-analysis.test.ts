@@ -440,7 +440,6 @@ describe('analyseWorkflow follows a checkout ref through an actions/github-scrip
     ['an identifier assigned the head', "let sha = '';\nif (x) { sha = context.payload.pull_request.head.sha; }\ncore.setOutput('sha', String(sha));", 'sha', ''],
     ['process.env set from the head', "core.setOutput('sha', process.env.HEAD_SHA)", 'sha', '        env:\n          HEAD_SHA: ${{ github.event.pull_request.head.sha }}\n'],
     ['the returned head (the `result` output)', 'return context.payload.pull_request.head.sha;', 'result', ''],
-    ['a workflow run\'s head sha', "core.setOutput('sha', context.payload.workflow_run.head_sha)", 'sha', ''],
   ])('%s: an untrusted checkout', (_name, script, out, env) => {
     expect(codes(analyseWorkflow('x.yml', job(script, out, env)))).toEqual(['untrusted-checkout:j:step 2']);
   });
@@ -807,5 +806,132 @@ describe('analyseWorkflow: an issue_comment job that checks out the pull request
     const open = text.replace(/ &&\n\s+contains\(fromJSON\('\["OWNER", "MEMBER", "COLLABORATOR"\]'\), github\.event\.comment\.author_association\)/, '');
     expect(open).not.toContain('author_association');
     expect(judged(open)).toEqual({ findings: ['untrusted-checkout:autofix-lint:step 2'], gated: [] });
+  });
+});
+
+describe("analyseWorkflow: the pull request's head read from the event payload is the head only under triggers whose payload carries it", () => {
+  /** A workflow on `on`: the steps given, a checkout of `ref`, then a build. */
+  const workflow = (on: string, steps: string, ref = '${{ steps.s.outputs.sha }}') =>
+    `on: ${on}\njobs:\n  j:\n    runs-on: x\n    steps:\n${steps}      - uses: actions/checkout@v4\n        with:\n          ref: ${ref}\n      - run: npm ci && npm test\n`;
+  /** A github-script step `s` (its script as given, `env:` as given). */
+  const script = (body: string, env = '') => `      - id: s\n        uses: actions/github-script@v7\n${env}        with:\n          script: ${JSON.stringify(body)}\n`;
+  const PAYLOAD_PR = script("core.setOutput('sha', context.payload.pull_request.head.sha)");
+  const PAYLOAD_RUN = script("core.setOutput('sha', context.payload.workflow_run.head_sha)");
+  const PAYLOAD_RUN_PRS = script("core.setOutput('sha', context.payload.workflow_run.pull_requests[0].head.sha)");
+  const ASSIGNED = script("const sha = context.payload.pull_request.head.sha;\ncore.setOutput('sha', sha)");
+  const RETURNED = script('return context.payload.pull_request.head.sha;');
+  const EXPRESSION_IN_SCRIPT = script("core.setOutput('sha', '${{ github.event.pull_request.head.sha }}')");
+  const ENV_IN_SCRIPT = script("core.setOutput('sha', process.env.HEAD_SHA)", '        env:\n          HEAD_SHA: ${{ github.event.pull_request.head.sha }}\n');
+  const FETCHED = script("const { data: pr } = await github.rest.pulls.get({ ...context.repo, pull_number: context.issue.number });\ncore.setOutput('sha', pr.head.sha)");
+  const BRACKET = script("core.setOutput('sha', context.payload['pull_request'].head.sha)");
+  const WRITTEN = '      - id: s\n        run: echo "sha=${{ github.event.pull_request.head.sha }}" >> "$GITHUB_OUTPUT"\n';
+  const WRITTEN_FROM_ENV = '      - id: s\n        env:\n          HEAD: ${{ github.event.pull_request.head.sha }}\n        run: echo "sha=$HEAD" >> "$GITHUB_OUTPUT"\n';
+  const GH_API = '      - id: s\n        run: echo "sha=$(gh api repos/${{ github.repository }}/pulls/${{ github.event.issue.number }} --jq .head.sha)" >> "$GITHUB_OUTPUT"\n';
+  const triggersOf = (text: string) => ok(analyseWorkflow('x.yml', text)).findings.map((f) => `${f.code}:${f.triggers.join('+')}`);
+
+  it.each([
+    // github-script reading the payload: the head where the payload carries the object, nothing where it does not.
+    ['issue_comment', 'the payload pull_request head sha (no pull_request in an issue_comment payload)', workflow('issue_comment', PAYLOAD_PR), []],
+    ['pull_request_target', 'the payload pull_request head sha', workflow('pull_request_target', PAYLOAD_PR), ['untrusted-checkout:pull_request_target']],
+    ['workflow_run', 'the payload pull_request head sha (a workflow_run payload has none)', workflow('workflow_run', PAYLOAD_PR), []],
+    ['workflow_run', 'the payload workflow_run head_sha', workflow('workflow_run', PAYLOAD_RUN), ['untrusted-checkout:workflow_run']],
+    ['workflow_run', "the payload workflow_run's pull_requests[0].head.sha", workflow('workflow_run', PAYLOAD_RUN_PRS), ['untrusted-checkout:workflow_run']],
+    ['pull_request_target', 'the payload workflow_run head_sha (none in a pull_request_target payload)', workflow('pull_request_target', PAYLOAD_RUN), []],
+    ['issue_comment', 'the payload workflow_run head_sha', workflow('issue_comment', PAYLOAD_RUN), []],
+    ['issue_comment', 'an identifier assigned the payload head', workflow('issue_comment', ASSIGNED), []],
+    ['pull_request_target', 'an identifier assigned the payload head', workflow('pull_request_target', ASSIGNED), ['untrusted-checkout:pull_request_target']],
+    ['issue_comment', 'the payload head returned (the result output)', workflow('issue_comment', RETURNED, '${{ steps.s.outputs.result }}'), []],
+    ['pull_request_target', 'the payload head returned (the result output)', workflow('pull_request_target', RETURNED, '${{ steps.s.outputs.result }}'), ['untrusted-checkout:pull_request_target']],
+    ['issue_comment', 'an expression naming the payload head in the script', workflow('issue_comment', EXPRESSION_IN_SCRIPT), []],
+    ['pull_request_target', 'an expression naming the payload head in the script', workflow('pull_request_target', EXPRESSION_IN_SCRIPT), ['untrusted-checkout:pull_request_target']],
+    ['issue_comment', 'process.env set from the payload head expression', workflow('issue_comment', ENV_IN_SCRIPT), []],
+    ['pull_request_target', 'process.env set from the payload head expression', workflow('pull_request_target', ENV_IN_SCRIPT), ['untrusted-checkout:pull_request_target']],
+    ['pull_request_target', 'process.env.HEAD_SHA set from the base sha (a variable, not a head read)', workflow('pull_request_target', ENV_IN_SCRIPT.replace('head.sha', 'base.sha')), []],
+    // A head the script fetches is the head under any trigger.
+    ['issue_comment', 'a head fetched with pulls.get', workflow('issue_comment', FETCHED), ['untrusted-checkout:issue_comment']],
+    ['workflow_run', 'a head fetched with pulls.get', workflow('workflow_run', FETCHED), ['untrusted-checkout:workflow_run']],
+    ['[workflow_run, issue_comment]', 'a head fetched with pulls.get', workflow('[workflow_run, issue_comment]', FETCHED), ['untrusted-checkout:workflow_run+issue_comment']],
+    ['[pull_request_target, issue_comment]', 'the payload pull_request head sha', workflow('[pull_request_target, issue_comment]', PAYLOAD_PR), ['untrusted-checkout:pull_request_target']],
+    // A form not read (bracket property access in script code): taken as the head under any trigger (a stated limit).
+    ['issue_comment', "context.payload['pull_request'].head.sha (not read: taken as the head)", workflow('issue_comment', BRACKET), ['untrusted-checkout:issue_comment']],
+    ['issue_comment', 'the payload pull_request through an identifier (not followed: taken as the head)', workflow('issue_comment', script("const pr = context.payload.pull_request;\ncore.setOutput('sha', pr.head.sha)")), ['untrusted-checkout:issue_comment']],
+    // Expressions: `with: ref:`, a `run:` writing the output, an `env:` variable written.
+    ['issue_comment', 'ref: the pull_request head sha expression', workflow('issue_comment', '', '${{ github.event.pull_request.head.sha }}'), []],
+    ['workflow_run', 'ref: the pull_request head sha expression', workflow('workflow_run', '', '${{ github.event.pull_request.head.sha }}'), []],
+    ['pull_request_target', 'ref: the pull_request head sha expression', workflow('pull_request_target', '', '${{ github.event.pull_request.head.sha }}'), ['untrusted-checkout:pull_request_target']],
+    ['workflow_run', 'ref: the workflow_run head_sha expression', workflow('workflow_run', '', '${{ github.event.workflow_run.head_sha }}'), ['untrusted-checkout:workflow_run']],
+    ['pull_request_target', 'ref: the workflow_run head_sha expression', workflow('pull_request_target', '', '${{ github.event.workflow_run.head_sha }}'), []],
+    ['workflow_run', 'ref: github.head_ref (set for pull request events only)', workflow('workflow_run', '', '${{ github.head_ref }}'), []],
+    ['workflow_run', 'a run: writing the pull_request head sha to $GITHUB_OUTPUT', workflow('workflow_run', WRITTEN), []],
+    ['pull_request_target', 'a run: writing the pull_request head sha to $GITHUB_OUTPUT', workflow('pull_request_target', WRITTEN), ['untrusted-checkout:pull_request_target']],
+    ['workflow_run', 'a run: writing an env: variable set from the pull_request head sha', workflow('workflow_run', WRITTEN_FROM_ENV), []],
+    ['pull_request_target', 'a run: writing an env: variable set from the pull_request head sha', workflow('pull_request_target', WRITTEN_FROM_ENV), ['untrusted-checkout:pull_request_target']],
+    ['issue_comment', 'a gh api lookup of .head.sha', workflow('issue_comment', GH_API), ['untrusted-checkout:issue_comment']],
+  ])('on %s, %s', (_on, _name, text, expected) => {
+    expect(triggersOf(text)).toEqual(expected);
+  });
+
+  it("a needed job's output set from the payload head: followed under the triggers whose payload carries it", () => {
+    const needing = (on: string, body: string) =>
+      `on: ${on}\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      sha: \${{ steps.s.outputs.sha }}\n    steps:\n${script(body)}  test:\n    needs: meta\n    runs-on: x\n    steps:\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ needs.meta.outputs.sha }}\n      - run: make test\n`;
+    expect(triggersOf(needing('workflow_run', "core.setOutput('sha', context.payload.pull_request.head.sha)"))).toEqual([]);
+    expect(triggersOf(needing('workflow_run', "core.setOutput('sha', context.payload.workflow_run.head_sha)"))).toEqual(['untrusted-checkout:workflow_run']);
+    expect(triggersOf(needing('issue_comment', "core.setOutput('sha', context.payload.pull_request.head.sha)"))).toEqual([]);
+    expect(triggersOf(needing('pull_request_target', "core.setOutput('sha', context.payload.pull_request.head.sha)"))).toEqual(['untrusted-checkout:pull_request_target']);
+  });
+
+  it('a git fetch of the payload head run by the script itself: under pull_request_target, not under issue_comment', () => {
+    const fetching = (on: string) =>
+      `on: ${on}\njobs:\n  j:\n    runs-on: x\n    steps:\n${script("await exec.exec('git', ['fetch', 'origin', context.payload.pull_request.head.sha]);\nawait exec.exec('git', ['checkout', 'FETCH_HEAD']);")}      - run: npm ci && npm test\n`;
+    expect(triggersOf(fetching('pull_request_target'))).toEqual(['untrusted-checkout:pull_request_target']);
+    expect(triggersOf(fetching('issue_comment'))).toEqual([]);
+  });
+});
+
+describe('analyseWorkflow: review events (pull_request_review, pull_request_review_comment) run a fork\'s pull request like pull_request', () => {
+  /** A job on `on`: the steps given. */
+  const job = (on: string, steps: string) => `on: ${on}\njobs:\n  j:\n    runs-on: x\n    steps:\n${steps}`;
+  const findings = (text: string) => ok(analyseWorkflow('x.yml', text)).findings.map((f) => `${f.code}:${f.triggers.join('+')}`);
+  const CHECKOUT_HEAD = '      - uses: actions/checkout@v4\n        with:\n          ref: ${{ github.event.pull_request.head.sha }}\n      - run: npm ci && npm test\n';
+
+  it.each([
+    // The head is a collaborator's branch (secrets) or a fork's (no secrets): its checkout is not counted.
+    ['pull_request_review', 'a checkout of the head, then a build', CHECKOUT_HEAD, []],
+    ['pull_request_review_comment', 'a checkout of the head, then a build', CHECKOUT_HEAD, []],
+    // Anyone may review or comment on a pull request of the repository's own branch, which runs with the secrets: their text is attacker text.
+    ['pull_request_review', 'the review body in a run:', '      - run: echo "${{ github.event.review.body }}"\n', ['script-injection:pull_request_review']],
+    ['pull_request_review_comment', 'the comment body in a run:', '      - run: echo "${{ github.event.comment.body }}"\n', ['script-injection:pull_request_review_comment']],
+    ['pull_request_review', 'the pull request title in a github-script', "      - uses: actions/github-script@v7\n        with:\n          script: console.log('${{ github.event.pull_request.title }}')\n", ['script-injection:pull_request_review']],
+    ['pull_request_review', 'the issue title (not in a review payload)', '      - run: echo "${{ github.event.issue.title }}"\n', []],
+    ['[pull_request_review, pull_request_target]', 'a checkout of the head, then a build: counted under pull_request_target only', CHECKOUT_HEAD, ['untrusted-checkout:pull_request_target']],
+  ])('on %s, %s', (on, _name, steps, expected) => {
+    expect(findings(job(on, steps))).toEqual(expected);
+  });
+});
+
+describe("analyseWorkflow: attacker text read from the event payload in a github-script is attacker text only under triggers whose payload carries it", () => {
+  /** A workflow on `on`: github-script step `t` (script as given, `env:` as given), then — for a script setting `title` — a run reading that output. */
+  const scripted = (on: string, script: string, env = '') =>
+    `on: ${on}\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: t\n        uses: actions/github-script@v7\n${env}        with:\n          script: ${JSON.stringify(script)}\n${script.includes('setOutput') ? '      - run: echo "${{ steps.t.outputs.title }}"\n' : ''}`;
+  const findings = (text: string) => ok(analyseWorkflow('x.yml', text)).findings.map((f) => `${f.code}:${f.step}`);
+  const COMMAND = ['script-injection:t'];
+  const OUTPUT = ['script-injection:step 2'];
+
+  it.each([
+    ['issue_comment', 'execSync with the payload pull_request title (none in an issue_comment payload)', "require('child_process').execSync('echo ' + context.payload.pull_request.title);", '', []],
+    ['pull_request_target', 'execSync with the payload pull_request title', "require('child_process').execSync('echo ' + context.payload.pull_request.title);", '', COMMAND],
+    ['issues', 'execSync with the payload comment body (none in an issues payload)', "require('child_process').execSync('echo ' + context.payload.comment.body);", '', []],
+    ['pull_request_review', 'execSync with the payload review body', "require('child_process').execSync('echo ' + context.payload.review.body);", '', COMMAND],
+    ['issue_comment', 'execSync with the payload review body', "require('child_process').execSync('echo ' + context.payload.review.body);", '', []],
+    ['workflow_run', "execSync with the payload workflow_run's head_branch", "require('child_process').execSync(`echo ${context.payload.workflow_run.head_branch}`);", '', COMMAND],
+    ['issue_comment', "execSync with the payload pull_request's head ref", "require('child_process').execSync(`echo ${context.payload.pull_request.head.ref}`);", '', []],
+    ['issue_comment', 'execSync with a fetched pull request title: attacker text under any trigger', "const { data: pr } = await github.rest.pulls.get({ ...context.repo, pull_number: context.issue.number });\nrequire('child_process').execSync('echo ' + pr.title);", '', COMMAND],
+    ['pull_request_target', 'execSync with process.env.HEAD_BRANCH set from the base ref (a variable, not a branch name read)', "require('child_process').execSync(`echo ${process.env.HEAD_BRANCH}`);", '        env:\n          HEAD_BRANCH: ${{ github.event.pull_request.base.ref }}\n', []],
+    ['issue_comment', 'an output set from the payload pull_request title, read in a run', "core.setOutput('title', context.payload.pull_request.title)", '', []],
+    ['pull_request_target', 'an output set from the payload pull_request title, read in a run', "core.setOutput('title', context.payload.pull_request.title)", '', OUTPUT],
+    ['issue_comment', 'an output set from the payload issue title, read in a run', "core.setOutput('title', context.payload.issue.title)", '', OUTPUT],
+    ['[issues, issue_comment]', 'an output set from the payload comment body, read in a run', "core.setOutput('title', context.payload.comment.body)", '', OUTPUT],
+  ])('on %s, %s', (on, _name, script, env, expected) => {
+    expect(findings(scripted(on, script, env))).toEqual(expected);
   });
 });

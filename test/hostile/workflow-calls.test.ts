@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) and a script's head or text read from the payload (judged by the triggers whose payload carries it) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -99,6 +99,27 @@ describe('hostile workflows: github-script outputs are followed in linear time',
     ['k command calls each with a template of k identifiers', (k) => wf(`${'x = y;\n'.repeat(k)}${'execSync(`echo ${x} ${x}`);\n'.repeat(k)}`)],
     ['`git fetch` calls with the base ref', (k) => wf("exec.exec('git', ['fetch', context.payload.pull_request.base.ref]);\n".repeat(k))],
     ['values of k identifiers each assigned once', (k) => wf(`${Array.from({ length: k }, (_, i) => `v${i} = w;`).join('\n')}\ncore.setOutput('sha', ${Array.from({ length: 40 }, (_, i) => `v${i}`).join(' + ')});\n`.repeat(1))],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: a head read from the event payload is judged by trigger in linear time', () => {
+  /** A workflow on `on`: github-script step `s` (script as given), a checkout of its output `sha` and of its `result`, then a build. */
+  const wf = (script: string, on = '[issue_comment, workflow_run, pull_request_target]') =>
+    `on: ${on}\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: s\n        uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(script)}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ steps.s.outputs.sha }}\n      - uses: actions/checkout@v4\n        with:\n          ref: \${{ steps.s.outputs.result }}\n      - run: make\n`;
+  it.for<[string, (k: number) => string]>([
+    ['k payload head reads no trigger carries, in one output', (k) => wf(`core.setOutput('sha', ${'context.payload.discussion.head_sha + '.repeat(k)}1)`)],
+    ['k payload head reads in an output set in a form not read', (k) => wf(`core.setOutput(n, ${'payload.issue.head.sha + '.repeat(k)}1)`, 'issue_comment')],
+    ['`payload.` runs before one head read', (k) => wf(`core.setOutput('sha', ${'payload.'.repeat(k)}issue.head.sha)`, 'issue_comment')],
+    ['`payload.x.head_sha` runs (a head read behind each lookback)', (k) => wf(`return ${'payload.x.head_sha'.repeat(k)};`, 'issue_comment')],
+    ['`.pull_requests[` runs before head reads', (k) => wf(`core.setOutput('sha', ${'payload.issue.pull_requests[.head.sha '.repeat(k)})`, 'issue_comment')],
+    ['k payload text reads no trigger carries, in a command', (k) => wf(`require('child_process').execSync(${'context.payload.discussion.title + '.repeat(k)}1)`)],
+    ['`payload.x.head_branch` runs in a command', (k) => wf(`execSync(${'payload.x.head_branch'.repeat(k)})`, 'issue_comment')],
+    ['`payload.` runs before one title read, set in a form not read', (k) => wf(`core.setOutput(n, ${'payload.'.repeat(k)}review.title)`, 'issue_comment')],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
     noteCases(ctx.task, 2);

@@ -12,8 +12,9 @@
  *
  * Findings, each with the file, job, step and a short excerpt:
  *  - `untrusted-checkout`: a `pull_request_target` or `workflow_run` workflow, or an
- *    `issue_comment` job (`CHECKOUT_TRIGGERS`; there the head is named by number —
- *    `refs/pull/${{ github.event.issue.number }}/head` — or looked up: `headCheckoutUnder`), checks out the
+ *    `issue_comment` job (`CHECKOUT_TRIGGERS`; each judged as its payload names the head —
+ *    workflow-expressions.ts `TRIGGERS_CARRYING` —: under `issue_comment` by number,
+ *    `refs/pull/${{ github.event.issue.number }}/head`, or looked up: `headCheckoutUnder`), checks out the
  *    pull request's code (`actions/checkout` whose `ref` or `repository` names the head — directly,
  *    through an earlier step's output, or through an output of a job it needs that is set from the
  *    head or from such a step output (two levels: also a job output passed on from a job that job
@@ -57,7 +58,7 @@
  * at most `MAX_ALIASES` alias expansions, so an alias bomb is refused, never expanded.
  */
 import { parseDocument } from 'yaml';
-import { commandLine, commandWords, readScriptOutputs, scriptOutputCarries, textCarrier, type Carried, type ScriptOutputs } from './github-script.js';
+import { commandLine, commandWords, readScriptOutputs, scriptNames, scriptOutputCarries, textCarrier, type Carried, type ScriptOutputs } from './github-script.js';
 import { failureGate, firstFailingStep, needsOf, permissionGate, stepsById, type GateJobs } from './permission-gate.js';
 import { oneLine } from './request.js';
 import { expressionsOf, injectedLine, NO_TAINT, normaliseExpression, splitTop, stripParens, textNamesHead, textUntrusted, type Taint } from './workflow-expressions.js';
@@ -172,12 +173,12 @@ export const OUTSIDER_TRIGGERS: readonly string[] = [
  * `pull_request_target` or `workflow_run` run, and an `issue_comment` on a pull request (its
  * `/test` command jobs run on the default branch with the secrets, whoever comments). A review or
  * review comment (`pull_request_review`, `pull_request_review_comment`) on a fork's pull request
- * runs like `pull_request` (read-only token, no secrets), and on one of the repository's own
- * branches the head is a collaborator's code: neither is counted here.
+ * runs like `pull_request` (read-only token, no secrets: GitHub's "Events that trigger
+ * workflows", docs/security.md), and on one of the repository's own branches the head is a
+ * collaborator's code: neither is counted here. Their text is still attacker text
+ * (`OUTSIDER_TRIGGERS`: anyone may review a branch's pull request, which runs with the secrets).
  */
 const CHECKOUT_TRIGGERS = new Set(['pull_request_target', 'workflow_run', 'issue_comment']);
-/** The trigger whose payload names no pull request: the head is named by its number (`refs/pull/…`) or fetched. */
-const COMMENT_TRIGGER = 'issue_comment';
 /** The triggers among `triggers` under which checking out the pull request's code runs it with the secrets. */
 export const checkoutTriggersOf = (triggers: readonly string[]): string[] => triggers.filter((t) => CHECKOUT_TRIGGERS.has(t));
 
@@ -360,7 +361,7 @@ function envOf(step: Obj, jobEnv: Obj): (variable: string) => string | null {
 function injectedCommand(step: Obj, script: string, scope: Scope, triggers: readonly string[]): string | null {
   const outputs = scriptOf(step, script);
   if (outputs.commands.length === 0) return null;
-  const carries = textCarrier(outputs, 'text', (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText), envOf(step, scope.jobEnv));
+  const carries = textCarrier(outputs, 'text', (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText), envOf(step, scope.jobEnv), triggers);
   return outputs.commands.find((c) => carries(commandLine(c)))?.call ?? null;
 }
 
@@ -372,9 +373,10 @@ function injectedCommand(step: Obj, script: string, scope: Scope, triggers: read
  * a form not read here (a heredoc, `printf`); an `actions/github-script` step whose script sets it
  * (`core.setOutput`, or `return` for `result`) from it (github-script.ts) — or names it and sets
  * the output in a form not read here —; or another action whose `with:` inputs name it (what it
- * outputs is not known, so it may pass it on).
+ * outputs is not known, so it may pass it on). `triggers` (null: any) are those in effect, for a
+ * script's read of the payload (github-script.ts).
  */
-function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: HeadTest, jobEnv: Obj): boolean {
+function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: HeadTest, jobEnv: Obj, triggers: readonly string[] | null): boolean {
   // The step's `env:` over the job's, looked up (not merged: many outputs read under a large job `env:`).
   const stepEnv = isObj(step.env) ? step.env : {};
   const env = (variable: string): unknown => (Object.hasOwn(stepEnv, variable) ? stepEnv[variable] : jobEnv[variable]);
@@ -398,9 +400,9 @@ function stepOutputCarries(step: Obj, name: string, carried: Carried, heads: Hea
   const script = isGithubScript(step) ? str(withOf(step).script) : null;
   if (script !== null) {
     const outputs = scriptOf(step, script);
-    const verdict = scriptOutputCarries(outputs, name, carried, heads, (variable) => str(env(variable)));
+    const verdict = scriptOutputCarries(outputs, name, carried, heads, (variable) => str(env(variable)), triggers);
     if (verdict !== null) return verdict;
-    if (outputs.names[carried]) return true;
+    if (scriptNames(outputs, carried, triggers)) return true;
   }
   return Object.values(withOf(step)).some((v) => typeof v === 'string' && heads(v));
 }
@@ -416,8 +418,15 @@ function readsHeadOutput(text: string, needsHead: ReadonlyMap<string, ReadonlySe
  * that `needs:` it: an output set from an expression naming it, or from a step output that does
  * (`stepOutputCarries`), or — given the outputs found a level before (`before`) — passed on from
  * a job it needs. Two levels in all (`NEEDS_LEVELS`): an output passed on further is not followed.
+ * `triggers` (null: any) are those in effect, for a script's read of the payload.
  */
-function jobOutputsCarrying(jobs: Obj, carried: Carried, base: HeadTest, before: ReadonlyMap<string, ReadonlySet<string>> = new Map()): Map<string, Set<string>> {
+function jobOutputsCarrying(
+  jobs: Obj,
+  carried: Carried,
+  base: HeadTest,
+  triggers: readonly string[] | null,
+  before: ReadonlyMap<string, ReadonlySet<string>>,
+): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const heads: HeadTest = (text) => base(text) || readsHeadOutput(text, before);
   for (const [id, job] of Object.entries(jobs)) {
@@ -431,7 +440,7 @@ function jobOutputsCarrying(jobs: Obj, carried: Carried, base: HeadTest, before:
         heads(value) ||
         outputRefs(value, STEP_OUTPUT).some(([stepId, output]) => {
           const source = steps.get(stepId);
-          return source !== undefined && stepOutputCarries(source, output, carried, heads, jobEnv);
+          return source !== undefined && stepOutputCarries(source, output, carried, heads, jobEnv, triggers);
         });
       if (head) names.add(name.toLowerCase());
     }
@@ -441,9 +450,9 @@ function jobOutputsCarrying(jobs: Obj, carried: Carried, base: HeadTest, before:
 }
 
 /** The outputs of each job that carry `carried`, followed through `NEEDS_LEVELS` levels of `needs`. */
-function jobOutputsFollowed(jobs: Obj, carried: Carried, base: HeadTest): Map<string, Set<string>> {
+function jobOutputsFollowed(jobs: Obj, carried: Carried, base: HeadTest, triggers: readonly string[] | null): Map<string, Set<string>> {
   let found = new Map<string, Set<string>>();
-  for (let level = 0; level < NEEDS_LEVELS; level += 1) found = jobOutputsCarrying(jobs, carried, base, found);
+  for (let level = 0; level < NEEDS_LEVELS; level += 1) found = jobOutputsCarrying(jobs, carried, base, triggers, found);
   return found;
 }
 
@@ -453,32 +462,41 @@ const NEEDS_LEVELS = 2;
 /** A test of texts and its verdicts on earlier steps' outputs (`<step id>.<output>`, lower case), each judged once per job. */
 interface OutputVerdicts {
   test: HeadTest;
+  /** The triggers in effect (null: any), for a script's read of the payload. */
+  triggers: readonly string[] | null;
   verdicts: Map<string, boolean>;
 }
 
 /**
  * What the steps before the one judged contribute, kept as `judgeSteps` advances, so that a job of
  * many steps reading many earlier outputs stays linear: the first earlier step of each id (as a
- * `steps.<id>` expression reads it), and the verdicts on their outputs, for the head and — by the
- * triggers in effect — for attacker text.
+ * `steps.<id>` expression reads it), and the verdicts on their outputs, for the head — under each
+ * checkout trigger, as its payload names it — and, by the triggers in effect, for attacker text.
  */
 interface Earlier {
   byId: Map<string, Obj>;
-  head: OutputVerdicts;
-  /** The head as named under `issue_comment` (`textNamesHead` with that trigger). */
-  commentHead: OutputVerdicts;
+  /** The head as named under one checkout trigger (`textNamesHead` with that trigger), by trigger. */
+  heads: Map<string, OutputVerdicts>;
   text: Map<string, OutputVerdicts>;
   jobEnv: Obj;
+  scope: Scope;
 }
 
 function earlierOf(scope: Scope): Earlier {
-  return {
-    byId: new Map(),
-    head: { test: (text) => textNamesHead(text, scope.taint) || readsHeadOutput(text, scope.needsHead), verdicts: new Map() },
-    commentHead: { test: (text) => textNamesHead(text, scope.taint, [COMMENT_TRIGGER]) || readsHeadOutput(text, scope.needsCommentHead), verdicts: new Map() },
-    text: new Map(),
-    jobEnv: scope.jobEnv,
-  };
+  return { byId: new Map(), heads: new Map(), text: new Map(), jobEnv: scope.jobEnv, scope };
+}
+
+/** The verdicts on the head as named under `trigger` (its payload: `TRIGGERS_CARRYING` in workflow-expressions.ts). */
+function headUnder(earlier: Earlier, trigger: string): OutputVerdicts {
+  let judged = earlier.heads.get(trigger);
+  if (judged === undefined) {
+    const { taint, needsHead } = earlier.scope;
+    const needs = needsHead.get(trigger) ?? new Map<string, Set<string>>();
+    const triggers = [trigger];
+    judged = { test: (text) => textNamesHead(text, taint, triggers) || readsHeadOutput(text, needs), triggers, verdicts: new Map() };
+    earlier.heads.set(trigger, judged);
+  }
+  return judged;
 }
 
 /** Adds a step judged to the earlier ones (the first step of an id is the one read). */
@@ -493,7 +511,7 @@ function earlierCarries(earlier: Earlier, judged: OutputVerdicts, carried: Carri
   if (source === undefined) return false;
   const key = `${stepId}.${output}`;
   let verdict = judged.verdicts.get(key);
-  if (verdict === undefined) judged.verdicts.set(key, (verdict = stepOutputCarries(source, output, carried, judged.test, earlier.jobEnv)));
+  if (verdict === undefined) judged.verdicts.set(key, (verdict = stepOutputCarries(source, output, carried, judged.test, earlier.jobEnv, judged.triggers)));
   return verdict;
 }
 
@@ -502,7 +520,7 @@ function earlierCarries(earlier: Earlier, judged: OutputVerdicts, carried: Carri
  * triggers in effect): directly, through an earlier step's output, or through an output of a job
  * it needs (`jobOutputsCarrying`); `triggers` for the expressions of a `run:` line.
  */
-function headCheckout(step: Obj, earlier: Earlier, judged: OutputVerdicts, taint: Taint, triggers: readonly string[] | null): string | null {
+function headCheckout(step: Obj, earlier: Earlier, judged: OutputVerdicts, taint: Taint): string | null {
   const uses = usesOf(step).toLowerCase();
   if (uses.startsWith('actions/checkout@') || uses === 'actions/checkout') {
     const w = withOf(step);
@@ -518,28 +536,34 @@ function headCheckout(step: Obj, earlier: Earlier, judged: OutputVerdicts, taint
   if (script !== null) {
     // `exec.exec('git', ['fetch', 'origin', pr.data.head.ref])`: a git fetch or checkout of the head run by the script.
     const outputs = scriptOf(step, script);
-    const carries = textCarrier(outputs, 'head', judged.test, envOf(step, earlier.jobEnv));
+    const carries = textCarrier(outputs, 'head', judged.test, envOf(step, earlier.jobEnv), judged.triggers);
     return outputs.commands.find((c) => GIT_FETCH.test(commandWords(c)) && carries(`${c.first} ${c.second}`))?.call ?? null;
   }
   const run = str(step.run);
   if (run === null) return null;
-  const line = run.split('\n').find((l) => (GIT_FETCH.test(l) && textNamesHead(l, taint, triggers)) || /\bgh\s+pr\s+checkout\b/i.test(l));
+  const line = run.split('\n').find((l) => (GIT_FETCH.test(l) && textNamesHead(l, taint, judged.triggers)) || /\bgh\s+pr\s+checkout\b/i.test(l));
   return line ?? null;
 }
 
 /**
  * The head checkout of a step under the checkout triggers in effect, and the triggers under which
- * it is one: under `pull_request_target` / `workflow_run` as their payloads name the head, under
- * `issue_comment` only as that payload does (`refs/pull/${{ github.event.issue.number }}/head`, a
- * head looked up through the API, `gh pr checkout`) — `github.event.pull_request.head.sha` is
- * empty there, and the checkout is of the default branch.
+ * it is one, each judged as its payload names the head (`headUnder`): `github.event.pull_request.head.sha`
+ * (or a script's `context.payload.pull_request.head.sha`) under `pull_request_target`,
+ * `github.event.workflow_run.head_sha` under `workflow_run`; under `issue_comment`, whose payload
+ * carries no pull request, only a head named by number (`refs/pull/${{ github.event.issue.number }}/head`),
+ * looked up through the API, or `gh pr checkout` — the others are empty there, and the checkout is
+ * of the default branch.
  */
 function headCheckoutUnder(step: Obj, earlier: Earlier, taint: Taint, triggers: readonly string[]): { excerpt: string; triggers: string[] } | null {
-  const others = triggers.some((t) => t !== COMMENT_TRIGGER) ? headCheckout(step, earlier, earlier.head, taint, null) : null;
-  const comment = triggers.includes(COMMENT_TRIGGER) ? headCheckout(step, earlier, earlier.commentHead, taint, [COMMENT_TRIGGER]) : null;
-  const excerpt = others ?? comment;
-  if (excerpt === null) return null;
-  return { excerpt, triggers: triggers.filter((t) => (t === COMMENT_TRIGGER ? comment !== null : others !== null)) };
+  let excerpt: string | null = null;
+  const under: string[] = [];
+  for (const trigger of triggers) {
+    const found = headCheckout(step, earlier, headUnder(earlier, trigger), taint);
+    if (found === null) continue;
+    excerpt ??= found;
+    under.push(trigger);
+  }
+  return excerpt === null ? null : { excerpt, triggers: under };
 }
 
 /** Whether a script runs a command after the line that fetched the head (other than git, gh, echo, cd). */
@@ -609,10 +633,12 @@ interface Scope {
   jobGuarded: boolean;
   /** The job's `env:` (a step output written from one of its variables). */
   jobEnv: Obj;
-  /** The outputs of the workflow's jobs that carry the pull request's head (`jobOutputsCarrying`). */
-  needsHead: ReadonlyMap<string, ReadonlySet<string>>;
-  /** The same under `issue_comment` (whose payload names no pull request: `github.event.pull_request.head.sha` is empty there). */
-  needsCommentHead: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * The outputs of the workflow's jobs that carry the pull request's head (`jobOutputsCarrying`),
+   * by checkout trigger: as its payload names the head (`github.event.pull_request.head.sha` is
+   * empty under `issue_comment` and `workflow_run`).
+   */
+  needsHead: ReadonlyMap<string, ReadonlyMap<string, ReadonlySet<string>>>;
   /** The outputs of the workflow's jobs that carry attacker-written text (`jobOutputsCarrying`). */
   needsText: ReadonlyMap<string, ReadonlySet<string>>;
   /** The job's permission gate (permission-gate.ts), or null. */
@@ -634,7 +660,7 @@ function injectedOutputLine(script: string, earlier: Earlier, scope: Scope, trig
   let judged = earlier.text.get(triggersKey);
   if (judged === undefined) {
     const test: HeadTest = (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText);
-    earlier.text.set(triggersKey, (judged = { test, verdicts: new Map() }));
+    earlier.text.set(triggersKey, (judged = { test, triggers, verdicts: new Map() }));
   }
   const untrusted = judged;
   const carries = (ref: [string, string]): boolean => earlierCarries(earlier, untrusted, 'text', ref);
@@ -777,9 +803,8 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
   const out = emptyJudged();
   const jobs = isObj(value.jobs) ? value.jobs : {};
   const taint = context?.taint ?? NO_TAINT;
-  const needsHead = jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint));
-  const needsCommentHead = outsider.includes(COMMENT_TRIGGER) ? jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint, [COMMENT_TRIGGER])) : new Map<string, Set<string>>();
-  const needsText = jobOutputsFollowed(jobs, 'text', (text) => textUntrusted(text, taint, outsider));
+  const needsHead = new Map(checkoutTriggersOf(outsider).map((t) => [t, jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint, [t]), [t])] as const));
+  const needsText = jobOutputsFollowed(jobs, 'text', (text) => textUntrusted(text, taint, outsider), outsider);
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
     // A job's id is the file's text too: flattened and cut like the excerpts.
@@ -795,7 +820,6 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       jobGuarded: guarded(job.if),
       jobEnv: isObj(job.env) ? job.env : {},
       needsHead,
-      needsCommentHead,
       needsText,
       gate: null,
       gateJobs: { jobs, needs: needsOf(job) },
@@ -839,7 +863,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsCommentHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }

@@ -16,26 +16,37 @@ const UNTRUSTED =
 const UNTRUSTED_DUMP =
   /\btojson\((github(?:\.event(?:\.(?:issue|pull_request(?:\.head)?|comment|review|review_comment|discussion|head_commit|commits|pages|workflow_run(?:\.head_commit)?))?)?)\)/gi;
 /**
- * The outsider triggers whose event carries a context (GitHub's event payloads): `github.head_ref`
- * is set only for pull request events, an issue's title only for issue events … Under a trigger
- * that does not carry it the expression is empty, not attacker text. A context not listed here is
- * taken as carried by every trigger.
+ * Which triggers' event payload carries which object (GitHub's webhook event payloads, as
+ * `github.event` and a github-script's `context.payload`): a `pull_request` for the pull request
+ * events — not for `issue_comment`, whose `issue.pull_request` holds only links —, a
+ * `workflow_run` for `workflow_run` only, an `issue` for issue events … Under a trigger whose
+ * payload does not carry the object, what is read from it is empty: neither attacker text nor the
+ * pull request's head. An object not listed here is taken as carried by every trigger.
  */
-const CARRIED_BY: ReadonlyArray<[string, ReadonlySet<string>]> = [
-  ['github.head_ref', new Set(['pull_request_target'])],
-  ['github.event.pull_request', new Set(['pull_request_target', 'pull_request_review', 'pull_request_review_comment'])],
-  ['github.event.issue', new Set(['issues', 'issue_comment'])],
-  ['github.event.comment', new Set(['issue_comment', 'pull_request_review_comment', 'discussion_comment'])],
-  ['github.event.review.', new Set(['pull_request_review'])],
-  ['github.event.workflow_run', new Set(['workflow_run'])],
-  ['github.event.discussion', new Set(['discussion', 'discussion_comment'])],
-];
+const TRIGGERS_CARRYING: Readonly<Record<string, ReadonlySet<string>>> = {
+  pull_request: new Set(['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']),
+  issue: new Set(['issues', 'issue_comment']),
+  comment: new Set(['issue_comment', 'pull_request_review_comment', 'discussion_comment', 'commit_comment']),
+  review: new Set(['pull_request_review']),
+  workflow_run: new Set(['workflow_run']),
+  discussion: new Set(['discussion', 'discussion_comment']),
+};
+/** `github.head_ref`: set for the pull request events only. */
+const HEAD_REF_TRIGGERS: ReadonlySet<string> = new Set(['pull_request', 'pull_request_target']);
 
-/** Whether a context (normalised, lower case) can hold attacker text under one of `triggers` (null: any trigger). */
+/** Whether one of `triggers` (null: any) has a payload carrying `object` (`TRIGGERS_CARRYING`; lower case). */
+export function payloadCarries(object: string, triggers: readonly string[] | null): boolean {
+  if (triggers === null) return true;
+  const carrying = Object.hasOwn(TRIGGERS_CARRYING, object) ? TRIGGERS_CARRYING[object] : undefined;
+  return carrying === undefined || triggers.some((t) => carrying.has(t));
+}
+
+/** Whether a context (normalised, lower case) can hold a value under one of `triggers` (null: any trigger). */
 function carried(context: string, triggers: readonly string[] | null): boolean {
   if (triggers === null) return true;
-  const rule = CARRIED_BY.find(([prefix]) => context.startsWith(prefix));
-  return rule === undefined || triggers.some((t) => rule[1].has(t));
+  if (context.startsWith('github.head_ref')) return triggers.some((t) => HEAD_REF_TRIGGERS.has(t));
+  const m = /^github\.event\.(\w+)/.exec(context);
+  return m === null || payloadCarries(m[1] ?? '', triggers);
 }
 
 /** A ref or repository that names the pull request's own code (each match judged by `carried`: `refs/pull/` under any trigger). */
@@ -84,7 +95,7 @@ export function expressionUntrusted(inside: string, taint: Taint = NO_TAINT, tri
 /**
  * Whether the inside of one `${{ }}` names the pull request's own code under one of `triggers`
  * (null: under any): `github.event.pull_request.head.sha` is empty under `issue_comment`, whose
- * payload has no pull request (`CARRIED_BY`).
+ * payload has no pull request (`TRIGGERS_CARRYING`).
  */
 export function expressionNamesHead(inside: string, taint: Taint = NO_TAINT, triggers: readonly string[] | null = null): boolean {
   const e = normaliseExpression(inside);
