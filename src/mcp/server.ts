@@ -306,7 +306,10 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
     async ({ fileName, content, policy }) => {
       try {
-        const report = await auditContent(runtime, { fileName, content, ...(policy === undefined ? {} : { policy }) }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+        // One audit at a time, its packages within the evaluator's concurrency (docs/mcp.md); another is `busy`.
+        const report = await evaluator.audit((concurrency) =>
+          auditContent(runtime, { fileName, content, ...(policy === undefined ? {} : { policy }) }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs), concurrency }),
+        );
         return success({
           result: report.outcome.result,
           summary: report.summary,

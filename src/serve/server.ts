@@ -404,12 +404,15 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     api.post('/v1/audit', { bodyLimit: 2 * MAX_AUDIT_BYTES }, async (request, reply) => {
       const body = parseWith(AuditRequestSchema, request.body);
       try {
-        const report = await auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs) });
+        // One audit at a time, its packages within --concurrency (docs/serve.md, "Under load").
+        const report = await evaluator.audit((concurrency) =>
+          auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs), concurrency }),
+        );
         // What `nerq audit --file <name> --json` prints.
         return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
       } catch (error) {
         if (error instanceof AuditInputError) throw new HttpError(400, 'bad-input', error.message);
-        throw error;
+        throw evaluationError(error);
       }
     });
 

@@ -530,6 +530,42 @@ describe('POST /v1/audit', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('audits run one at a time, their packages at most --concurrency at once: a second audit while one runs is a 429 queue-full with Retry-After, nothing read for it', async () => {
+    const { app, evaluator } = open({ evaluator: { concurrency: 2 } });
+    const start = server.requests.length;
+    // Five packages whose packuments answer slowly: count how many are asked at once.
+    let asked = 0;
+    let most = 0;
+    const names = Array.from({ length: 5 }, (_, i) => `nerq-audit-held-${i}`);
+    for (const name of names) {
+      server.route('GET', `/npm/${name}`, async (_req, res) => {
+        asked += 1;
+        most = Math.max(most, asked);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        asked -= 1;
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      });
+    }
+    const { lock } = packageLockV3(names.map((name) => ({ name, version: '1.0.0', direct: true })), server.url('npm'));
+    const first = app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: lock } });
+    // Once the first audit is asking the registry, a second one is refused before it reads anything.
+    while (asked === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: lock } });
+    expect(second.statusCode).toBe(429);
+    expect(ErrorSchema.parse(second.json()).error.code).toBe('queue-full');
+    expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const done = await first;
+    expect(done.statusCode).toBe(200);
+    expect(AuditReportSchema.parse(done.json()).summary.total).toBe(5);
+    expect(most).toBe(2);
+    // Each package asked once: by the first audit only.
+    expect(server.requests.slice(start).filter((r) => r.path.startsWith('/npm/nerq-audit-held-'))).toHaveLength(5);
+    expect(evaluator.stats().refused).toBe(1);
+    // The first audit done, the next one is taken.
+    const third = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: '{}' } });
+    expect(third.statusCode).toBe(200);
+  });
+
   it('bad input is a 400 (bad file name, unreadable content, too large) with no upstream request', async () => {
     const { app } = open();
     const before = server.requests.length;
