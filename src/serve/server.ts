@@ -25,6 +25,7 @@ import { clientErrorAnswer } from '../front/client-error.js';
 import { answerExpectation, boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { refuseConnect } from '../front/connect-method.js';
 import { echoSafe } from '../front/echo.js';
+import { noneMatchHas } from '../front/if-none-match.js';
 import { boundJsonDepth } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
@@ -154,7 +155,7 @@ function evaluationError(error: unknown): unknown {
 function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, maxAgeS: number): FastifyReply {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeS}`);
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (noneMatchHas(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
@@ -359,7 +360,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
       const targets = [{ target, choice: { includePackage } }, ...(query.caller === undefined ? [] : [{ target: targetOf(query.caller) }])];
       reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeOf(targets)}`);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (noneMatchHas(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return answer;
     });
 

@@ -42,6 +42,7 @@ import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
 import { npmExecWords } from '../../src/ecosystems/npm/exec-argv.js';
 import { namesAKeyTwice } from '../../src/front/json-depth.js';
+import { noneMatchHas } from '../../src/front/if-none-match.js';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
@@ -202,6 +203,14 @@ describe('network text grows linearly', () => {
     }
     noteCases(task);
     expectLinear(task, 'distinct keys', growth((k) => namesAKeyTwice(`{${Array.from({ length: k }, (_, i) => `"k${i}":${i},`).join('')}"z":0}`), 1000, true));
+  });
+
+  it('an If-None-Match list (serve compares it with its ETag): runs of tags, weak marks, unclosed quotes and commas', ({ task }) => {
+    const etag = '"2wDVEUckC2FHMbg7-76BK3h8ELq"';
+    for (const unit of ['"x", ', 'W/"x",', 'W/W/', '"', ',,', 'W/"']) {
+      noteCases(task);
+      expectLinear(task, `If-None-Match ${JSON.stringify(unit)}`, growth((k) => noneMatchHas(`${unit.repeat(k)}"y"`, etag), 1000, true));
+    }
   });
 
   it("entry points: `exports` patterns matched against a tarball's paths, both sharing a long prefix, grown together", ({ task }) => {

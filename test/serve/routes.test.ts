@@ -125,6 +125,26 @@ describe('GET /v1/preflight', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('If-None-Match is compared as HTTP says (RFC 9110 13.1.2): weakly, in a list, or * — a 304 with the ETag and Cache-Control; another tag gets the answer', async () => {
+    const { app } = open();
+    for (const url of ['/v1/preflight?target=chalk', '/v1/report?target=chalk']) {
+      const first = await app.inject({ method: 'GET', url });
+      const etag = String(first.headers.etag);
+      // A proxy that compresses the answer turns the tag weak: the client sends it back so.
+      for (const header of [etag, `W/${etag}`, `"other", ${etag}`, `"other",W/${etag}`, '*']) {
+        const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': header } });
+        expect(again.statusCode, `${url} ${header}`).toBe(304);
+        expect(again.headers.etag).toBe(etag);
+        expect(again.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+        expect(again.body).toBe('');
+      }
+      for (const header of ['"other"', `${etag.slice(0, -2)}"`, etag.slice(1, -1), `W/"other"`]) {
+        const fresh = await app.inject({ method: 'GET', url, headers: { 'if-none-match': header } });
+        expect(fresh.statusCode, `${url} ${header}`).toBe(200);
+      }
+    }
+  });
+
   it('DENY for NO, with the cap as a compliance flag; a caller raises the interaction risk to the worse of both', async () => {
     const { app } = open();
     const res = await app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-serve-ok&caller=request' });
