@@ -19,7 +19,7 @@ import { CallerDeadlineError, DEFAULT_GATE, QueueFullError, type Evaluator } fro
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, IncludedPackageNameSchema, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import type { Runtime } from '../app/runtime.js';
-import { parseTarget, TargetError, type Target } from '../app/targets.js';
+import { parseTarget, parseTargetList, TargetError, type Target } from '../app/targets.js';
 import { echoSafe } from '../front/echo.js';
 import { DIMENSIONS } from '../model/dimensions.js';
 import {
@@ -275,7 +275,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
     async ({ targets, includePackage }) => {
       try {
-        const parsed: Target[] = targets.map((t) => parseTarget(t));
+        const parsed: Target[] = parseTargetList(targets);
         const choice = includePackageChoice(includePackage, parsed);
         const signal = AbortSignal.timeout(timeoutMs);
         const outcomes = await evaluateNamed(parsed, choice, signal);
@@ -368,7 +368,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
     async ({ targets, includePackage }) => {
       try {
-        const parsed: Target[] = targets.map((t) => parseTarget(t));
+        const parsed: Target[] = parseTargetList(targets);
         const choice = includePackageChoice(includePackage, parsed);
         const signal = AbortSignal.timeout(timeoutMs);
         const { outcomes, comparison } = await compareTargets(runtime, {

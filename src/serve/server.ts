@@ -16,7 +16,7 @@ import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type EvaluationChoic
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import { historyKeyOf, historyPoints, readHistory, reportHistoryKey } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
-import { parseTarget, TargetError, type Target } from '../app/targets.js';
+import { parseTarget, parseTargetList, TargetError, type Target } from '../app/targets.js';
 import { renderAuditJson } from '../render/audit-json.js';
 import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
@@ -370,7 +370,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const includes = includesOf(query.include);
       const body = parseWith(BatchRequestSchema, request.body);
       // Like `nerq check a b --include-package`: it needs one repository among the targets, and applies to those.
-      const includePackage = includePackageChoiceOf(query.include_package, body.targets.map(targetOf));
+      // Every target parses before anything is evaluated; a refused one is named by its place.
+      const includePackage = includePackageChoiceOf(query.include_package, asTargetInput(() => parseTargetList(body.targets)));
       const signal = deadline();
       // A target the queue refused, or still under way at the deadline, is an entry saying so; the others are answered.
       const settled = await Promise.allSettled(body.targets.map((input) => preflight({ input, includes, includePackage, startedMs, signal })));

@@ -67,7 +67,8 @@ describe('nerq mcp tools (in memory)', () => {
     const before = server.requests.length;
     const bad = await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk', 'https://evil.example/x'] } });
     expect(bad.isError).toBe(true);
-    expect(textOf(bad)).toMatch(/^bad-target: /);
+    // Which of the targets it is, as an argument error names it.
+    expect(textOf(bad)).toMatch(/^bad-target: targets\.1: /);
     for (const args of [{ targets: 'chalk' }, { targets: [] }, {}, { targets: Array(21).fill('chalk') }]) {
       const result = await client.callTool({ name: 'check_packages', arguments: args as Record<string, unknown> });
       expect(result.isError, JSON.stringify(args).slice(0, 40)).toBe(true);

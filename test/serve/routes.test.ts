@@ -328,7 +328,8 @@ describe('POST /v1/preflight/batch', () => {
     const tooMany = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: Array(51).fill('chalk') } });
     expect(tooMany.statusCode).toBe(400);
     const badOne = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk', 'https://evil.example/x'] } });
-    expect(ErrorSchema.parse(badOne.json()).error.code).toBe('bad-target');
+    // Which of the targets it is, as a schema error names it: `targets.1: …`.
+    expect(ErrorSchema.parse(badOne.json()).error).toMatchObject({ code: 'bad-target', message: expect.stringMatching(/^targets\.1: /) });
     const huge = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk'], pad: 'x'.repeat(70_000) } });
     expect(huge.statusCode).toBe(413);
     expect(ErrorSchema.parse(huge.json()).error.code).toBe('body-too-large');
