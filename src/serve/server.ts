@@ -160,6 +160,9 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, 
 }
 
 
+/** A request for /healthz, with or without a query (a probe's cache-buster): never limited, no token needed. */
+const isHealthProbe = (request: FastifyRequest): boolean => request.url.split('?', 1)[0] === '/healthz';
+
 /** The methods of each route (a GET route answers HEAD too), for a 405's `Allow`. */
 const ROUTE_METHODS: ReadonlyMap<string, string> = new Map([
   ...['/healthz', '/openapi.json', '/v1/preflight', '/v1/report', '/v1/history'].map((path) => [path, 'GET, HEAD'] as const),
@@ -208,7 +211,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       max: options.rateLimit.max,
       timeWindow: options.rateLimit.windowMs,
       hook: 'onRequest',
-      allowList: (request) => request.url === '/healthz',
+      allowList: (request) => isHealthProbe(request),
       errorResponseBuilder: (_request, context) => new HttpError(429, 'rate-limited', `too many requests from this client; retry after ${Math.ceil(context.ttl / 1000)} s`),
     });
   }
@@ -246,7 +249,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
   // After the rate limit (an onRequest hook of each route), before the body is read.
   app.addHook('preParsing', async (request) => {
-    if (request.url === '/healthz') return;
+    if (isHealthProbe(request)) return;
     if (!authorized(request.headers.authorization)) {
       throw new HttpError(401, 'unauthorized', 'a valid bearer token is required', { 'www-authenticate': 'Bearer' });
     }

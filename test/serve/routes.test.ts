@@ -697,6 +697,10 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
     const other = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', remoteAddress: '127.0.0.2', headers: { authorization: 'Bearer t0ken-for-rate-limit' } });
     expect(other.statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // A probe's query (a load balancer's cache-buster) is still /healthz: neither limited nor asked for a token.
+    for (const url of ['/healthz?probe=1', '/healthz?', '/healthz?x=1&y=2']) {
+      for (let i = 0; i < 4; i++) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
   });
 
   it('with tokens, a request needs a valid bearer token; the token is never logged', async () => {
