@@ -11,7 +11,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { auditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
+import { auditContent, checkAuditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
 import { compareTargets, DEFAULT_PEERS } from '../app/compare.js';
 import type { TargetOutcome } from '../app/check.js';
@@ -306,10 +306,10 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
     async ({ fileName, content, policy }) => {
       try {
-        // One audit at a time, its packages within the evaluator's concurrency (docs/mcp.md); another is `busy`.
-        const report = await evaluator.audit((concurrency) =>
-          auditContent(runtime, { fileName, content, ...(policy === undefined ? {} : { policy }) }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs), concurrency }),
-        );
+        const input = { fileName, content, ...(policy === undefined ? {} : { policy }) };
+        // Bad input is `bad-input` whether or not an audit runs; then one audit at a time, its packages within the evaluator's concurrency (docs/mcp.md); another is `busy`.
+        checkAuditContent(input);
+        const report = await evaluator.audit((concurrency) => auditContent(runtime, input, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs), concurrency }));
         return success({
           result: report.outcome.result,
           summary: report.summary,

@@ -9,7 +9,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { auditContent } from '../app/audit-content.js';
+import { auditContent, checkAuditContent } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
 import type { TargetOutcome } from '../app/check.js';
 import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type EvaluationChoice, type Evaluator } from '../app/evaluator.js';
@@ -409,10 +409,10 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     api.post('/v1/audit', { bodyLimit: 2 * MAX_AUDIT_BYTES }, async (request, reply) => {
       const body = parseWith(AuditRequestSchema, request.body);
       try {
-        // One audit at a time, its packages within --concurrency (docs/serve.md, "Under load").
-        const report = await evaluator.audit((concurrency) =>
-          auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs), concurrency }),
-        );
+        const input = { ...body, maxBytes: MAX_AUDIT_BYTES };
+        // Bad input is a 400 whether or not an audit runs; then one audit at a time, its packages within --concurrency (docs/serve.md, "Under load").
+        checkAuditContent(input);
+        const report = await evaluator.audit((concurrency) => auditContent(runtime, input, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs), concurrency }));
         // What `nerq audit --file <name> --json` prints.
         return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
       } catch (error) {

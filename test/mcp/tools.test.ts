@@ -131,6 +131,8 @@ describe('nerq mcp tools (in memory)', () => {
     const second = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock } });
     expect(second.isError).toBe(true);
     expect(textOf(second)).toMatch(/^busy: /);
+    const bad = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'a/package-lock.json', content: lock } });
+    expect(textOf(bad)).toMatch(/^bad-input: /);
     const done = await first;
     expect(done.isError, textOf(done)).toBeFalsy();
     expect(AuditOutputSchema.parse(done.structuredContent).summary.total).toBe(2);

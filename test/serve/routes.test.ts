@@ -575,6 +575,9 @@ describe('POST /v1/audit', () => {
     expect(second.statusCode).toBe(429);
     expect(ErrorSchema.parse(second.json()).error.code).toBe('queue-full');
     expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Bad input is told as such, audit or not.
+    const bad = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: '../package-lock.json', content: lock } });
+    expect(ErrorSchema.parse(bad.json()).error.code).toBe('bad-input');
     const done = await first;
     expect(done.statusCode).toBe(200);
     expect(AuditReportSchema.parse(done.json()).summary.total).toBe(5);
