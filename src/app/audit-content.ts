@@ -54,12 +54,20 @@ function checkedName(fileName: string): string {
   return fileName;
 }
 
-export async function auditContent(runtime: Runtime, input: AuditContent, request: AuditRequest): Promise<AuditReport> {
+/**
+ * The checks made before anything is read or written — the file name, the content's size, the
+ * policy — as an `AuditInputError`; a front door runs them before it waits for its turn to audit.
+ */
+export function checkAuditContent(input: AuditContent): { name: string; policy: string } {
   const name = checkedName(input.fileName);
   const bytes = Buffer.byteLength(input.content, 'utf8');
   const max = input.maxBytes ?? MAX_AUDIT_CONTENT_BYTES;
   if (bytes > max) throw new AuditInputError(`the content is too large (${bytes} bytes; at most ${max})`);
-  const policy = input.policy === undefined ? '{}\n' : policyText(input.policy);
+  return { name, policy: input.policy === undefined ? '{}\n' : policyText(input.policy) };
+}
+
+export async function auditContent(runtime: Runtime, input: AuditContent, request: AuditRequest): Promise<AuditReport> {
+  const { name, policy } = checkAuditContent(input);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-audit-'));
   try {
     writeFileSync(path.join(dir, name), input.content, { mode: 0o600, flag: 'wx' });

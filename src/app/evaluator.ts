@@ -17,6 +17,9 @@
  * - A target's standing among its peers (`compare`, app/compare.ts) is shared and reused the
  *   same way, and its peers are evaluated through this evaluator: coalesced with other calls,
  *   reused, and refused when the queue is full.
+ * - An audit (app/audit-content.ts) evaluates a lockfile's packages with its own batching; it
+ *   runs through `audit`: one audit at a time, its packages at most `concurrency` at once. A
+ *   second audit while one runs is refused at once with `QueueFullError`, before anything is read.
  * - What is evaluated is the target and the include-package choice (app/include-package-choice.ts):
  *   calls with and without a choice, or with different ones, never share an evaluation, a reused
  *   answer or a comparison; the choice is dropped for targets it does not apply to.
@@ -56,8 +59,8 @@ export class QueueFullError extends Error {
   override name = 'QueueFullError';
   readonly retryAfterS: number;
 
-  constructor(retryAfterS: number) {
-    super(`too many evaluations in progress; retry after ${retryAfterS} s`);
+  constructor(retryAfterS: number, what = 'too many evaluations in progress') {
+    super(`${what}; retry after ${retryAfterS} s`);
     this.retryAfterS = retryAfterS;
   }
 }
@@ -105,6 +108,11 @@ export interface Evaluator {
    * caller's deadline a `CallerDeadlineError` (the comparison goes on for the others).
    */
   compare(target: Target, outcome: TargetOutcome, options: { peers: number; signal?: AbortSignal } & EvaluationChoice): Promise<PeerComparison>;
+  /**
+   * Run an audit: `work` gets the number of its packages to evaluate at once (`concurrency`).
+   * One audit at a time: another while one runs is a `QueueFullError`, and `work` is not called.
+   */
+  audit<T>(work: (concurrency: number) => Promise<T>): Promise<T>;
   /** How long the target's finished evaluation (with that choice) still answers again, in milliseconds (0: it is not kept). */
   freshFor(target: Target, choice?: EvaluationChoice): number;
   stats(): EvaluatorStats;
@@ -179,7 +187,8 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
   };
 
   const comparing = new Map<string, Promise<PeerComparison>>();
-  const busy = () => inFlight.size > 0 || comparing.size > 0;
+  let auditing = false;
+  const busy = () => inFlight.size > 0 || comparing.size > 0 || auditing;
   function wakeIdle(): void {
     if (busy()) return;
     const waiters = idleWaiters;
@@ -255,6 +264,20 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
         shared.catch(() => undefined);
       }
       return waitFor(shared, signal);
+    },
+    async audit(work) {
+      if (auditing) {
+        stats.refused++;
+        // Roughly an evaluation's deadline: audits are seconds to minutes long.
+        throw new QueueFullError(Math.max(1, Math.ceil(timeoutMs / 1000)), 'an audit is in progress');
+      }
+      auditing = true;
+      try {
+        return await work(concurrency);
+      } finally {
+        auditing = false;
+        wakeIdle();
+      }
     },
     freshFor(target, choice) {
       const kept = finished.get(coalesceKey(target, choice));

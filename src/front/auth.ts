@@ -8,14 +8,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
-/** The tokens of a token file: one per line, blank lines and `#` comments skipped. */
-export function tokensFromFile(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0 && !line.startsWith('#'));
-}
-
 /** A checker for `Authorization` header values; null tokens: everything passes. */
 export function bearerChecker(tokens: readonly string[] | null): (header: string | undefined) => boolean {
   if (tokens === null) return () => true;

@@ -4,11 +4,30 @@
  * error (exit 2).
  */
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { tokensFromFile } from './auth.js';
 
 /** Thrown for configuration a server cannot start with: a token file that cannot be read or holds no token, a bad option, a port it cannot bind. */
 export class ServerConfigError extends Error {
   override name = 'ServerConfigError';
+}
+
+/**
+ * The tokens of a token file: one a line (LF or CRLF; a byte-order mark, blank lines and `#`
+ * comment lines skipped, spaces around a token trimmed). A line holding anything an
+ * `Authorization: Bearer` header cannot carry — two tokens, a trailing comment, a CR-only line
+ * end, a space, a control or non-ASCII character — is refused with its line number (the token
+ * never quoted): such a token could never be presented, and the server would start without it.
+ */
+function tokensFromFile(text: string): string[] {
+  const tokens: string[] = [];
+  for (const [index, raw] of text.split('\n').entries()) {
+    const line = raw.replace(/\r$/, '').trim();
+    if (line.length === 0 || line.startsWith('#')) continue;
+    if (!/^[\x21-\x7e]+$/.test(line)) {
+      throw new ServerConfigError(`the token file's line ${index + 1} is not one token of visible ASCII characters (a space, a comment after it, a CR line end, a control or non-ASCII character): no Authorization header could carry it`);
+    }
+    tokens.push(line);
+  }
+  return tokens;
 }
 
 /** The largest token file read (thousands of tokens). */

@@ -11,7 +11,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { auditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
+import { auditContent, checkAuditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
 import { compareTargets, DEFAULT_PEERS } from '../app/compare.js';
 import type { TargetOutcome } from '../app/check.js';
@@ -19,7 +19,7 @@ import { CallerDeadlineError, DEFAULT_GATE, QueueFullError, type Evaluator } fro
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, IncludedPackageNameSchema, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import type { Runtime } from '../app/runtime.js';
-import { parseTarget, TargetError, type Target } from '../app/targets.js';
+import { parseTarget, parseTargetList, TargetError, type Target } from '../app/targets.js';
 import { echoSafe } from '../front/echo.js';
 import { DIMENSIONS } from '../model/dimensions.js';
 import {
@@ -275,7 +275,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
     async ({ targets, includePackage }) => {
       try {
-        const parsed: Target[] = targets.map((t) => parseTarget(t));
+        const parsed: Target[] = parseTargetList(targets);
         const choice = includePackageChoice(includePackage, parsed);
         const signal = AbortSignal.timeout(timeoutMs);
         const outcomes = await evaluateNamed(parsed, choice, signal);
@@ -306,7 +306,10 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
     async ({ fileName, content, policy }) => {
       try {
-        const report = await auditContent(runtime, { fileName, content, ...(policy === undefined ? {} : { policy }) }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+        const input = { fileName, content, ...(policy === undefined ? {} : { policy }) };
+        // Bad input is `bad-input` whether or not an audit runs; then one audit at a time, its packages within the evaluator's concurrency (docs/mcp.md); another is `busy`.
+        checkAuditContent(input);
+        const report = await evaluator.audit((concurrency) => auditContent(runtime, input, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs), concurrency }));
         return success({
           result: report.outcome.result,
           summary: report.summary,
@@ -365,7 +368,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     },
     async ({ targets, includePackage }) => {
       try {
-        const parsed: Target[] = targets.map((t) => parseTarget(t));
+        const parsed: Target[] = parseTargetList(targets);
         const choice = includePackageChoice(includePackage, parsed);
         const signal = AbortSignal.timeout(timeoutMs);
         const { outcomes, comparison } = await compareTargets(runtime, {

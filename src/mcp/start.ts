@@ -9,6 +9,7 @@ import { createRuntime } from '../app/runtime.js';
 import { hostPolicyOf } from '../front/allowed-host.js';
 import { readTokenFile, ServerConfigError } from '../front/token-file.js';
 import { buildMcpHttp } from './http.js';
+import { answeringBadLines } from './stdio-lines.js';
 import { createMcpServer } from './server.js';
 
 export interface McpStartOptions {
@@ -30,7 +31,8 @@ const evaluatorFor = (runtime: ReturnType<typeof createRuntime>, options: McpSta
 export async function serveMcpStdio(options: McpStartOptions): Promise<number> {
   const runtime = createRuntime({ env: options.env, cwd: options.cwd, warn: options.warn, ...(options.clock ? { clock: options.clock } : {}) });
   const server = createMcpServer({ runtime, evaluator: evaluatorFor(runtime, options) });
-  const transport = new StdioServerTransport();
+  // A line that is not a JSON-RPC message is answered, not dropped (stdio-lines.ts).
+  const transport = new StdioServerTransport(answeringBadLines(process.stdin, (line) => process.stdout.write(line)), process.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());

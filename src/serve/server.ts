@@ -9,14 +9,14 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { auditContent } from '../app/audit-content.js';
+import { auditContent, checkAuditContent } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
 import type { TargetOutcome } from '../app/check.js';
 import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type EvaluationChoice, type Evaluator } from '../app/evaluator.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import { historyKeyOf, historyPoints, readHistory, reportHistoryKey } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
-import { parseTarget, TargetError, type Target } from '../app/targets.js';
+import { parseTarget, parseTargetList, TargetError, type Target } from '../app/targets.js';
 import { renderAuditJson } from '../render/audit-json.js';
 import { renderJson } from '../render/json.js';
 import { VERSION } from '../version.js';
@@ -25,6 +25,7 @@ import { clientErrorAnswer } from '../front/client-error.js';
 import { answerExpectation, boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { refuseConnect } from '../front/connect-method.js';
 import { echoSafe } from '../front/echo.js';
+import { noneMatchHas } from '../front/if-none-match.js';
 import { boundJsonDepth } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
@@ -154,10 +155,13 @@ function evaluationError(error: unknown): unknown {
 function sendCached(request: FastifyRequest, reply: FastifyReply, body: string, maxAgeS: number): FastifyReply {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeS}`);
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  if (noneMatchHas(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
+
+/** A request for /healthz, with or without a query (a probe's cache-buster): never limited, no token needed. */
+const isHealthProbe = (request: FastifyRequest): boolean => request.url.split('?', 1)[0] === '/healthz';
 
 /** The methods of each route (a GET route answers HEAD too), for a 405's `Allow`. */
 const ROUTE_METHODS: ReadonlyMap<string, string> = new Map([
@@ -207,7 +211,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       max: options.rateLimit.max,
       timeWindow: options.rateLimit.windowMs,
       hook: 'onRequest',
-      allowList: (request) => request.url === '/healthz',
+      allowList: (request) => isHealthProbe(request),
       errorResponseBuilder: (_request, context) => new HttpError(429, 'rate-limited', `too many requests from this client; retry after ${Math.ceil(context.ttl / 1000)} s`),
     });
   }
@@ -245,7 +249,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   });
   // After the rate limit (an onRequest hook of each route), before the body is read.
   app.addHook('preParsing', async (request) => {
-    if (request.url === '/healthz') return;
+    if (isHealthProbe(request)) return;
     if (!authorized(request.headers.authorization)) {
       throw new HttpError(401, 'unauthorized', 'a valid bearer token is required', { 'www-authenticate': 'Bearer' });
     }
@@ -359,7 +363,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
       const targets = [{ target, choice: { includePackage } }, ...(query.caller === undefined ? [] : [{ target: targetOf(query.caller) }])];
       reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeOf(targets)}`);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (noneMatchHas(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return answer;
     });
 
@@ -369,7 +373,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const includes = includesOf(query.include);
       const body = parseWith(BatchRequestSchema, request.body);
       // Like `nerq check a b --include-package`: it needs one repository among the targets, and applies to those.
-      const includePackage = includePackageChoiceOf(query.include_package, body.targets.map(targetOf));
+      // Every target parses before anything is evaluated; a refused one is named by its place.
+      const includePackage = includePackageChoiceOf(query.include_package, asTargetInput(() => parseTargetList(body.targets)));
       const signal = deadline();
       // A target the queue refused, or still under way at the deadline, is an entry saying so; the others are answered.
       const settled = await Promise.allSettled(body.targets.map((input) => preflight({ input, includes, includePackage, startedMs, signal })));
@@ -404,12 +409,15 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     api.post('/v1/audit', { bodyLimit: 2 * MAX_AUDIT_BYTES }, async (request, reply) => {
       const body = parseWith(AuditRequestSchema, request.body);
       try {
-        const report = await auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs) });
+        const input = { ...body, maxBytes: MAX_AUDIT_BYTES };
+        // Bad input is a 400 whether or not an audit runs; then one audit at a time, its packages within --concurrency (docs/serve.md, "Under load").
+        checkAuditContent(input);
+        const report = await evaluator.audit((concurrency) => auditContent(runtime, input, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs), concurrency }));
         // What `nerq audit --file <name> --json` prints.
         return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
       } catch (error) {
         if (error instanceof AuditInputError) throw new HttpError(400, 'bad-input', error.message);
-        throw error;
+        throw evaluationError(error);
       }
     });
 

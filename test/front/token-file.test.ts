@@ -41,6 +41,24 @@ describe.skipIf(process.platform === 'win32')('readTokenFile', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('reads CRLF lines and a byte-order mark; refuses a line no Authorization header can carry, naming its line (two tokens on one line, a trailing comment, CR-only line ends, a space, a non-ASCII character)', () => {
+    expect(readTokenFile(tokenFile('crlf', '\uFEFFtoken-one\r\n# note\r\n  token-two\t\r\n', 0o600))).toEqual(['token-one', 'token-two']);
+    const cases: [string, number][] = [
+      ['ok\ntok2 tok3\n', 2],
+      ['tok # the CI fleet\n', 1],
+      ['one\rtwo\rthree\r', 1],
+      ['# a\n\nfine\nnon\u00a0breaking\n', 4],
+      ['t\u00f6ken\n', 1],
+      ['nul\u0000byte\n', 1],
+    ];
+    for (const [text, line] of cases) {
+      const message = refusal(tokenFile('odd', text, 0o600));
+      expect(message, JSON.stringify(text)).toContain(`line ${line}`);
+      // The token itself is never echoed.
+      expect(message).not.toMatch(/tok2|tok3|CI fleet|three|breaking|t\u00f6ken|nul\u0000/);
+    }
+  });
+
   it('warns for a file every user may read; refuses one every user may write', () => {
     const warnings: string[] = [];
     expect(readTokenFile(tokenFile('readable', 'tok\n', 0o644), (m) => warnings.push(m))).toEqual(['tok']);

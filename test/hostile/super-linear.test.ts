@@ -42,6 +42,9 @@ import { parse as parseToml } from 'smol-toml';
 import { makeTarball } from '../support/tarball.js';
 import { npmExecWords } from '../../src/ecosystems/npm/exec-argv.js';
 import { namesAKeyTwice } from '../../src/front/json-depth.js';
+import { noneMatchHas } from '../../src/front/if-none-match.js';
+import { answeringBadLines } from '../../src/mcp/stdio-lines.js';
+import { PassThrough } from 'node:stream';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
@@ -202,6 +205,43 @@ describe('network text grows linearly', () => {
     }
     noteCases(task);
     expectLinear(task, 'distinct keys', growth((k) => namesAKeyTwice(`{${Array.from({ length: k }, (_, i) => `"k${i}":${i},`).join('')}"z":0}`), 1000, true));
+  });
+
+  it('an If-None-Match list (serve compares it with its ETag): runs of tags, weak marks, unclosed quotes and commas', ({ task }) => {
+    const etag = '"2wDVEUckC2FHMbg7-76BK3h8ELq"';
+    for (const unit of ['"x", ', 'W/"x",', 'W/W/', '"', ',,', 'W/"']) {
+      noteCases(task);
+      expectLinear(task, `If-None-Match ${JSON.stringify(unit)}`, growth((k) => noneMatchHas(`${unit.repeat(k)}"y"`, etag), 1000, true));
+    }
+  });
+
+  it("nerq mcp's stdin lines (stdio-lines.ts): one line arriving in k small chunks, not JSON or a message, and many short lines", async ({ task }) => {
+    const feed = (chunks: readonly string[], lines: number): Promise<void> =>
+      new Promise((resolve) => {
+        const input = new PassThrough();
+        let seen = 0;
+        const count = () => {
+          seen += 1;
+          if (seen === lines) resolve();
+        };
+        answeringBadLines(input, count).on('data', count);
+        for (const chunk of chunks) input.write(chunk);
+        input.end();
+      });
+    const cases: [string, (k: number) => string[], (k: number) => number][] = [
+      ['one line not JSON, in chunks', (k) => [...Array<string>(k).fill('x'.repeat(64)), '\n'], () => 1],
+      ['one message with a long string, in chunks', (k) => ['{"jsonrpc":"2.0","id":1,"method":"ping","params":{"s":"', ...Array<string>(k).fill('y'.repeat(64)), '"}}\n'], () => 1],
+      ['many short lines, bad and good, in one chunk', (k) => ['{"id":1}\n{"jsonrpc":"2.0","id":1,"method":"ping"}\n'.repeat(k)], (k) => 2 * k],
+    ];
+    for (const [label, chunksOf, linesOf] of cases) {
+      noteCases(task);
+      const k = 2000;
+      const [small, large] = [chunksOf(k), chunksOf(8 * k)];
+      await feed(small, linesOf(k));
+      const g1 = await bestOf3Async(() => feed(small, linesOf(k)));
+      const g8 = await bestOf3Async(() => feed(large, linesOf(8 * k)));
+      expectLinear(task, label, { small: g1, large: g8, bound: MAX_RATIO * Math.max(g1, CPU_TICK_MS) + SLACK_MS });
+    }
   });
 
   it("entry points: `exports` patterns matched against a tarball's paths, both sharing a long prefix, grown together", ({ task }) => {

@@ -5,6 +5,7 @@
  * malformed tools/call request is a JSON-RPC "invalid params" error, never an internal error.
  * Nothing is fetched for any of them. In memory and over stdio against the built CLI.
  */
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -146,6 +147,55 @@ describe('over stdio (the built CLI)', () => {
     expect(textOf(unknown)).toMatch(/^bad-input: /);
     const option = await client.callTool({ name: 'check_packages', arguments: { targets: ['github:acme/widget'], includePackage: 1 } });
     expect(textOf(option)).toMatch(/^bad-option: /);
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('over stdio: lines that are not JSON-RPC messages', () => {
+  it('each is answered (-32700 for a line that is not JSON, -32600 for JSON that is no message, with its id when it has one), never dropped; blank lines are skipped; stdout stays protocol', async () => {
+    const home = freshHome();
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
+    const before = server.requests.length;
+    const lines = [
+      JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: 'x' }),
+      JSON.stringify({ jsonrpc: '2.0', id: 's3', method: 5 }),
+      JSON.stringify({ id: 4, method: 'ping' }),
+      'not json',
+      '{"jsonrpc":"2.0","id":5,"method":"ping"',
+      '[1,2]',
+      JSON.stringify({ jsonrpc: '2.0', id: { x: 1 }, method: 'ping' }),
+      '',
+      '   \r',
+      JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }),
+    ];
+    const child = spawn(process.execPath, [CLI_BIN, 'mcp'], { cwd: home, env: cliEnv(home, { server }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.write(`${lines.join('\n')}\n`);
+    // The last line is answered once everything before it was read.
+    while (!Buffer.concat(out).toString('utf8').includes('"id":9')) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const answers = Buffer.concat(out)
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: unknown });
+    const errors = answers.filter((a) => a.error !== undefined).map((a) => [a.id, a.error?.code]);
+    expect(errors).toEqual([
+      [2, -32600],
+      ['s3', -32600],
+      [4, -32600],
+      [null, -32700],
+      [null, -32700],
+      [null, -32600],
+      [null, -32600],
+    ]);
+    expect(answers.filter((a) => a.result !== undefined).map((a) => a.id)).toEqual([0, 9]);
     expect(server.requests.length).toBe(before);
   });
 });

@@ -121,7 +121,7 @@ describe('compare_packages and find_alternatives', () => {
     const before = server.requests.length;
     const badTarget = await client.callTool({ name: 'compare_packages', arguments: { targets: ['chalk', 'file:/etc/passwd'] } });
     expect(badTarget.isError).toBe(true);
-    expect(textOf(badTarget)).toMatch(/^bad-target: /);
+    expect(textOf(badTarget)).toMatch(/^bad-target: targets\.1: /);
     for (const args of [{ targets: ['chalk'] }, { targets: Array(11).fill('chalk') }, { targets: 'chalk' }, {}]) {
       const result = await client.callTool({ name: 'compare_packages', arguments: args as Record<string, unknown> });
       expect(result.isError, JSON.stringify(args).slice(0, 40)).toBe(true);

@@ -67,7 +67,8 @@ describe('nerq mcp tools (in memory)', () => {
     const before = server.requests.length;
     const bad = await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk', 'https://evil.example/x'] } });
     expect(bad.isError).toBe(true);
-    expect(textOf(bad)).toMatch(/^bad-target: /);
+    // Which of the targets it is, as an argument error names it.
+    expect(textOf(bad)).toMatch(/^bad-target: targets\.1: /);
     for (const args of [{ targets: 'chalk' }, { targets: [] }, {}, { targets: Array(21).fill('chalk') }]) {
       const result = await client.callTool({ name: 'check_packages', arguments: args as Record<string, unknown> });
       expect(result.isError, JSON.stringify(args).slice(0, 40)).toBe(true);
@@ -110,6 +111,32 @@ describe('nerq mcp tools (in memory)', () => {
     const badPolicy = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock, policy: { minScore: 'high' } } });
     expect(badPolicy.isError).toBe(true);
     expect(textOf(badPolicy)).toMatch(/^bad-input: policy: minScore: /);
+  });
+
+  it('audit_lockfile: one audit at a time; another call while one runs is the busy: result, nothing fetched for it', async () => {
+    const { client } = await connect();
+    let asked = 0;
+    const names = ['nerq-mcp-held-a', 'nerq-mcp-held-b'];
+    for (const name of names) {
+      server.route('GET', `/npm/${name}`, async (_req, res) => {
+        asked += 1;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      });
+    }
+    const start = server.requests.length;
+    const { lock } = packageLockV3(names.map((name) => ({ name, version: '1.0.0', direct: true, dev: false })), server.url('npm'));
+    const first = client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock } });
+    while (asked === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'package-lock.json', content: lock } });
+    expect(second.isError).toBe(true);
+    expect(textOf(second)).toMatch(/^busy: /);
+    const bad = await client.callTool({ name: 'audit_lockfile', arguments: { fileName: 'a/package-lock.json', content: lock } });
+    expect(textOf(bad)).toMatch(/^bad-input: /);
+    const done = await first;
+    expect(done.isError, textOf(done)).toBeFalsy();
+    expect(AuditOutputSchema.parse(done.structuredContent).summary.total).toBe(2);
+    expect(server.requests.slice(start).filter((r) => r.path.startsWith('/npm/nerq-mcp-held-'))).toHaveLength(2);
   });
 
   it('target_history: the evaluations recorded by earlier checks', async () => {

@@ -125,6 +125,26 @@ describe('GET /v1/preflight', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('If-None-Match is compared as HTTP says (RFC 9110 13.1.2): weakly, in a list, or * — a 304 with the ETag and Cache-Control; another tag gets the answer', async () => {
+    const { app } = open();
+    for (const url of ['/v1/preflight?target=chalk', '/v1/report?target=chalk']) {
+      const first = await app.inject({ method: 'GET', url });
+      const etag = String(first.headers.etag);
+      // A proxy that compresses the answer turns the tag weak: the client sends it back so.
+      for (const header of [etag, `W/${etag}`, `"other", ${etag}`, `"other",W/${etag}`, '*']) {
+        const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': header } });
+        expect(again.statusCode, `${url} ${header}`).toBe(304);
+        expect(again.headers.etag).toBe(etag);
+        expect(again.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+        expect(again.body).toBe('');
+      }
+      for (const header of ['"other"', `${etag.slice(0, -2)}"`, etag.slice(1, -1), `W/"other"`]) {
+        const fresh = await app.inject({ method: 'GET', url, headers: { 'if-none-match': header } });
+        expect(fresh.statusCode, `${url} ${header}`).toBe(200);
+      }
+    }
+  });
+
   it('DENY for NO, with the cap as a compliance flag; a caller raises the interaction risk to the worse of both', async () => {
     const { app } = open();
     const res = await app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-serve-ok&caller=request' });
@@ -308,7 +328,8 @@ describe('POST /v1/preflight/batch', () => {
     const tooMany = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: Array(51).fill('chalk') } });
     expect(tooMany.statusCode).toBe(400);
     const badOne = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk', 'https://evil.example/x'] } });
-    expect(ErrorSchema.parse(badOne.json()).error.code).toBe('bad-target');
+    // Which of the targets it is, as a schema error names it: `targets.1: …`.
+    expect(ErrorSchema.parse(badOne.json()).error).toMatchObject({ code: 'bad-target', message: expect.stringMatching(/^targets\.1: /) });
     const huge = await app.inject({ method: 'POST', url: '/v1/preflight/batch', payload: { targets: ['chalk'], pad: 'x'.repeat(70_000) } });
     expect(huge.statusCode).toBe(413);
     expect(ErrorSchema.parse(huge.json()).error.code).toBe('body-too-large');
@@ -530,6 +551,45 @@ describe('POST /v1/audit', () => {
     expect(server.requests.length).toBe(before);
   });
 
+  it('audits run one at a time, their packages at most --concurrency at once: a second audit while one runs is a 429 queue-full with Retry-After, nothing read for it', async () => {
+    const { app, evaluator } = open({ evaluator: { concurrency: 2 } });
+    const start = server.requests.length;
+    // Five packages whose packuments answer slowly: count how many are asked at once.
+    let asked = 0;
+    let most = 0;
+    const names = Array.from({ length: 5 }, (_, i) => `nerq-audit-held-${i}`);
+    for (const name of names) {
+      server.route('GET', `/npm/${name}`, async (_req, res) => {
+        asked += 1;
+        most = Math.max(most, asked);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        asked -= 1;
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      });
+    }
+    const { lock } = packageLockV3(names.map((name) => ({ name, version: '1.0.0', direct: true })), server.url('npm'));
+    const first = app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: lock } });
+    // Once the first audit is asking the registry, a second one is refused before it reads anything.
+    while (asked === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: lock } });
+    expect(second.statusCode).toBe(429);
+    expect(ErrorSchema.parse(second.json()).error.code).toBe('queue-full');
+    expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Bad input is told as such, audit or not.
+    const bad = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: '../package-lock.json', content: lock } });
+    expect(ErrorSchema.parse(bad.json()).error.code).toBe('bad-input');
+    const done = await first;
+    expect(done.statusCode).toBe(200);
+    expect(AuditReportSchema.parse(done.json()).summary.total).toBe(5);
+    expect(most).toBe(2);
+    // Each package asked once: by the first audit only.
+    expect(server.requests.slice(start).filter((r) => r.path.startsWith('/npm/nerq-audit-held-'))).toHaveLength(5);
+    expect(evaluator.stats().refused).toBe(1);
+    // The first audit done, the next one is taken.
+    const third = await app.inject({ method: 'POST', url: '/v1/audit', payload: { fileName: 'package-lock.json', content: '{}' } });
+    expect(third.statusCode).toBe(200);
+  });
+
   it('bad input is a 400 (bad file name, unreadable content, too large) with no upstream request', async () => {
     const { app } = open();
     const before = server.requests.length;
@@ -640,6 +700,10 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
     const other = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', remoteAddress: '127.0.0.2', headers: { authorization: 'Bearer t0ken-for-rate-limit' } });
     expect(other.statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // A probe's query (a load balancer's cache-buster) is still /healthz: neither limited nor asked for a token.
+    for (const url of ['/healthz?probe=1', '/healthz?', '/healthz?x=1&y=2']) {
+      for (let i = 0; i < 4; i++) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
   });
 
   it('with tokens, a request needs a valid bearer token; the token is never logged', async () => {
