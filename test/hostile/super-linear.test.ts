@@ -43,6 +43,7 @@ import { makeTarball } from '../support/tarball.js';
 import { npmExecWords } from '../../src/ecosystems/npm/exec-argv.js';
 import { namesAKeyTwice } from '../../src/front/json-depth.js';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
+import { advertisedInstalls } from '../../src/sources/github/readme-installs.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
 
@@ -137,6 +138,21 @@ describe('audit inputs grow linearly', () => {
       noteCases(task);
       expectLinear(task, `pnpm ${label}`, growth((k) => dlxWords('pnpm dlx', words(k)), 2_000));
       expectLinear(task, `yarn dlx ${label}`, growth((k) => dlxWords('yarn dlx', words(k).slice(1)), 2_000));
+    }
+  });
+
+  // A README's MCP configuration in JSON has no line cap: its args may hold any number of options before the subcommand.
+  it('README installs (readme-installs.ts): pnpm, yarn and bun add after many options of their own', ({ task }) => {
+    const launch = (command: string, args: string[]) => `\`\`\`json\n${JSON.stringify({ command, args })}\n\`\`\`\n`;
+    const shapes: [string, (k: number) => string][] = [
+      ['pnpm switches', (k) => launch('pnpm', [...Array.from({ length: k }, () => '-w'), 'add', 'pkg'])],
+      ['pnpm filters', (k) => launch('pnpm', [...Array.from({ length: k }, () => ['--filter', 'web']).flat(), 'add', 'pkg'])],
+      ['yarn values', (k) => launch('yarn', [...Array.from({ length: k }, () => ['--network-timeout', '1']).flat(), 'add', 'pkg'])],
+      ['bun switches, then many operands', (k) => launch('bun', [...Array.from({ length: k }, () => '--silent'), 'add', ...Array.from({ length: k }, () => 'pkg')])],
+    ];
+    for (const [label, text] of shapes) {
+      noteCases(task);
+      expectLinear(task, `README ${label}`, growth((k) => advertisedInstalls(text(k)), 2_000));
     }
   });
 
