@@ -43,7 +43,7 @@ import { makeTarball } from '../support/tarball.js';
 import { npmExecWords } from '../../src/ecosystems/npm/exec-argv.js';
 import { namesAKeyTwice } from '../../src/front/json-depth.js';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
-import { advertisedInstalls } from '../../src/sources/github/readme-installs.js';
+import { advertisedInstalls, htmlCodeTexts } from '../../src/sources/github/readme-installs.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
 
@@ -153,6 +153,14 @@ describe('audit inputs grow linearly', () => {
     for (const [label, text] of shapes) {
       noteCases(task);
       expectLinear(task, `README ${label}`, growth((k) => advertisedInstalls(text(k)), 2_000));
+    }
+  });
+
+  // GitHub shows a README's <pre> and <code> elements as code: the HTML is read for them in one pass.
+  it('README HTML code (readme-installs.ts htmlCodeTexts): runs of tags, unfinished tags, comments, entities', ({ task }) => {
+    for (const unit of ['<', '<pre ', '<code>', '</code', '<!--', '<pre>a</pre>', '&amp;', '<p <p', '<code x=">" ', 'İ<PRE>']) {
+      noteCases(task);
+      expectLinear(task, `README HTML ${JSON.stringify(unit)}`, growth((k) => htmlCodeTexts(unit.repeat(k), Number.MAX_SAFE_INTEGER), 4000, true));
     }
   });
 

@@ -1,6 +1,7 @@
 /**
  * The install commands a README advertises (pure): only what its code blocks and inline code
- * show (prose that merely mentions a name does not count), read with a Markdown lexer (marked)
+ * show, and the `<pre>` and `<code>` elements of its HTML, which GitHub shows as code (prose that
+ * merely mentions a name does not count), read with a Markdown lexer (marked)
  * and each line with a shell tokenizer (shell-quote), never executed. Recognised:
  * `npm i|install|add`, `npx`, `pnpm add|install|dlx`, `yarn add|global add|dlx`, `bun add`,
  * `bunx`, `pip install` (also `pip3`, `python -m pip`, `uv pip`), `pipx install|run`, `uvx`,
@@ -43,7 +44,67 @@ const MAX_COMMAND = 160;
 /** Words that turn a paragraph's inline code into a warning, not an instruction. */
 const WARNS = /\b(?:do not|don't|never|avoid|unrelated|instead of|not to)\b/i;
 
-/** The text of every code block and inline code span (not those of a paragraph that warns against them), in document order. */
+/** HTML elements GitHub shows as code. */
+const HTML_CODE_TAGS = ['pre', 'code'] as const;
+const HTML_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", '#39': "'", '#x27': "'", nbsp: ' ', '#36': '$' };
+
+/** `text` without its tags (`<span class="p">$</span> x` → `$ x`), in one pass. */
+function withoutTags(text: string): string {
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf('<', at);
+    if (open < 0) return out + text.slice(at);
+    out += text.slice(at, open);
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) return out + text.slice(open);
+    at = close + 1;
+  }
+  return out;
+}
+
+/**
+ * The text of every `<pre>` and `<code>` element in HTML a README embeds (GitHub shows them as
+ * code: a centred `<code>npx -y x</code>` under a logo, `<pre lang="sh">`), tags inside removed
+ * and entities decoded; nothing from comments or attributes. One pass, by `indexOf`.
+ */
+export function htmlCodeTexts(html: string, max = MAX_SNIPPETS): string[] {
+  const found: string[] = [];
+  // ASCII letters only: a full toLowerCase may change the length ('İ' is two code units lower), and the offsets are shared.
+  const lower = html.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  let at = 0;
+  while (found.length < max) {
+    const lt = lower.indexOf('<', at);
+    if (lt < 0) break;
+    if (lower.startsWith('<!--', lt)) {
+      const end = lower.indexOf('-->', lt + 4);
+      if (end < 0) break;
+      at = end + 3;
+      continue;
+    }
+    const tag = HTML_CODE_TAGS.find((name) => lower.startsWith(name, lt + 1) && /[\s>/]/.test(lower.charAt(lt + 1 + name.length)));
+    if (tag === undefined) {
+      at = lt + 1;
+      continue;
+    }
+    // No `>` after it: no tag opens from here on.
+    const openEnd = lower.indexOf('>', lt + 1);
+    if (openEnd < 0) break;
+    const closeAt = lower.indexOf(`</${tag}`, openEnd + 1);
+    const inner = html.slice(openEnd + 1, closeAt < 0 ? html.length : closeAt);
+    const text = withoutTags(inner).replace(/&(#?[A-Za-z0-9]{1,8});/g, (whole, name: string) => HTML_ENTITIES[name.toLowerCase()] ?? whole);
+    if (text.trim() !== '') found.push(text);
+    if (closeAt < 0) break;
+    at = closeAt + tag.length + 2;
+  }
+  return found;
+}
+
+/**
+ * The text of every code block and inline code span, and of every `<pre>` or `<code>` element of
+ * the README's HTML (htmlCodeTexts), not those of a paragraph that warns against them, in
+ * document order.
+ */
 export function codeSnippets(markdown: string): string[] {
   const found: string[] = [];
   const walk = (tokens: readonly Token[]): void => {
@@ -53,9 +114,21 @@ export function codeSnippets(markdown: string): string[] {
         found.push((token as { text: string }).text);
         continue;
       }
+      // An HTML block: its `<pre>` and `<code>` elements (not in one that warns against them).
+      if (token.type === 'html') {
+        if (WARNS.test(token.raw)) continue;
+        found.push(...htmlCodeTexts(token.raw, MAX_SNIPPETS - found.length));
+        continue;
+      }
       // Inline code in a sentence that warns against it ("do not run `npx x`") advertises nothing.
       if (token.type === 'paragraph' && WARNS.test(token.raw)) continue;
       const t = token as { tokens?: Token[]; items?: { tokens?: Token[] }[]; header?: { tokens?: Token[] }[]; rows?: { tokens?: Token[] }[][] };
+      // Inline HTML comes one tag per token: the elements are read from the text that holds them.
+      if (t.tokens?.some((inner) => inner.type === 'html') === true) {
+        found.push(...htmlCodeTexts(token.raw, MAX_SNIPPETS - found.length));
+        walk(t.tokens.filter((inner) => inner.type !== 'html'));
+        continue;
+      }
       if (t.tokens !== undefined) walk(t.tokens);
       for (const item of t.items ?? []) walk(item.tokens ?? []);
       for (const cell of [...(t.header ?? []), ...(t.rows ?? []).flat()]) walk(cell.tokens ?? []);
