@@ -87,6 +87,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['workflow-calls.test.ts', '28 workflow calls'],
   ['duplicate-keys.test.ts', '29 keys named twice'],
   ['canonical-names.test.ts', '30 odd canonical names'],
+  ['readme-html-installs.test.ts', '31 what a README tells people to run'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -10,6 +10,7 @@
  * `mcp:namespace/name[@version]`, `mcp:word`.
  */
 import * as pep440 from '@renovatebot/pep440';
+import hostedGitInfo from 'hosted-git-info';
 import npa from 'npm-package-arg';
 import semver from 'semver';
 import validateNpmName from 'validate-npm-package-name';
@@ -17,6 +18,7 @@ import { TargetError } from './types.js';
 import type { Target } from './types.js';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import { splitPurl } from './purl.js';
+import { withoutCredentials } from '../util/url-credentials.js';
 
 /** npm's limit on a package name; no target form needs more. */
 export const MAX_TARGET_LENGTH = 214;
@@ -89,8 +91,9 @@ export function parseTarget(input: string): Target {
     case 'https':
       return parseGithubUrl(input, text);
     default:
+      gitUrlOfGithub(text, /^(?:www\.)?github\.com$/i.test(scheme) ? `git@github.com:${rest}` : text);
       if (rest.startsWith('//') || /^(?:git|ssh|file|ftp)/i.test(scheme)) {
-        fail(`unsupported URL ${quoteForMessage(text)}: only https://github.com/owner/repo URLs are accepted`);
+        fail(`unsupported URL ${quoteForMessage(withoutCredentials(text))}: only https://github.com/owner/repo URLs are accepted`);
       }
       return fail(
         `unknown prefix ${quoteForMessage(`${scheme}:`)} (use a package name, npm:, pypi:, github:, mcp: or pkg:)`,
@@ -120,14 +123,20 @@ function assertNpmName(name: string): void {
   const result = validateNpmName(name);
   if (result.validForOldPackages) return;
   if (!name.startsWith('@') && name.includes('/')) {
-    fail(`${quoteForMessage(name)} is not an npm package name (for a GitHub repository use github:owner/repo)`);
+    // `owner/repo` is npm's GitHub shorthand, and a scope without its `@` too: not guessed, the target named.
+    const [owner = '', repo = '', ...more] = name.split('/');
+    const suggested = more.length === 0 ? githubTargetOf(owner, repo) : null;
+    fail(`${quoteForMessage(name)} is not an npm package name (for a GitHub repository use ${suggested ?? 'github:owner/repo'})`);
   }
   fail(`invalid npm package name ${quoteForMessage(name)}: ${(result.errors ?? ['not a valid name']).join('; ')}`);
 }
 
 /** `name`, `name@spec` or `@scope/name@spec`; the split is npm-package-arg's (first `@` after index 0). */
 function parseNpm(input: string, text: string): Target {
-  if (SCP_GIT_URL.test(text)) fail(`${quoteForMessage(text)}: git sources are not supported, only registry versions`);
+  if (SCP_GIT_URL.test(text)) {
+    gitUrlOfGithub(text, text);
+    fail(`${quoteForMessage(withoutCredentials(text))}: git sources are not supported, only registry versions`);
+  }
   const at = text.indexOf('@', 1);
   const name = at > 0 ? text.slice(0, at) : text;
   assertNpmName(name);
@@ -223,6 +232,35 @@ function assertGitRef(ref: string): void {
   if (!GITHUB_REF.test(ref) || ref.includes('//') || ref.endsWith('/') || ref.endsWith('.lock')) {
     fail(`invalid git ref ${quoteForMessage(ref)}`);
   }
+}
+
+/** `github:owner/repo` when `owner` and `repo` are valid GitHub names, else null. */
+function githubTargetOf(owner: string, repo: string): string | null {
+  try {
+    return `github:${githubName(owner, repo)}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A git URL naming a GitHub repository (`git+https://github.com/o/r.git`, `git@github.com:o/r.git`,
+ * `git://…`, `ssh://git@…`, as package.json `repository` fields write them, read by hosted-git-info;
+ * `github.com:o/r` read as `git@github.com:o/r`)
+ * is refused with the target that names the repository. It is not taken as that target: as a
+ * dependency it installs a commit (`#ref`, else the default branch at install time), and a
+ * repository target reads the repository as it is now (README.md, "Targets").
+ */
+function gitUrlOfGithub(text: string, asGitUrl: string): void {
+  let info: ReturnType<typeof hostedGitInfo.fromUrl>;
+  try {
+    info = hostedGitInfo.fromUrl(asGitUrl);
+  } catch {
+    return;
+  }
+  if (info?.type !== 'github' || info.user === '' || info.project === '') return;
+  const target = githubTargetOf(info.user, info.project);
+  if (target !== null) fail(`${quoteForMessage(withoutCredentials(text))} is a git URL, not a target: for the repository, check ${target}`);
 }
 
 /** `github:owner/repo` or `github:owner/repo@ref`. */

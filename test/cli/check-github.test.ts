@@ -251,7 +251,8 @@ describe('every form of a repository target is the same repository, named as the
     server.expect('GET', '/github/repos/ACME/Widget', { fixture: 'github/repos/acme/widget' });
   });
 
-  it.each(['github:ACME/Widget', 'https://github.com/acme/widget', 'github.com/acme/widget.git', 'pkg:github/acme/widget'])('%s', async (input) => {
+  // Pasted without a scheme, with `www.`, a trailing slash or a path into the tree: the same repository (its default branch).
+  it.each(['github:ACME/Widget', 'https://github.com/acme/widget', 'github.com/acme/widget.git', 'www.github.com/acme/widget/', 'github.com/acme/widget/tree/main/packages/x', 'pkg:github/acme/widget'])('%s', async (input) => {
     const run = await ctx.run(['check', input, '--json']);
     const report = expectJsonReport(run, 0);
     expect(report.target).toEqual({
@@ -264,6 +265,19 @@ describe('every form of a repository target is the same repository, named as the
     });
     expect(report.score).toBe(94.3);
     expect(run.requests).toHaveLength(19);
+  });
+});
+
+describe('a git URL naming a GitHub repository is no target: exit 2, one line naming the target to use, no request', () => {
+  const ctx = useServer(() => undefined);
+  it.each([
+    ['git+https://user:s3cret@github.com/acme/widget.git', '"git+https://github.com/acme/widget.git"'],
+    ['git@github.com:acme/widget.git', '"git@github.com:acme/widget.git"'],
+    ['github.com:acme/widget', '"github.com:acme/widget"'],
+  ])('%s', async (input, quoted) => {
+    const run = await ctx.run(['check', input, '--json']);
+    expect(run).toMatchObject({ code: 2, stdout: '', stderr: `nerq: ${quoted} is a git URL, not a target: for the repository, check github:acme/widget\n` });
+    expect(run.requests).toEqual([]);
   });
 });
 

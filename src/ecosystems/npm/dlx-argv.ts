@@ -6,7 +6,8 @@
  * `--package` repeatable, `-c` is `--shell-mode`, `-C`/`--dir` moves the directory whose `.npmrc`
  * it reads, `--config.<key>=…` sets any setting), yarn berry with clipanion (plugin-dlx:
  * `-p,--package`, `-q,--quiet`), bun with its own reader (bunx: `--bun`, `-p,--package`,
- * `--no-install`, `--verbose`, `--silent`). nerq reads the spellings each documents, and two it
+ * `--no-install`, `--verbose`, `--silent`; `--registry`, which bunx does not have, is read as a
+ * redirection: see VALUED). nerq reads the spellings each documents, and two it
  * reads harmlessly: pnpm 10's `--allow-build=<pkg>` (which dependency may run its build scripts:
  * no package added, no registry moved) and bunx's `-y`/`--yes`, the npx habit (bun's reader,
  * oven-sh/bun `src/cli/bunx_command.zig` `Options.parse`, skips any flag it does not know before
@@ -31,7 +32,10 @@ const VALUED: Readonly<Record<DlxRunner, Readonly<Record<string, string>>>> = {
   // `-C`/`--dir`: pnpm runs in that directory and reads its `.npmrc` (a registry nerq does not see): a redirection as npm's `--prefix` is.
   'pnpm dlx': { '--package': 'package', '--registry': 'registry', '--dir': 'prefix', '-C': 'prefix', '--config.registry': 'registry' },
   'yarn dlx': { '--package': 'package', '-p': 'package' },
-  bunx: { '--package': 'package', '-p': 'package' },
+  // bunx has no `--registry` (bun's documentation lists none) and its reader skips it, taking no
+  // value, so `bunx --registry URL x` runs URL, a tarball from that host; a bunx that honoured it
+  // would install x from there. Either way the code comes from that host: read as a redirection.
+  bunx: { '--package': 'package', '-p': 'package', '--registry': 'registry' },
 };
 /** Options read and set aside: their value names no package that runs and no registry. */
 const HARMLESS: Readonly<Record<DlxRunner, ReadonlySet<string>>> = {
@@ -43,7 +47,7 @@ const HARMLESS: Readonly<Record<DlxRunner, ReadonlySet<string>>> = {
 const EQUALS: Readonly<Record<DlxRunner, (flag: string) => boolean>> = {
   'pnpm dlx': (flag) => flag.startsWith('--'),
   'yarn dlx': (flag) => flag.startsWith('--'),
-  bunx: (flag) => flag === '--package' || flag === '-p',
+  bunx: (flag) => flag === '--package' || flag === '-p' || flag === '--registry',
 };
 
 /** The reason given: the flag itself is not echoed (a launch's arguments may carry secrets). */

@@ -1,6 +1,7 @@
 /**
  * The install commands a README advertises (pure): only what its code blocks and inline code
- * show (prose that merely mentions a name does not count), read with a Markdown lexer (marked)
+ * show, and the `<pre>` and `<code>` elements of its HTML, which GitHub shows as code (prose that
+ * merely mentions a name does not count), read with a Markdown lexer (marked)
  * and each line with a shell tokenizer (shell-quote), never executed. Recognised:
  * `npm i|install|add`, `npx`, `pnpm add|install|dlx`, `yarn add|global add|dlx`, `bun add`,
  * `bunx`, `pip install` (also `pip3`, `python -m pip`, `uv pip`), `pipx install|run`, `uvx`,
@@ -9,8 +10,10 @@
  * jsonc-parser, which tolerates the trailing commas READMEs leave). Every package a runner installs
  * counts (`npx -p a -p b`, `uvx --from a --with b,c`). `npm`, `npx`, `npm exec` and the dlx
  * runners are read as the launches of MCP client configurations are (ecosystems/npm/exec-argv.ts,
- * dlx-argv.ts): one reading of the same words; a command pointed at another registry, or one
- * its runner's reading leaves uncertain, names no package. Other flags are skipped, versions and
+ * dlx-argv.ts): one reading of the same words; `pnpm`, `yarn` and `bun` with their options before
+ * the subcommand read as each reads them (LEADING); a command pointed at another registry or at
+ * another folder's configuration (ELSEWHERE), or one its runner's reading leaves uncertain, names
+ * no package. Other flags are skipped, versions and
  * extras stripped (npm-package-arg for npm; the PEP 508 name grammar for PyPI). Paths, URLs,
  * git specs and placeholders (`<package>`) name no package and are left out. docs/scoring.md §9.
  */
@@ -41,7 +44,67 @@ const MAX_COMMAND = 160;
 /** Words that turn a paragraph's inline code into a warning, not an instruction. */
 const WARNS = /\b(?:do not|don't|never|avoid|unrelated|instead of|not to)\b/i;
 
-/** The text of every code block and inline code span (not those of a paragraph that warns against them), in document order. */
+/** HTML elements GitHub shows as code. */
+const HTML_CODE_TAGS = ['pre', 'code'] as const;
+const HTML_ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", '#39': "'", '#x27': "'", nbsp: ' ', '#36': '$' };
+
+/** `text` without its tags (`<span class="p">$</span> x` → `$ x`), in one pass. */
+function withoutTags(text: string): string {
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    const open = text.indexOf('<', at);
+    if (open < 0) return out + text.slice(at);
+    out += text.slice(at, open);
+    const close = text.indexOf('>', open + 1);
+    if (close < 0) return out + text.slice(open);
+    at = close + 1;
+  }
+  return out;
+}
+
+/**
+ * The text of every `<pre>` and `<code>` element in HTML a README embeds (GitHub shows them as
+ * code: a centred `<code>npx -y x</code>` under a logo, `<pre lang="sh">`), tags inside removed
+ * and entities decoded; nothing from comments or attributes. One pass, by `indexOf`.
+ */
+export function htmlCodeTexts(html: string, max = MAX_SNIPPETS): string[] {
+  const found: string[] = [];
+  // ASCII letters only: a full toLowerCase may change the length ('İ' is two code units lower), and the offsets are shared.
+  const lower = html.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  let at = 0;
+  while (found.length < max) {
+    const lt = lower.indexOf('<', at);
+    if (lt < 0) break;
+    if (lower.startsWith('<!--', lt)) {
+      const end = lower.indexOf('-->', lt + 4);
+      if (end < 0) break;
+      at = end + 3;
+      continue;
+    }
+    const tag = HTML_CODE_TAGS.find((name) => lower.startsWith(name, lt + 1) && /[\s>/]/.test(lower.charAt(lt + 1 + name.length)));
+    if (tag === undefined) {
+      at = lt + 1;
+      continue;
+    }
+    // No `>` after it: no tag opens from here on.
+    const openEnd = lower.indexOf('>', lt + 1);
+    if (openEnd < 0) break;
+    const closeAt = lower.indexOf(`</${tag}`, openEnd + 1);
+    const inner = html.slice(openEnd + 1, closeAt < 0 ? html.length : closeAt);
+    const text = withoutTags(inner).replace(/&(#?[A-Za-z0-9]{1,8});/g, (whole, name: string) => HTML_ENTITIES[name.toLowerCase()] ?? whole);
+    if (text.trim() !== '') found.push(text);
+    if (closeAt < 0) break;
+    at = closeAt + tag.length + 2;
+  }
+  return found;
+}
+
+/**
+ * The text of every code block and inline code span, and of every `<pre>` or `<code>` element of
+ * the README's HTML (htmlCodeTexts), not those of a paragraph that warns against them, in
+ * document order.
+ */
 export function codeSnippets(markdown: string): string[] {
   const found: string[] = [];
   const walk = (tokens: readonly Token[]): void => {
@@ -51,9 +114,21 @@ export function codeSnippets(markdown: string): string[] {
         found.push((token as { text: string }).text);
         continue;
       }
+      // An HTML block: its `<pre>` and `<code>` elements (not in one that warns against them).
+      if (token.type === 'html') {
+        if (WARNS.test(token.raw)) continue;
+        found.push(...htmlCodeTexts(token.raw, MAX_SNIPPETS - found.length));
+        continue;
+      }
       // Inline code in a sentence that warns against it ("do not run `npx x`") advertises nothing.
       if (token.type === 'paragraph' && WARNS.test(token.raw)) continue;
       const t = token as { tokens?: Token[]; items?: { tokens?: Token[] }[]; header?: { tokens?: Token[] }[]; rows?: { tokens?: Token[] }[][] };
+      // Inline HTML comes one tag per token: the elements are read from the text that holds them.
+      if (t.tokens?.some((inner) => inner.type === 'html') === true) {
+        found.push(...htmlCodeTexts(token.raw, MAX_SNIPPETS - found.length));
+        walk(t.tokens.filter((inner) => inner.type !== 'html'));
+        continue;
+      }
       if (t.tokens !== undefined) walk(t.tokens);
       for (const item of t.items ?? []) walk(item.tokens ?? []);
       for (const cell of [...(t.header ?? []), ...(t.rows ?? []).flat()]) walk(cell.tokens ?? []);
@@ -101,7 +176,8 @@ function withoutPrefix(words: readonly string[]): string[] {
 const VALUE_FLAGS: Record<string, ReadonlySet<string>> = {
   pnpm: new Set(['--registry', '--dir', '-C', '--filter', '-F', '--store-dir', '--package']),
   yarn: new Set(['--registry', '--cwd', '--modules-folder', '-p', '--package']),
-  bun: new Set(['--registry', '--cwd', '-c', '--config', '-p', '--package']),
+  // bun add's `-p` is `--production`, a switch.
+  bun: new Set(['--registry', '--cwd', '-c', '--config']),
   deno: new Set(['-c', '--config', '--import-map', '--preload', '--require', '--lock', '--cert', '--location', '--env-file', '-L', '--log-level']),
   pip: new Set(['-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-i', '--index-url', '--extra-index-url', '-t', '--target', '--prefix', '--root', '-f', '--find-links', '--python', '-p', '--trusted-host', '--platform', '--python-version']),
   uv: new Set(['--python', '-p', '--with', '-w', '--spec', '--pip-args', '--index', '--index-url', '--extra-index-url', '--directory', '--project', '--from', '--with-editable', '--with-requirements', '--constraint', '-c', '--env-file']),
@@ -112,9 +188,76 @@ const VALUE_FLAGS: Record<string, ReadonlySet<string>> = {
   ]),
 };
 
+type AddTool = 'pnpm' | 'yarn' | 'bun';
+
+/**
+ * The options pnpm, yarn and bun read before their subcommand (`pnpm -w add x`, `yarn --cwd dir
+ * add x`), by their spellings: switches, and options that take a value. pnpm reads its options
+ * with nopt on both sides of the subcommand; yarn classic takes as its command the first word that
+ * is neither a flag nor the value of a flag it knows (yarn `src/cli/index.js`); bun the first word
+ * that is no flag at all (oven-sh/bun `src/cli.zig` `which`), so a value written apart there is
+ * bun's command (`bun --cwd x add y` is `bun x`, which runs the package `add`). Any other flag
+ * before the subcommand is not read with certainty: the command then names no package.
+ */
+const LEADING: Readonly<Record<AddTool, { switches: ReadonlySet<string>; values: ReadonlySet<string> }>> = {
+  pnpm: {
+    switches: new Set(['-w', '--workspace-root', '-r', '--recursive', '-s', '--silent', '-g', '--global', '--color', '--no-color', '--stream', '--aggregate-output']),
+    values: new Set(['--registry', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir', '--config.registry']),
+  },
+  yarn: {
+    switches: new Set(['-s', '--silent', '--verbose', '--offline', '--prefer-offline', '--json', '--ignore-scripts', '--ignore-engines', '--ignore-platform', '--ignore-optional', '--force', '--non-interactive', '--no-progress', '--frozen-lockfile', '--pure-lockfile', '--no-lockfile']),
+    values: new Set(['--registry', '--cwd', '--use-yarnrc', '--modules-folder', '--cache-folder', '--global-folder', '--link-folder', '--preferred-cache-folder', '--mutex', '--network-concurrency', '--network-timeout', '--proxy', '--https-proxy']),
+  },
+  bun: {
+    switches: new Set(['--silent', '--verbose', '-g', '--global', '--no-save', '--production', '-p', '--frozen-lockfile', '--no-progress', '--no-summary', '--dry-run', '--ignore-scripts', '-D', '--dev', '-d', '-E', '--exact', '-f', '--force']),
+    values: new Set(['--registry', '--cwd', '-c', '--config']),
+  },
+};
+
+/**
+ * What points pnpm, yarn or bun at another registry (`--registry`, pnpm's `--config.registry`,
+ * `--config.@scope:registry`), or at a folder or file whose configuration it reads instead of the
+ * project's (pnpm `-C`/`--dir` and `--config.userconfig|globalconfig`: an `.npmrc`; yarn
+ * `--cwd`: its `.yarnrc` and `.npmrc`, `--use-yarnrc`; bun `--cwd`: its `bunfig.toml` and
+ * `.npmrc`, `-c`/`--config`: a `bunfig.toml`), before or after the subcommand.
+ */
+const ELSEWHERE: Readonly<Record<AddTool, { registry: readonly string[]; config: readonly string[] }>> = {
+  pnpm: { registry: ['--registry', '--config.registry'], config: ['-C', '--dir', '--config.userconfig', '--config.globalconfig'] },
+  yarn: { registry: ['--registry'], config: ['--cwd', '--use-yarnrc'] },
+  bun: { registry: ['--registry'], config: ['--cwd', '-c', '--config'] },
+};
+const PNPM_SCOPE_REGISTRY = /^--config\.@[^:=\s]+:registry=/;
+
+/**
+ * `tool`'s subcommand, the options before it and the words after it, read as `tool` reads them
+ * (LEADING); null when a word before it is not read with certainty.
+ */
+function subcommandOf(tool: AddTool, words: readonly string[]): { sub: string; before: string[]; after: string[] } | null {
+  const { switches, values } = LEADING[tool];
+  const before: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    if (word === '--') return null;
+    if (!word.startsWith('-') || word === '-') return { sub: word, before, after: words.slice(i + 1) };
+    const at = word.indexOf('=');
+    if (at < 0 && switches.has(word)) before.push(word);
+    else if (at > 0 && (values.has(word.slice(0, at)) || (tool === 'pnpm' && PNPM_SCOPE_REGISTRY.test(word)))) before.push(word);
+    else if (at < 0 && values.has(word) && tool === 'bun') before.push(word);
+    else if (at < 0 && values.has(word)) {
+      const value = words[i + 1];
+      if (value === undefined || value.startsWith('-')) return null;
+      before.push(word, value);
+      i++;
+    } else return null;
+  }
+  return null;
+}
+
 /** The operands (non-flag words) after `from`, skipping flags and the values of `tool`'s value flags. */
 function operands(words: readonly string[], tool: string): string[] {
-  const valueFlags = VALUE_FLAGS[tool] ?? new Set<string>();
+  const own = VALUE_FLAGS[tool] ?? new Set<string>();
+  const leading = tool === 'pnpm' || tool === 'yarn' || tool === 'bun' ? LEADING[tool].values : new Set<string>();
+  const valueFlags = new Set([...own, ...leading]);
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? '';
@@ -161,16 +304,17 @@ function imageName(word: string): string | null {
 type Found = Omit<AdvertisedInstall, 'command'>;
 
 /**
- * `pnpm add`, `yarn add` and `bun add` pointed at another registry (`--registry URL`, pnpm's
- * `--config.registry=URL`) or at a folder whose `.npmrc` they read (pnpm's `-C`/`--dir`): what they
- * install is not the public package of that name.
+ * `pnpm add`, `yarn add` and `bun add` pointed at another registry or at a folder or file whose
+ * configuration they read (ELSEWHERE): what they install is not the public package of that name.
  */
-function addedElsewhere(words: readonly string[], tool: string, publics: PublicRegistries): boolean {
-  if (tool === 'pnpm' && flagValues(words, ['-C', '--dir']).length > 0) return true;
-  return flagValues(words, ['--registry', '--config.registry']).some((v) => registryRedirect('npm', [`--registry=${v}`], [], publics.npm) !== null);
+function addedElsewhere(words: readonly string[], tool: AddTool, publics: PublicRegistries): boolean {
+  const { registry, config } = ELSEWHERE[tool];
+  if (flagValues(words, config).length > 0 || words.some((w) => config.includes(w))) return true;
+  if (tool === 'pnpm' && words.some((w) => PNPM_SCOPE_REGISTRY.test(w))) return true;
+  return flagValues(words, registry).some((v) => registryRedirect('npm', [`--registry=${v}`], [], publics.npm) !== null);
 }
 
-function npmInstalls(words: readonly string[], tool: string, publics: PublicRegistries): Found[] {
+function npmInstalls(words: readonly string[], tool: AddTool, publics: PublicRegistries): Found[] {
   if (addedElsewhere(words, tool, publics)) return [];
   return operands(words, tool).flatMap((w) => {
     const name = npmPackageName(w);
@@ -280,19 +424,31 @@ function installsOf(command: readonly string[], publics: PublicRegistries, depth
       return npmInstallsOf(words.slice(1), publics, depth);
     case 'npx':
       return npmRunInstalls(spelledWords(npmExecWords(words.slice(1), 'npx')), publics, depth);
-    case 'pnpm':
-      if (['add', 'i', 'install'].includes(sub)) return npmInstalls(afterSub, 'pnpm', publics);
+    case 'pnpm': {
+      // Its options before the subcommand count as after it (LEADING).
+      const read = subcommandOf('pnpm', words.slice(1));
+      if (read !== null && ['add', 'i', 'install'].includes(read.sub)) return npmInstalls([...read.before, ...read.after], 'pnpm', publics);
       // pnpm reads its options before `dlx` as well as after it.
       return dlxInstalls('pnpm dlx', words.slice(1), publics, depth);
+    }
     case 'pnpx':
       return dlxInstalls('pnpm dlx', ['dlx', ...words.slice(1)], publics, depth);
-    case 'yarn':
-      if (sub === 'add') return npmInstalls(afterSub, 'yarn', publics);
-      if (sub === 'global' && rest[0] === 'add') return npmInstalls(rest.slice(1), 'yarn', publics);
-      return sub === 'dlx' ? dlxInstalls('yarn dlx', afterSub, publics, depth) : [];
-    case 'bun':
-      if (sub === 'add' || sub === 'install' || sub === 'i') return npmInstalls(afterSub, 'bun', publics);
-      return sub === 'x' ? dlxInstalls('bunx', afterSub, publics, depth) : [];
+    case 'yarn': {
+      const read = subcommandOf('yarn', words.slice(1));
+      if (read === null) return [];
+      const { sub: command, before, after } = read;
+      if (command === 'add') return npmInstalls([...before, ...after], 'yarn', publics);
+      if (command === 'global' && after[0] === 'add') return npmInstalls([...before, ...after.slice(1)], 'yarn', publics);
+      // yarn dlx after options of yarn's own (`--cwd dir`, whose .yarnrc.yml may name a registry) is not read.
+      return command === 'dlx' && before.length === 0 ? dlxInstalls('yarn dlx', after, publics, depth) : [];
+    }
+    case 'bun': {
+      const read = subcommandOf('bun', words.slice(1));
+      if (read === null) return [];
+      if (['add', 'install', 'i'].includes(read.sub)) return npmInstalls([...read.before, ...read.after], 'bun', publics);
+      // bunx's reader is given the flags before `x` too (bun's argv from its first word).
+      return read.sub === 'x' ? dlxInstalls('bunx', [...read.before, ...read.after], publics, depth) : [];
+    }
     case 'bunx':
       return dlxInstalls('bunx', words.slice(1), publics, depth);
     case 'pip':

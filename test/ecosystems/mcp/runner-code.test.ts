@@ -118,7 +118,7 @@ describe('runnerAddsCode, hints bunx and pnpx', () => {
     ['bunx --package=other', 'bunx', [positional('--package=other')], '--package'],
     ['bunx -p=other (bun reads it as --package=other)', 'bunx', [positional('-p=other')], '--package'],
     ['bunx -y (bun skips it)', 'bunx', [positional('-y')], null],
-    ['bunx --registry=x (unread)', 'bunx', [positional('--registry=x')], 'runtime arguments bunx reads in a way nerq cannot read with certainty'],
+    ['bunx --registry=x (a redirect, registry-redirect.ts)', 'bunx', [positional('--registry=x')], null],
     ['pnpx --allow-build=esbuild (no package added)', 'pnpx', [positional('--allow-build=esbuild')], null],
     ['pnpx --package other', 'pnpx', [named('--package', 'other')], '--package'],
     ['pnpx -c (shell mode)', 'pnpx', [positional('-c')], 'runtime arguments pnpx reads in a way nerq cannot read with certainty'],
