@@ -103,8 +103,8 @@ describe('Annex III areas on real text (fixtures/PROVENANCE.md, "The AI Act rule
     ['(a recruitment data source)', 'Source plugin for a static site generator that builds career pages using an applicant tracking and recruitment software as a data source.', ['gatsby-plugin'], '', null],
     ['(a mock proctoring backend)', 'Mock proctoring backend for a learning platform, for development and testing', ['proctoring', 'openedx'], '', null],
     // The same trades in a text that says the package is AI: CV screening and exam proctoring.
-    ['(an AI recruitment library)', 'Machine learning library for recruitment teams: scores each applicant against the job description and explains the score', ['hiring', 'nlp'], '', 'employment'],
-    ['(an AI proctoring library)', 'AI proctoring for online exams: flags a second face, a phone or a voice from the webcam and microphone with computer vision', ['proctoring'], '', 'education'],
+    ['(an AI CV-screening library)', 'Machine learning library that screens CVs for recruitment teams: scores each applicant against the job description and explains the score', ['hiring', 'nlp'], '', 'employment'],
+    ['(an AI exam-proctoring library)', 'AI proctoring for online exams: flags a second face, a phone or a voice from the webcam and microphone with computer vision', ['proctoring'], '', 'education'],
     // Words of other trades: a streaming parser resumes, a proctor is no word of ours alone.
     ['(made up)', 'An incremental parser that can resume parsing after each chunk; parsing resumes where it stopped', [], '', null],
   ] as const)('%s', (_name, description, topics, readme, rule) => {
