@@ -6,6 +6,8 @@
  * high-risk domain, an Article 50 transparency duty, a general-purpose model, else minimal.
  *
  * Whole words and phrases only: "exam" inside "example" or "gas" inside "vegas" never fires.
+ * An area's bare trade words ("recruitment", "proctoring") fire only beside a phrase that names a
+ * decision of the area or in a text that says the package is AI or machine learning.
  * Never part of the score, the verdict or the gate; a heuristic, not legal advice. The words
  * reported are the rule's own, never text from the package.
  */
@@ -29,7 +31,24 @@ interface AiActRule {
    * builder for job seekers. When one is said, the rule does not fire and the next one is tried.
    */
   unless?: readonly string[];
+  /**
+   * Those of `phrases` that name the area's trade, not a decision taken in it (recruitment,
+   * hiring, proctoring): a website fed job postings by a recruitment service, or a mock
+   * proctoring backend for development, says them too. They count beside another of `phrases`,
+   * or in a text that says the package is an AI or machine-learning system (AI_SIGNALS).
+   */
+  trade?: readonly string[];
 }
+
+/**
+ * Words that say a system is AI or machine learning (Article 3(1): a machine-based system that
+ * infers from its input how to produce predictions, content, recommendations or decisions).
+ */
+const AI_SIGNALS: readonly string[] = [
+  'ai', 'artificial intelligence', 'machine learning', 'ml', 'deep learning', 'neural', 'neural network', 'neural networks', 'nlp',
+  'natural language processing', 'llm', 'llms', 'large language model', 'large language models', 'gpt', 'computer vision', 'classifier',
+  'predictive',
+];
 
 /** Ordered: the first match wins. */
 export const AI_ACT_RULES: readonly AiActRule[] = [
@@ -48,10 +67,19 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
     phrases: ['critical infrastructure', 'power grid', 'gas supply', 'water supply', 'electricity grid', 'electricity supply', 'heating supply', 'district heating', 'traffic control', 'traffic signal control', 'traffic light control', 'road traffic management', 'traffic management system'],
     unless: ['simulation', 'simulations', 'simulator', 'simulate', 'simulated', 'sumo', 'network traffic', 'http traffic', 'web traffic'],
   },
-  { id: 'education', category: 'high-risk', basis: 'Annex III(3)', phrases: ['exam proctoring', 'proctoring', 'proctor online', 'proctor exams', 'proctored exams', 'online proctor', 'exam grading', 'automated grading', 'essay scoring', 'student assessment', 'admissions'] },
+  // Admission, evaluating learning outcomes, monitoring students during tests; "proctoring" or
+  // "admissions" alone names the trade (a mock proctoring backend for development is none of it).
+  {
+    id: 'education',
+    category: 'high-risk',
+    basis: 'Annex III(3)',
+    phrases: ['exam proctoring', 'proctoring', 'proctor online', 'proctor exams', 'proctored exams', 'online proctor', 'exam grading', 'automated grading', 'essay scoring', 'student assessment', 'admissions'],
+    trade: ['proctoring', 'admissions'],
+  },
   // Recruitment and selection (analysing and filtering applications, evaluating candidates) and
   // decisions on workers (promotion, termination, task allocation, monitoring and evaluation); a
-  // résumé builder or template for job seekers is neither.
+  // résumé builder or template for job seekers is neither, and "recruitment" or "hiring" alone names
+  // the trade (a website plugin that reads job postings from a recruitment service decides nothing).
   {
     id: 'employment',
     category: 'high-risk',
@@ -62,6 +90,7 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
       'candidate ranking', 'rank candidates', 'ranks candidates', 'candidate shortlisting', 'shortlist candidates',
       'employee monitoring', 'monitor employees', 'monitor their employees', 'worker monitoring', 'workforce monitoring', 'promotion decisions', 'termination decisions',
     ],
+    trade: ['recruitment', 'recruiting', 'hiring', 'applicant tracking'],
     unless: ['resume builder', 'résumé builder', 'cv builder', 'resume template', 'resume templates', 'cv template', 'cv templates', 'resume generator', 'cv generator', 'resume theme', 'resume editor'],
   },
   // Creditworthiness, life and health insurance pricing, public benefits, emergency calls and triage.
@@ -101,9 +130,10 @@ function phraseRegex(phrase: string): RegExp {
 
 const COMPILED = AI_ACT_RULES.map((rule) => ({
   rule,
-  patterns: rule.phrases.map((p) => ({ phrase: p, re: phraseRegex(p) })),
+  patterns: rule.phrases.map((p) => ({ phrase: p, re: phraseRegex(p), trade: rule.trade?.includes(p) === true })),
   unless: (rule.unless ?? []).map(phraseRegex),
 }));
+const AI_SIGNAL_PATTERNS = AI_SIGNALS.map(phraseRegex);
 
 /** What a package says about itself. */
 export interface AiActInput {
@@ -123,8 +153,12 @@ export function classifyAiAct(input: AiActInput): AiAct {
     // Invisible format characters (zero-width, soft hyphen, bidirectional marks) are no letter
     // a reader sees: `fa\u200bcial recognition` reads as the phrase it shows.
     .replace(/\p{Cf}/gu, '');
+  let saysAi: boolean | undefined;
   for (const { rule, patterns, unless } of COMPILED) {
-    const words = patterns.filter((p) => p.re.test(text)).map((p) => p.phrase);
+    const found = patterns.filter((p) => p.re.test(text));
+    // A trade's word alone counts only in a text that says the package is AI.
+    const decides = found.some((p) => !p.trade) || (found.length > 0 && (saysAi ??= AI_SIGNAL_PATTERNS.some((re) => re.test(text))));
+    const words = decides ? found.map((p) => p.phrase) : [];
     if (words.length > 0 && !unless.some((re) => re.test(text))) return { category: rule.category, rule: rule.id, basis: rule.basis, words, note: AI_ACT_NOTE };
   }
   return { category: 'minimal', rule: null, basis: null, words: [], note: AI_ACT_NOTE };

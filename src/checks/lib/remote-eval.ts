@@ -1,0 +1,359 @@
+/**
+ * Downloaded text evaluated (docs/checks.md, `install-scripts`, flag `remote-eval`): an
+ * evaluation (`eval`, `Function`, `vm`) of what a network call answered. A file that both uses
+ * the network and evaluates is not enough: Emscripten's glue fetches its `.wasm` and, elsewhere,
+ * evaluates the JavaScript its own module carries (EM_ASM, embind's invokers). The evaluation
+ * must be linked to the network by one of:
+ *
+ * - its argument makes the call (`eval(await (await fetch(u)).text())`);
+ * - it sits inside a network call's arguments or the calls chained on it (the response
+ *   callback of `https.get(u, (r) => …)`, `fetch(u).then((r) => r.text()).then(eval)`), or in a
+ *   handler set on a name bound to one (`xhr.onload = () => eval(xhr.responseText)`);
+ * - a name in its argument was last assigned, before it, from such a call, from a name so
+ *   assigned (`const r = await fetch(u); const code = await r.text(); new Function(code)()`,
+ *   up to LINKS steps), from a function whose body makes one (`const code = await get(u)`), inside
+ *   a network call's callbacks, or from a chunk a `data` or `message` handler is given
+ *   (`res.on('data', (d) => (body += d))`);
+ * - a network call, or the import of a network module, is within NEAR code characters of it
+ *   (string literals over LONG_STRING characters count as empty: a payload carried as hex is
+ *   data, not distance).
+ *
+ * Pure text inspection of comment-free code, never executed; every step reads a bounded stretch
+ * of the text from a bounded number of places, so the time is linear in the text.
+ */
+
+import { regexEnd, regexStarts, stringEnd } from './js-lex.js';
+
+/** A string literal longer than this counts as empty: what a file carries as data is not code between two calls. */
+const LONG_STRING = 64;
+/** Code characters between an evaluation and a network call or import that make them one piece of code. */
+const NEAR = 600;
+/** Characters before a name's use read for its last assignment. */
+const REACH = 16_000;
+/**
+ * The same for a name of one or two characters: a minifier gives such names to the variables of
+ * every function again, so the last assignment further up is another function's variable.
+ */
+const SHORT_NAME_REACH = 1000;
+/** Characters of an argument, a right side or a function's body read at most. */
+const EXPRESSION_CHARS = 4000;
+/** Characters of a network call with the calls chained on it (its callbacks) read at most. */
+const SPAN_CHARS = 20_000;
+/** Characters after a name is bound to a network call within which the handlers set on it are read. */
+const HANDLER_REACH = 2000;
+/** Assignments followed from an evaluation's argument back to a network call, at most. */
+const LINKS = 3;
+/** Evaluations, network calls, names and look-ups at most per text. */
+const MAX_EVALUATIONS = 50;
+const MAX_CALLS = 64;
+const MAX_NAMES = 8;
+const MAX_LOOKUPS = 96;
+
+const NETWORK_MODULES = String.raw`(?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|cross-fetch|isomorphic-fetch|request|got|needle|undici|superagent|ws|phin|bent)`;
+/** A network call written with its module's usual name. */
+const NETWORK_CALL = new RegExp(
+  String.raw`\b(?:https?|http2|net|tls|dns|dgram)\s*(?:\.\s*|\[\s*['"\x60])(?:get|request|connect|createConnection|lookup|resolve\w*|createSocket)\b|(?<![\w$.])fetch\s*\(|\baxios\s*(?:\.\s*(?:get|post|put|request)\s*)?\(|\bnew\s+(?:WebSocket|XMLHttpRequest|EventSource)\b|\b(?:got|needle|superagent|undici)\s*(?:\.\s*\w+\s*)?\(|\brequire\s*\(\s*['"\x60]${NETWORK_MODULES}['"\x60]\s*\)\s*(?:\.\s*[\w$]+\s*)?\(`,
+  'g',
+);
+/** A network module loaded or imported: a use of the network for NEAR. */
+const NETWORK_IMPORT = new RegExp(String.raw`\brequire\s*\(\s*['"\x60]${NETWORK_MODULES}['"\x60]\s*\)|\bfrom\s*['"]${NETWORK_MODULES}['"]|\bimport\s*\(\s*['"]${NETWORK_MODULES}['"]\s*\)`, 'g');
+/** A name a network module is bound to: by a require of https, a default import of got, a namespace import of https. */
+const NETWORK_BINDING = new RegExp(
+  String.raw`(?:\b(?:const|let|var)\s+|,\s*)([\w$]+)\s*=\s*(?:(?:__importDefault|__importStar|_interopRequireDefault)\s*\(\s*)?require\s*\(\s*['"\x60]${NETWORK_MODULES}['"\x60]\s*\)|\bimport\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s*['"]${NETWORK_MODULES}['"]`,
+  'g',
+);
+/** Functions taken out of a network module by name: `{ get, request: r } = require(…https…)`, `import { get } from …https…`. */
+const NETWORK_NAMED = new RegExp(
+  String.raw`\{([^{}]{1,200})\}\s*=\s*require\s*\(\s*['"\x60]${NETWORK_MODULES}['"\x60]\s*\)|\bimport\s*\{([^{}]{1,200})\}\s*from\s*['"]${NETWORK_MODULES}['"]`,
+  'g',
+);
+/** An evaluation called: `eval(`, `(0, eval)(`, `Function(`, `vm.runIn…Context(`, `compileFunction(`, `new vm.Script(`. */
+const EVALUATION =
+  /(?:(?<![\w$.])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w$.])\(\s*0\s*,\s*eval\s*\)\s*\(|(?<![\w$.])(?:new\s+)?Function\s*\(|(?<![\w$])(?:runIn(?:This|New)?Context|compileFunction)\s*\(|\bnew\s+(?:vm\s*\.\s*)?Script\s*\(/g;
+/** An evaluation handed over as a value, to be called with what it is given: `.then(eval)`, `.on('end', vm.runInThisContext)`. */
+const EVALUATION_VALUE = /[(,]\s*((?:eval|Function|(?:vm\s*\.\s*)?runIn(?:This|New)?Context)(?=\s*[),]))/g;
+/** A handler given the chunks of a stream or the messages of a socket: its first parameter. */
+const CHUNK_HANDLER =
+  /\.\s*(?:on|once|addEventListener)\s*\(\s*['"`](?:data|message)['"`]\s*,\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)/g;
+/** A stream of local data: a file read, standard input, a child process's output. */
+const LOCAL_STREAM = /\bcreateReadStream\s*\(|\bprocess\s*\.\s*stdin\b|\.\s*std(?:out|err)\b/;
+/** Members of a name bound to a network call whose handlers get its answer. */
+const HANDLER_MEMBER = /^\s*\.\s*(?:on\w*|once|addEventListener|then)\s*(?:\(|=(?![=>]))/;
+/**
+ * A name read for its value: not one tested or compared (`c ? 1 : 2`, `e === 1`, `n < 3`), whose
+ * value decides which value is taken and is not the value itself.
+ */
+const IDENTIFIER = /(?<![\w$]|(?:[!=]==?|[<>]=?)\s{0,8})[A-Za-z_$][\w$]*(?![\w$]|\s{0,8}(?:[!=]==?|[<>]=?|\?(?![.?])))/g;
+/** Names in an expression that are no variable of the code's own. */
+const NOT_NAMES = new Set(
+  (
+    'await async new typeof function return this var let const true false null undefined void in of instanceof ' +
+    'JSON Buffer String Object Array Math Number Promise window global globalThis self document console require module exports ' +
+    'toString trim join concat from utf8 base64 hex then eval Function vm'
+  ).split(' '),
+);
+
+function escapeName(name: string): string {
+  return name.replace(/\$/g, '\\$');
+}
+
+/** The code with each string literal over LONG_STRING characters emptied (one pass; templates with substitutions kept). */
+function withoutLongStrings(text: string): string {
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    // `"`, `'`, a backtick, `/`.
+    if (c === 34 || c === 39 || c === 96) {
+      const end = Math.min(stringEnd(text, i), text.length);
+      if (end - i > LONG_STRING + 2 && !(c === 96 && text.slice(i, end).includes('${'))) {
+        out += `${text.slice(start, i)}${text[i]}${text[i]}`;
+        start = end;
+      }
+      i = end;
+    } else if (c === 47 && regexStarts(text, i)) i = regexEnd(text, i);
+    else i += 1;
+  }
+  return out + text.slice(start);
+}
+
+/** The position of the bracket that closes the one at `open` (strings skipped), or -1 past `limit` characters. */
+function closing(code: string, open: number, limit: number): number {
+  let depth = 0;
+  const end = Math.min(code.length, open + limit);
+  for (let i = open; i < end; i++) {
+    const c = code.charCodeAt(i);
+    if (c === 34 || c === 39 || c === 96) i = stringEnd(code, i) - 1;
+    else if (c === 40 || c === 91 || c === 123) depth += 1;
+    else if ((c === 41 || c === 93 || c === 125) && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/**
+ * Where an expression that starts at `from` ends: at a `;`, or a `,` or line end outside
+ * brackets, or a bracket that closes one opened before it (at most EXPRESSION_CHARS).
+ */
+function expressionEnd(code: string, from: number): number {
+  let depth = 0;
+  const end = Math.min(code.length, from + EXPRESSION_CHARS);
+  for (let i = from; i < end; i++) {
+    const c = code.charCodeAt(i);
+    if (c === 34 || c === 39 || c === 96) i = stringEnd(code, i) - 1;
+    else if (c === 40 || c === 91 || c === 123) depth += 1;
+    else if (c === 41 || c === 93 || c === 125) {
+      if (--depth < 0) return i;
+    } else if (depth === 0 && (c === 59 || c === 44 || c === 10)) return i;
+  }
+  return end;
+}
+
+/** Where a call whose `(` is at `open` ends with the calls chained on it (`.then(…).catch(…)`), or -1 when it does not close. */
+function chainEnd(code: string, open: number): number {
+  let close = closing(code, open, SPAN_CHARS);
+  while (close >= 0) {
+    const chained = /^\s*\??\.\s*[\w$]+\s*\(/.exec(code.slice(close + 1, close + 80));
+    if (chained === null || close + chained[0].length - open > SPAN_CHARS) return close + 1;
+    close = closing(code, close + chained[0].length, SPAN_CHARS - (close - open));
+  }
+  return -1;
+}
+
+/** The names an expression reads, string literals left out. */
+function namesIn(expression: string): string[] {
+  const names = new Set<string>();
+  for (const match of expression.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, '""').matchAll(IDENTIFIER)) {
+    if (!NOT_NAMES.has(match[0])) names.add(match[0]);
+    if (names.size >= MAX_NAMES) break;
+  }
+  return [...names];
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** A `data` or `message` handler: its call's span and its first parameter, the chunk. */
+interface ChunkHandler extends Span {
+  chunk: string;
+}
+
+class Reader {
+  readonly code: string;
+  /** The network calls and the handlers of names bound to them: what runs with their answer. */
+  readonly spans: Span[] = [];
+  /** Where the network is used: calls and imports. */
+  readonly uses: number[] = [];
+  readonly call: RegExp;
+  readonly chunkHandlers: ChunkHandler[] = [];
+  lookups = 0;
+
+  constructor(code: string) {
+    this.code = code;
+    const bound = new Set<string>();
+    for (const match of code.matchAll(NETWORK_BINDING)) {
+      bound.add((match[1] ?? match[2])!);
+      if (bound.size >= MAX_NAMES) break;
+    }
+    for (const match of code.matchAll(NETWORK_NAMED)) {
+      // The local name: after `:` (require) or `as` (import), else the name itself.
+      for (const part of (match[1] ?? match[2])!.split(',')) {
+        const local = /([\w$]+)\s*$/.exec(part)?.[1];
+        if (local !== undefined && bound.size < MAX_NAMES * 2) bound.add(local);
+      }
+    }
+    const boundCall = [...bound].map((name) => String.raw`(?<![\w$.])${escapeName(name)}\s*(?:\.\s*[\w$]+\s*|\[\s*['"\x60][\w$]+['"\x60]\s*\]\s*)?\(`);
+    this.call = new RegExp([NETWORK_CALL.source, ...boundCall].join('|'), 'g');
+    for (const match of code.matchAll(CHUNK_HANDLER)) {
+      if (this.chunkHandlers.length >= MAX_CALLS) break;
+      if (this.readsLocalStream(match.index)) continue;
+      const open = code.indexOf('(', match.index);
+      const end = chainEnd(code, open);
+      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk: match[1]! });
+    }
+    let calls = 0;
+    for (const match of code.matchAll(this.call)) {
+      if (++calls > MAX_CALLS) break;
+      this.uses.push(match.index);
+      // The call's own parenthesis: after its name, a member or a bracketed name at most.
+      const open = code.indexOf('(', match.index);
+      if (open >= 0 && open - match.index < 80 && /^[\w$'"`\]\s]*$/.test(code.slice(match.index + match[0].length, open))) {
+        const end = chainEnd(code, open);
+        this.spans.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end });
+      }
+      // `const req = https.get(…)`, `xhr = new XMLHttpRequest()`: the handlers set on that name.
+      const bind = /([\w$]+)\s*=\s*(?:await\s+)?$/.exec(code.slice(Math.max(0, match.index - 60), match.index));
+      if (bind !== null) this.handlersOf(bind[1]!, match.index);
+    }
+    let imports = 0;
+    for (const match of code.matchAll(NETWORK_IMPORT)) {
+      if (++imports > MAX_CALLS) break;
+      this.uses.push(match.index);
+    }
+  }
+
+  /**
+   * Whether the handler set at `at` listens to a local stream: the statement before it names one
+   * (`fs.createReadStream(p).on(…)`), or the name it is set on was last assigned one.
+   */
+  private readsLocalStream(at: number): boolean {
+    const before = this.code.slice(Math.max(0, at - 200), at);
+    const statement = before.slice(Math.max(before.lastIndexOf(';'), before.lastIndexOf('{'), before.lastIndexOf('}'), before.lastIndexOf('\n')) + 1);
+    if (LOCAL_STREAM.test(statement)) return true;
+    const name = /(?<![\w$.])([\w$]+)\s*$/.exec(statement)?.[1];
+    if (name === undefined) return false;
+    const from = Math.max(0, at - REACH);
+    let last: RegExpExecArray | null = null;
+    for (const match of this.code.slice(from, at).matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*=(?![=>])`, 'g'))) last = match;
+    if (last === null) return false;
+    const sign = from + last.index + last[0].length;
+    return LOCAL_STREAM.test(this.code.slice(sign, expressionEnd(this.code, sign)));
+  }
+
+  /** The handlers set on `name` within HANDLER_REACH after `from`, as spans. */
+  private handlersOf(name: string, from: number): void {
+    const after = this.code.slice(from, from + HANDLER_REACH);
+    let seen = 0;
+    for (const use of after.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}(?=\s*\.)`, 'g'))) {
+      if (++seen > MAX_NAMES * 4) break;
+      const at = from + use.index + name.length;
+      const member = HANDLER_MEMBER.exec(this.code.slice(at, at + 80));
+      if (member === null) continue;
+      const sign = at + member[0].length - 1;
+      const end = this.code[sign] === '(' ? chainEnd(this.code, sign) : expressionEnd(this.code, sign + 1);
+      this.spans.push({ start: at, end: end < 0 ? Math.min(this.code.length, sign + SPAN_CHARS) : end });
+    }
+  }
+
+  inSpan(at: number): boolean {
+    return this.spans.some((span) => at > span.start && at < span.end);
+  }
+
+  near(at: number): boolean {
+    return this.uses.some((use) => Math.abs(use - at) <= NEAR);
+  }
+
+  makesCall(expression: string): boolean {
+    this.call.lastIndex = 0;
+    return this.call.test(expression);
+  }
+
+  /** Whether `expression`, read at `at`, holds what the network answered. */
+  downloaded(expression: string, at: number, links: number): boolean {
+    if (this.makesCall(expression)) return true;
+    if (links === 0) return false;
+    for (const name of namesIn(expression)) {
+      if (this.lookups++ >= MAX_LOOKUPS) return false;
+      if (this.assignedDownload(name, at, links - 1) || this.functionCalls(name, expression, at)) return true;
+    }
+    return false;
+  }
+
+  /** Whether `name`'s last assignment before `at` (within REACH) gives it what the network answered. */
+  private assignedDownload(name: string, at: number, links: number): boolean {
+    const from = Math.max(0, at - (name.length <= 2 ? SHORT_NAME_REACH : REACH));
+    const before = this.code.slice(from, at);
+    const n = escapeName(name);
+    const assignment = new RegExp(
+      String.raw`(?<![\w$])${n}(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]{0,40}\])*\s*(?:\+|\|\||\?\?|&&)?=(?![=>])|(?<![\w$.])${n}\s*\.\s*push\s*\(|\b(?:const|let|var)\s+${n}\s+of\b|(?<![\w$.])${n}\s*(?::\s*[\w$]+\s*)?(?=[,}\]])(?=[^;=(){}]{0,200}?[}\]]\s*=(?![=>]))`,
+      'g',
+    );
+    let last: RegExpExecArray | null = null;
+    for (const match of before.matchAll(assignment)) last = match;
+    if (last === null) return false;
+    const place = from + last.index;
+    if (this.inSpan(place)) return true;
+    const sign = from + last.index + last[0].length;
+    let right: string;
+    if (/\bof$/.test(last[0])) right = this.code.slice(sign, expressionEnd(this.code, sign));
+    else if (last[0].endsWith('(')) right = this.code.slice(sign, expressionEnd(this.code, sign));
+    else if (last[0].endsWith('=')) right = this.code.slice(sign, expressionEnd(this.code, sign));
+    else {
+      // A destructuring pattern: its right side follows the `=` after the pattern's end.
+      const equals = this.code.indexOf('=', sign);
+      right = equals < 0 ? '' : this.code.slice(equals + 1, expressionEnd(this.code, equals + 1));
+    }
+    // `res.on('data', (d) => (body += d))`: the chunk kept.
+    if (this.chunkHandlers.some((h) => place > h.start && place < h.end && namesIn(right).includes(h.chunk))) return true;
+    return this.downloaded(right, place, links);
+  }
+
+  /** Whether `expression` calls `name` as a function whose body (the last declared before `at` within REACH, else the first after) makes a network call. */
+  private functionCalls(name: string, expression: string, at: number): boolean {
+    const n = escapeName(name);
+    if (!new RegExp(String.raw`(?<![\w$.])${n}\s*\(`).test(expression)) return false;
+    const from = Math.max(0, at - REACH);
+    const declared = new RegExp(String.raw`\bfunction\s*\*?\s*${n}\s*\([^)]{0,200}\)\s*\{|(?<![\w$.])${n}\s*=\s*(?:async\s+)?(?:function\b[^{]{0,200}|\([^)]{0,200}\)\s*=>\s*|[\w$]+\s*=>\s*)\{`, 'g');
+    let found: RegExpExecArray | null = null;
+    for (const match of this.code.slice(from, at + REACH).matchAll(declared)) {
+      if (found !== null && from + match.index > at) break;
+      found = match;
+    }
+    if (found === null) return false;
+    const open = from + found.index + found[0].length - 1;
+    const close = closing(this.code, open, EXPRESSION_CHARS);
+    return this.makesCall(this.code.slice(open, close < 0 ? open + EXPRESSION_CHARS : close));
+  }
+}
+
+/** Whether the code evaluates what a network call answered (see the module's comment); `text` is comment-free. */
+export function evaluatesDownloaded(text: string): boolean {
+  const reader = new Reader(withoutLongStrings(text));
+  const { code } = reader;
+  let seen = 0;
+  for (const match of code.matchAll(EVALUATION)) {
+    if (++seen > MAX_EVALUATIONS) break;
+    if (reader.near(match.index) || reader.inSpan(match.index)) return true;
+    const open = match.index + match[0].length - 1;
+    const close = closing(code, open, EXPRESSION_CHARS);
+    const argument = code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close);
+    if (reader.downloaded(argument, match.index, LINKS)) return true;
+  }
+  for (const match of code.matchAll(EVALUATION_VALUE)) {
+    if (++seen > MAX_EVALUATIONS * 2) break;
+    const at = match.index + match[0].length - match[1]!.length;
+    if (reader.near(at) || reader.inSpan(at)) return true;
+  }
+  return false;
+}
