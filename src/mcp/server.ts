@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { auditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
 import { compareTargets, DEFAULT_PEERS } from '../app/compare.js';
-import type { TargetOutcome } from '../app/check.js';
+import { refusedRequest, type TargetOutcome } from '../app/check.js';
 import { CallerDeadlineError, DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.js';
 import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, IncludedPackageNameSchema, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
@@ -182,10 +182,13 @@ function includePackageChoice(value: boolean | string | undefined, targets: read
   return { name: value === true ? null : value };
 }
 
-/** A named package that does not verify is the command line's usage error, not a report: the `bad-option` result, or null. */
+/**
+ * An outcome the caller has to fix — an `mcp:` word naming several servers, a named package that
+ * does not verify — is the command line's usage error, not a report: the `bad-target` or `bad-option` result, or null.
+ */
 function refusedOption(outcomes: readonly TargetOutcome[]): CallToolResult | null {
-  const refused = outcomes.find((o) => o.report.error?.code === 'bad-option');
-  return refused?.report.error ? failure('bad-option', refused.report.error.message) : null;
+  const refused = refusedRequest(outcomes);
+  return refused === null ? null : failure(refused.code, refused.message);
 }
 
 /** An error result; its message may quote the caller's arguments, so it is one sanitised line. */

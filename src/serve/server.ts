@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { z } from 'zod';
 import { auditContent } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
-import type { TargetOutcome } from '../app/check.js';
+import { refusedRequest, type TargetOutcome } from '../app/check.js';
 import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type EvaluationChoice, type Evaluator } from '../app/evaluator.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import { historyKeyOf, historyPoints, readHistory, reportHistoryKey } from '../app/history.js';
@@ -135,11 +135,12 @@ function includePackageChoiceOf(text: string | undefined, targets: readonly Targ
 }
 
 /**
- * An outcome the caller's options could not be honoured for — a named package that does not
- * verify — is the command line's usage error: a 400 `bad-option`, not an answer.
+ * An outcome the caller has to fix — an `mcp:` word naming several servers, a named package that
+ * does not verify — is the command line's usage error: a 400 `bad-target` or `bad-option`, not an answer.
  */
 function honoured(outcome: TargetOutcome): TargetOutcome {
-  if (outcome.report.error?.code === 'bad-option') throw new HttpError(400, 'bad-option', outcome.report.error.message);
+  const refused = refusedRequest([outcome]);
+  if (refused !== null) throw new HttpError(400, refused.code, refused.message);
   return outcome;
 }
 
