@@ -236,7 +236,8 @@ const ToolCallEnvelopeSchema = z.object({ method: z.literal('tools/call'), param
 interface NerqTool {
   input: z.ZodObject;
   output: z.ZodObject;
-  run(args: Record<string, unknown>): Promise<CallToolResult>;
+  /** `cancelled` fires when the client cancels the call (notifications/cancelled) or goes away. */
+  run(args: Record<string, unknown>, cancelled: AbortSignal | undefined): Promise<CallToolResult>;
 }
 
 export interface McpOptions {
@@ -249,16 +250,23 @@ export interface McpOptions {
 export function createMcpServer(options: McpOptions): McpServer {
   const { runtime, evaluator } = options;
   const timeoutMs = options.callTimeoutMs ?? 60_000;
+  /** A call's signal: its deadline, or the client cancelling it — either aborts its requests in flight. */
+  const callSignal = (cancelled: AbortSignal | undefined): AbortSignal =>
+    cancelled === undefined ? AbortSignal.timeout(timeoutMs) : AbortSignal.any([AbortSignal.timeout(timeoutMs), cancelled]);
   const server = new McpServer({ name: 'nerq', version: VERSION }, { capabilities: { tools: {} } });
   const tools = new Map<string, NerqTool>();
   /** A tool listed by the SDK (its schemas as JSON Schema) and called through nerq's own check of its arguments (below). */
   const registerTool = <I extends z.ZodObject, O extends z.ZodObject>(
     name: string,
     config: { title: string; description: string; inputSchema: I; outputSchema: O; annotations: ToolAnnotations },
-    run: (args: z.infer<I>) => Promise<CallToolResult>,
+    run: (args: z.infer<I>, cancelled: AbortSignal | undefined) => Promise<CallToolResult>,
   ): void => {
-    tools.set(name, { input: config.inputSchema, output: config.outputSchema, run: (args) => run(args as z.infer<I>) });
-    server.registerTool(name, { ...config, outputSchema: config.outputSchema.shape }, ((args: Record<string, unknown>) => run(args as z.infer<I>)) as never);
+    tools.set(name, { input: config.inputSchema, output: config.outputSchema, run: (args, cancelled) => run(args as z.infer<I>, cancelled) });
+    server.registerTool(
+      name,
+      { ...config, outputSchema: config.outputSchema.shape },
+      ((args: Record<string, unknown>, extra: { signal?: AbortSignal }) => run(args as z.infer<I>, extra.signal)) as never,
+    );
   };
   /** The targets the caller named, each with the call's include-package choice where it applies (peers never take it). */
   const evaluateNamed = (targets: readonly Target[], choice: IncludePackage | undefined, signal: AbortSignal): Promise<TargetOutcome[]> =>
@@ -276,11 +284,11 @@ export function createMcpServer(options: McpOptions): McpServer {
       outputSchema: CheckOutputSchema,
       annotations: { title: 'Check packages', ...ANNOTATIONS },
     },
-    async ({ targets, includePackage }) => {
+    async ({ targets, includePackage }, cancelled) => {
       try {
         const parsed: Target[] = targets.map((t) => parseTarget(t));
         const choice = includePackageChoice(includePackage, parsed);
-        const signal = AbortSignal.timeout(timeoutMs);
+        const signal = callSignal(cancelled);
         const outcomes = await evaluateNamed(parsed, choice, signal);
         return refusedOption(outcomes) ?? success({ reports: outcomes.map((o, i) => checkedOf(targets[i]!, o.report)) });
       } catch (error) {
@@ -307,9 +315,9 @@ export function createMcpServer(options: McpOptions): McpServer {
       outputSchema: AuditOutputSchema,
       annotations: { title: 'Audit a lockfile', ...ANNOTATIONS },
     },
-    async ({ fileName, content, policy }) => {
+    async ({ fileName, content, policy }, cancelled) => {
       try {
-        const report = await auditContent(runtime, { fileName, content, ...(policy === undefined ? {} : { policy }) }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs) });
+        const report = await auditContent(runtime, { fileName, content, ...(policy === undefined ? {} : { policy }) }, { gate: DEFAULT_GATE, signal: callSignal(cancelled) });
         return success({
           result: report.outcome.result,
           summary: report.summary,
@@ -366,11 +374,11 @@ export function createMcpServer(options: McpOptions): McpServer {
       outputSchema: CompareOutputSchema,
       annotations: { title: 'Compare packages', ...ANNOTATIONS },
     },
-    async ({ targets, includePackage }) => {
+    async ({ targets, includePackage }, cancelled) => {
       try {
         const parsed: Target[] = targets.map((t) => parseTarget(t));
         const choice = includePackageChoice(includePackage, parsed);
-        const signal = AbortSignal.timeout(timeoutMs);
+        const signal = callSignal(cancelled);
         const { outcomes, comparison } = await compareTargets(runtime, {
           targets: parsed,
           gate: DEFAULT_GATE,
@@ -408,11 +416,11 @@ export function createMcpServer(options: McpOptions): McpServer {
       outputSchema: AlternativesOutputSchema,
       annotations: { title: 'Find alternatives', ...ANNOTATIONS },
     },
-    async ({ target, peers, includePackage }) => {
+    async ({ target, peers, includePackage }, cancelled) => {
       try {
         const parsed = parseTarget(target);
         const choice = includePackageChoice(includePackage, [parsed]);
-        const signal = AbortSignal.timeout(timeoutMs);
+        const signal = callSignal(cancelled);
         // The choice ranks the target as check_packages scores it with the same choice, sharing its evaluation.
         const outcome = await evaluator.evaluate(parsed, signal, { includePackage: choice });
         const refused = refusedOption([outcome]);
@@ -432,14 +440,14 @@ export function createMcpServer(options: McpOptions): McpServer {
 
   // tools/call through nerq's check of the arguments, in place of the SDK's (registered with the first tool):
   // the same schemas, refusals worded with nerq's codes; an answer that is not the output schema's is `internal`.
-  server.server.setRequestHandler(ToolCallEnvelopeSchema, async (request): Promise<CallToolResult> => {
+  server.server.setRequestHandler(ToolCallEnvelopeSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
     const tool = tools.get(name);
     if (tool === undefined) return failure('bad-input', `no tool named ${JSON.stringify(name.slice(0, 64))}`);
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) return refusedArguments(parsed.error);
     try {
-      const result = await tool.run(parsed.data);
+      const result = await tool.run(parsed.data, extra.signal);
       if (result.isError === true || tool.output.safeParse(result.structuredContent).success) return result;
       return failure('internal', `the answer of ${name} is not its output schema's`);
     } catch (error) {

@@ -280,7 +280,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     reply.code(404).send({ error: { code: 'not-found', message: `no route ${request.method} ${path.slice(0, 200)}` } });
   });
 
-  const deadline = () => AbortSignal.timeout(requestTimeoutMs);
+  /**
+   * A request's signal: its deadline (`ms`), or its client closing the connection before the
+   * answer — either ends the waiting, and an audit's requests in flight.
+   */
+  const deadline = (reply: FastifyReply, ms = requestTimeoutMs): AbortSignal => {
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    return AbortSignal.any([AbortSignal.timeout(ms), gone.signal]);
+  };
   /**
    * How long a client may keep an answer: what is left of the evaluator's reuse window for the
    * evaluations it was made from (the server answers the same until then; docs/serve.md, "Under load").
@@ -354,7 +364,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const target = targetOf(query.target);
       if (query.caller !== undefined) targetOf(query.caller);
       const includePackage = includePackageChoiceOf(query.include_package, [target]);
-      const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), includePackage, startedMs, signal: deadline() });
+      const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), includePackage, startedMs, signal: deadline(reply) });
       const { response_time_ms: _time, ...stable } = answer;
       // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
@@ -364,14 +374,14 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       return answer;
     });
 
-    api.post('/v1/preflight/batch', async (request) => {
+    api.post('/v1/preflight/batch', async (request, reply) => {
       const startedMs = nowMs();
       const query = parseWith(BatchQuerySchema, request.query);
       const includes = includesOf(query.include);
       const body = parseWith(BatchRequestSchema, request.body);
       // Like `nerq check a b --include-package`: it needs one repository among the targets, and applies to those.
       const includePackage = includePackageChoiceOf(query.include_package, body.targets.map(targetOf));
-      const signal = deadline();
+      const signal = deadline(reply);
       // A target the queue refused, or still under way at the deadline, is an entry saying so; the others are answered.
       const settled = await Promise.allSettled(body.targets.map((input) => preflight({ input, includes, includePackage, startedMs, signal })));
       const failures = settled.map((s) => (s.status === 'rejected' ? s.reason : null));
@@ -396,7 +406,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const query = parseWith(TargetQuerySchema, request.query);
       const target = targetOf(query.target);
       const choice: EvaluationChoice = { includePackage: includePackageChoiceOf(query.include_package, [target]) };
-      const outcome = await evaluate(target, deadline(), choice);
+      const outcome = await evaluate(target, deadline(reply), choice);
       // Byte for byte what `nerq check <target> --json [--include-package[ name]]` prints.
       return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), maxAgeOf([{ target, choice }]));
     });
@@ -405,7 +415,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     api.post('/v1/audit', { bodyLimit: 2 * MAX_AUDIT_BYTES }, async (request, reply) => {
       const body = parseWith(AuditRequestSchema, request.body);
       try {
-        const report = await auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs) });
+        const report = await auditContent(runtime, { ...body, maxBytes: MAX_AUDIT_BYTES }, { gate: DEFAULT_GATE, signal: deadline(reply, auditTimeoutMs) });
         // What `nerq audit --file <name> --json` prints.
         return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
       } catch (error) {
