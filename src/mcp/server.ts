@@ -16,7 +16,7 @@ import { AuditInputError } from '../app/audit.js';
 import { compareTargets, DEFAULT_PEERS } from '../app/compare.js';
 import { refusedRequest, type TargetOutcome } from '../app/check.js';
 import { CallerDeadlineError, DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.js';
-import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
+import { historyKeyOf, historyPoints, readHistoryPage } from '../app/history.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, IncludedPackageNameSchema, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
@@ -92,6 +92,8 @@ export const AuditOutputSchema = z.object({
 export const HistoryOutputSchema = z.object({
   target: z.string(),
   evaluations: z.array(z.object({ evaluatedAt: z.string(), version: z.string().nullable(), score: z.number().nullable(), grade: z.string().nullable(), verdictCode: z.string() })),
+  /** Older evaluations are recorded than `limit` let through (GET /v1/history's, `nerq history --json`'s). */
+  olderNotShown: z.boolean(),
 });
 
 /** Targets side by side at most per call. */
@@ -352,8 +354,8 @@ export function createMcpServer(options: McpOptions): McpServer {
       try {
         const key = historyKeyOf(target);
         const store = runtime.session.store;
-        const rows = store === null ? [] : readHistory(store, key, limit ?? 50);
-        return success({ target: key, evaluations: historyPoints(rows) });
+        const { rows, olderNotShown } = store === null ? { rows: [], olderNotShown: false } : readHistoryPage(store, key, limit ?? 50);
+        return success({ target: key, evaluations: historyPoints(rows), olderNotShown });
       } catch (error) {
         return asResult(error);
       }

@@ -14,7 +14,7 @@ import { AuditInputError } from '../app/audit.js';
 import { refusedRequest, type TargetOutcome } from '../app/check.js';
 import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type EvaluationChoice, type Evaluator } from '../app/evaluator.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
-import { historyKeyOf, historyPoints, readHistory, reportHistoryKey } from '../app/history.js';
+import { historyKeyOf, historyPoints, readHistory, readHistoryPage, reportHistoryKey } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, TargetError, type Target } from '../app/targets.js';
 import { renderAuditJson } from '../render/audit-json.js';
@@ -429,9 +429,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const key = historyKeyFor(query.target);
       const limit = query.limit ?? 50;
       const store = runtime.session.store;
-      const rows = store === null ? [] : readHistory(store, key, limit + 1);
-      const shown = rows.slice(Math.max(0, rows.length - limit));
-      return { target: key, evaluations: historyPoints(shown), olderNotShown: rows.length > limit };
+      const { rows, olderNotShown } = store === null ? { rows: [], olderNotShown: false } : readHistoryPage(store, key, limit);
+      return { target: key, evaluations: historyPoints(rows), olderNotShown };
     });
   });
 
