@@ -30,3 +30,22 @@ export async function checkTargets(runtime: Runtime, request: CheckRequest): Pro
   });
   return outcomes.map((o) => ({ ...o, report: runtime.session.remember(o.report, o.evidence) }));
 }
+
+/** A request a front door refuses as the caller's to fix (the command line's usage error, exit 2), with its code. */
+export interface RefusedRequest {
+  /** `bad-target`: an `mcp:` word that names several MCP Registry servers; `bad-option`: `--include-package` naming a package that does not verify. */
+  code: 'bad-target' | 'bad-option';
+  message: string;
+}
+
+/**
+ * The first outcome whose error is the caller's to fix rather than a result — every front door
+ * refuses the whole request for it, each in its own terms (exit 2, HTTP 400, an MCP error result).
+ */
+export function refusedRequest(outcomes: readonly TargetOutcome[]): RefusedRequest | null {
+  for (const { report } of outcomes) {
+    if (report.error?.code === 'ambiguous') return { code: 'bad-target', message: report.error.message };
+    if (report.error?.code === 'bad-option') return { code: 'bad-option', message: report.error.message };
+  }
+  return null;
+}

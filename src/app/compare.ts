@@ -34,6 +34,20 @@ const MAX_CURATED = 3;
 
 export const NOTE_PYPI = 'PyPI has no search API: no peers are found for PyPI projects';
 export const NOTE_MCP = "the MCP Registry's search is not asked for an npm package: peers come from npm's search only";
+const NOTE_MODULES = 'Go modules and crates are checked against OSV only: no peers are found for them';
+
+/**
+ * Where each ecosystem a report names finds its peers, or why it finds none: an exhaustive record,
+ * so a new ecosystem does not compile until it says (docs/architecture.md, "Add an ecosystem").
+ */
+const PEER_SOURCES: Record<Report['target']['ecosystem'], 'npm-search' | 'mcp-registry' | 'github-search' | { none: string }> = {
+  npm: 'npm-search',
+  pypi: { none: NOTE_PYPI },
+  github: 'github-search',
+  mcp: 'mcp-registry',
+  go: { none: NOTE_MODULES },
+  cargo: { none: NOTE_MODULES },
+};
 
 /**
  * How a use case evaluates several targets: by default `checkTargets` with the call's options;
@@ -101,12 +115,13 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
     alternatives: [],
   });
   if (report.error !== null || report.score === null) return unavailable('not-evaluated', 'the target has no score to compare');
-  if (report.target.ecosystem === 'pypi') return unavailable('no-search-source', NOTE_PYPI, [NOTE_PYPI]);
+  const source = PEER_SOURCES[report.target.ecosystem];
+  if (typeof source !== 'string') return unavailable('no-search-source', source.none, [source.none]);
   const category = report.category?.id ?? 'library';
-  if (report.target.ecosystem === 'mcp' || report.target.ecosystem === 'github') {
+  if (source !== 'npm-search') {
     const call = { ...request, limit };
     const found =
-      report.target.ecosystem === 'mcp'
+      source === 'mcp-registry'
         ? await findMcpPeers(runtime, outcome.evidence, call)
         : await findRepositoryPeers(runtime, outcome.evidence, { ...call, category, name: report.target.name });
     return compareFound(runtime, report, found, request, evaluatedAt);

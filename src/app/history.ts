@@ -30,6 +30,13 @@ export function readHistory(store: Store, key: string, limit?: number): HistoryR
   return store.history.list(key, limit).reverse();
 }
 
+/** The newest `limit` evaluations recorded under `key`, oldest first, and whether older ones were left out. */
+export function readHistoryPage(store: Store, key: string, limit: number): { rows: HistoryRow[]; olderNotShown: boolean } {
+  // One more than shown, to know whether older evaluations were left out.
+  const rows = readHistory(store, key, limit + 1);
+  return { rows: rows.slice(Math.max(0, rows.length - limit)), olderNotShown: rows.length > limit };
+}
+
 /** One evaluation of a target as front doors publish it. */
 export interface HistoryPoint {
   evaluatedAt: string;

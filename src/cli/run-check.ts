@@ -1,5 +1,5 @@
 /** `nerq check <target...>`: parse every target first (bad input → exit 2, no request), then evaluate. */
-import { checkTargets, type TargetOutcome } from '../app/check.js';
+import { checkTargets, refusedRequest, type TargetOutcome } from '../app/check.js';
 import { cliRuntime } from './cli-runtime.js';
 import { parseTargets } from './targets.js';
 import { CheckOptionsSchema, clockFrom, gateOf, includePackageOption, parseOptions, UsageError } from './options.js';
@@ -60,8 +60,8 @@ export async function runCheck(inputs: string[], raw: Record<string, unknown>): 
     }
     // A bare word that names several MCP servers is a request to be made precise, not a result.
     // So is an option the target cannot honour (--include-package naming a package that does not verify).
-    const usage = outcomes.find((o) => o.report.error?.code === 'ambiguous' || o.report.error?.code === 'bad-option');
-    if (usage?.report.error) throw new UsageError(usage.report.error.message);
+    const refused = refusedRequest(outcomes);
+    if (refused !== null) throw new UsageError(refused.message);
     if (options.saveEvidence) saveEvidence(options.saveEvidence, outcomes, targets.length);
   } finally {
     interrupts.dispose();

@@ -3,6 +3,7 @@
  * Informational: exit 0 when every target was evaluated, 3 when one could not be (no gate).
  */
 import { z } from 'zod';
+import { refusedRequest } from '../app/check.js';
 import { compareTargets } from '../app/compare.js';
 import { renderCompareJson, renderCompareMarkdown, renderCompareTable } from '../render/compare.js';
 import { cliRuntime } from './cli-runtime.js';
@@ -62,9 +63,9 @@ export async function runCompare(inputs: string[], raw: Record<string, unknown>)
     interrupts.dispose();
     await runtime.close();
   }
-  // A named package that does not verify is a usage error, as for `nerq check`.
-  const refused = result.outcomes.find((o) => o.report.error?.code === 'bad-option');
-  if (refused?.report.error) throw new UsageError(refused.report.error.message);
+  // An mcp: word naming several servers, a named package that does not verify: a usage error, as for `nerq check`.
+  const refused = refusedRequest(result.outcomes);
+  if (refused !== null) throw new UsageError(refused.message);
   const reports = result.outcomes.map((o) => o.report);
   const format = formatOf(options);
   const width = toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80;

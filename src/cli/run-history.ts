@@ -1,5 +1,5 @@
 /** `nerq history <target>`: past evaluations of one target, newest last, with a sparkline. */
-import { historyKeyOf, readHistory } from '../app/history.js';
+import { historyKeyOf, readHistoryPage } from '../app/history.js';
 import { openUserStore } from '../app/store-session.js';
 import { TargetError } from '../target/types.js';
 import type { HistoryRow } from '../store/types.js';
@@ -49,14 +49,12 @@ export async function runHistory(input: string, options: { json?: boolean; limit
   const store = openUserStore(process.env, warn);
   if (store === null) return 3;
   let rows: HistoryRow[];
+  let more: boolean;
   try {
-    // One more than shown, to know whether older evaluations were left out.
-    rows = readHistory(store, key, limit + 1);
+    ({ rows, olderNotShown: more } = readHistoryPage(store, key, limit));
   } finally {
     store.close();
   }
-  const more = rows.length > limit;
-  if (more) rows = rows.slice(rows.length - limit);
   if (options.json) {
     const series = rows.map((r) => ({ evaluatedAt: r.evaluatedAt, version: r.version, score: r.score, grade: r.grade, verdict: r.verdict, coverage: r.coverage }));
     process.stdout.write(`${JSON.stringify({ target: key, evaluations: series, olderNotShown: more }, null, 2)}\n`);

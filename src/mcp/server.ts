@@ -14,9 +14,9 @@ import { z } from 'zod';
 import { auditContent, checkAuditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
 import { compareTargets, DEFAULT_PEERS } from '../app/compare.js';
-import type { TargetOutcome } from '../app/check.js';
+import { refusedRequest, type TargetOutcome } from '../app/check.js';
 import { CallerDeadlineError, DEFAULT_GATE, QueueFullError, type Evaluator } from '../app/evaluator.js';
-import { historyKeyOf, historyPoints, readHistory } from '../app/history.js';
+import { historyKeyOf, historyPoints, readHistoryPage } from '../app/history.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, IncludedPackageNameSchema, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, parseTargetList, TargetError, type Target } from '../app/targets.js';
@@ -92,6 +92,8 @@ export const AuditOutputSchema = z.object({
 export const HistoryOutputSchema = z.object({
   target: z.string(),
   evaluations: z.array(z.object({ evaluatedAt: z.string(), version: z.string().nullable(), score: z.number().nullable(), grade: z.string().nullable(), verdictCode: z.string() })),
+  /** Older evaluations are recorded than `limit` let through (GET /v1/history's, `nerq history --json`'s). */
+  olderNotShown: z.boolean(),
 });
 
 /** Targets side by side at most per call. */
@@ -182,10 +184,13 @@ function includePackageChoice(value: boolean | string | undefined, targets: read
   return { name: value === true ? null : value };
 }
 
-/** A named package that does not verify is the command line's usage error, not a report: the `bad-option` result, or null. */
+/**
+ * An outcome the caller has to fix — an `mcp:` word naming several servers, a named package that
+ * does not verify — is the command line's usage error, not a report: the `bad-target` or `bad-option` result, or null.
+ */
 function refusedOption(outcomes: readonly TargetOutcome[]): CallToolResult | null {
-  const refused = outcomes.find((o) => o.report.error?.code === 'bad-option');
-  return refused?.report.error ? failure('bad-option', refused.report.error.message) : null;
+  const refused = refusedRequest(outcomes);
+  return refused === null ? null : failure(refused.code, refused.message);
 }
 
 /** An error result; its message may quote the caller's arguments, so it is one sanitised line. */
@@ -233,7 +238,8 @@ const ToolCallEnvelopeSchema = z.object({ method: z.literal('tools/call'), param
 interface NerqTool {
   input: z.ZodObject;
   output: z.ZodObject;
-  run(args: Record<string, unknown>): Promise<CallToolResult>;
+  /** `cancelled` fires when the client cancels the call (notifications/cancelled) or goes away. */
+  run(args: Record<string, unknown>, cancelled: AbortSignal | undefined): Promise<CallToolResult>;
 }
 
 export interface McpOptions {
@@ -246,16 +252,23 @@ export interface McpOptions {
 export function createMcpServer(options: McpOptions): McpServer {
   const { runtime, evaluator } = options;
   const timeoutMs = options.callTimeoutMs ?? 60_000;
+  /** A call's signal: its deadline, or the client cancelling it — either aborts its requests in flight. */
+  const callSignal = (cancelled: AbortSignal | undefined): AbortSignal =>
+    cancelled === undefined ? AbortSignal.timeout(timeoutMs) : AbortSignal.any([AbortSignal.timeout(timeoutMs), cancelled]);
   const server = new McpServer({ name: 'nerq', version: VERSION }, { capabilities: { tools: {} } });
   const tools = new Map<string, NerqTool>();
   /** A tool listed by the SDK (its schemas as JSON Schema) and called through nerq's own check of its arguments (below). */
   const registerTool = <I extends z.ZodObject, O extends z.ZodObject>(
     name: string,
     config: { title: string; description: string; inputSchema: I; outputSchema: O; annotations: ToolAnnotations },
-    run: (args: z.infer<I>) => Promise<CallToolResult>,
+    run: (args: z.infer<I>, cancelled: AbortSignal | undefined) => Promise<CallToolResult>,
   ): void => {
-    tools.set(name, { input: config.inputSchema, output: config.outputSchema, run: (args) => run(args as z.infer<I>) });
-    server.registerTool(name, { ...config, outputSchema: config.outputSchema.shape }, ((args: Record<string, unknown>) => run(args as z.infer<I>)) as never);
+    tools.set(name, { input: config.inputSchema, output: config.outputSchema, run: (args, cancelled) => run(args as z.infer<I>, cancelled) });
+    server.registerTool(
+      name,
+      { ...config, outputSchema: config.outputSchema.shape },
+      ((args: Record<string, unknown>, extra: { signal?: AbortSignal }) => run(args as z.infer<I>, extra.signal)) as never,
+    );
   };
   /** The targets the caller named, each with the call's include-package choice where it applies (peers never take it). */
   const evaluateNamed = (targets: readonly Target[], choice: IncludePackage | undefined, signal: AbortSignal): Promise<TargetOutcome[]> =>
@@ -273,11 +286,11 @@ export function createMcpServer(options: McpOptions): McpServer {
       outputSchema: CheckOutputSchema,
       annotations: { title: 'Check packages', ...ANNOTATIONS },
     },
-    async ({ targets, includePackage }) => {
+    async ({ targets, includePackage }, cancelled) => {
       try {
         const parsed: Target[] = parseTargetList(targets);
         const choice = includePackageChoice(includePackage, parsed);
-        const signal = AbortSignal.timeout(timeoutMs);
+        const signal = callSignal(cancelled);
         const outcomes = await evaluateNamed(parsed, choice, signal);
         return refusedOption(outcomes) ?? success({ reports: outcomes.map((o, i) => checkedOf(targets[i]!, o.report)) });
       } catch (error) {
@@ -304,12 +317,12 @@ export function createMcpServer(options: McpOptions): McpServer {
       outputSchema: AuditOutputSchema,
       annotations: { title: 'Audit a lockfile', ...ANNOTATIONS },
     },
-    async ({ fileName, content, policy }) => {
+    async ({ fileName, content, policy }, cancelled) => {
       try {
         const input = { fileName, content, ...(policy === undefined ? {} : { policy }) };
         // Bad input is `bad-input` whether or not an audit runs; then one audit at a time, its packages within the evaluator's concurrency (docs/mcp.md); another is `busy`.
         checkAuditContent(input);
-        const report = await evaluator.audit((concurrency) => auditContent(runtime, input, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(timeoutMs), concurrency }));
+        const report = await evaluator.audit((concurrency) => auditContent(runtime, input, { gate: DEFAULT_GATE, signal: callSignal(cancelled), concurrency }));
         return success({
           result: report.outcome.result,
           summary: report.summary,
@@ -344,8 +357,8 @@ export function createMcpServer(options: McpOptions): McpServer {
       try {
         const key = historyKeyOf(target);
         const store = runtime.session.store;
-        const rows = store === null ? [] : readHistory(store, key, limit ?? 50);
-        return success({ target: key, evaluations: historyPoints(rows) });
+        const { rows, olderNotShown } = store === null ? { rows: [], olderNotShown: false } : readHistoryPage(store, key, limit ?? 50);
+        return success({ target: key, evaluations: historyPoints(rows), olderNotShown });
       } catch (error) {
         return asResult(error);
       }
@@ -366,11 +379,11 @@ export function createMcpServer(options: McpOptions): McpServer {
       outputSchema: CompareOutputSchema,
       annotations: { title: 'Compare packages', ...ANNOTATIONS },
     },
-    async ({ targets, includePackage }) => {
+    async ({ targets, includePackage }, cancelled) => {
       try {
         const parsed: Target[] = parseTargetList(targets);
         const choice = includePackageChoice(includePackage, parsed);
-        const signal = AbortSignal.timeout(timeoutMs);
+        const signal = callSignal(cancelled);
         const { outcomes, comparison } = await compareTargets(runtime, {
           targets: parsed,
           gate: DEFAULT_GATE,
@@ -408,11 +421,11 @@ export function createMcpServer(options: McpOptions): McpServer {
       outputSchema: AlternativesOutputSchema,
       annotations: { title: 'Find alternatives', ...ANNOTATIONS },
     },
-    async ({ target, peers, includePackage }) => {
+    async ({ target, peers, includePackage }, cancelled) => {
       try {
         const parsed = parseTarget(target);
         const choice = includePackageChoice(includePackage, [parsed]);
-        const signal = AbortSignal.timeout(timeoutMs);
+        const signal = callSignal(cancelled);
         // The choice ranks the target as check_packages scores it with the same choice, sharing its evaluation.
         const outcome = await evaluator.evaluate(parsed, signal, { includePackage: choice });
         const refused = refusedOption([outcome]);
@@ -432,14 +445,14 @@ export function createMcpServer(options: McpOptions): McpServer {
 
   // tools/call through nerq's check of the arguments, in place of the SDK's (registered with the first tool):
   // the same schemas, refusals worded with nerq's codes; an answer that is not the output schema's is `internal`.
-  server.server.setRequestHandler(ToolCallEnvelopeSchema, async (request): Promise<CallToolResult> => {
+  server.server.setRequestHandler(ToolCallEnvelopeSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
     const tool = tools.get(name);
     if (tool === undefined) return failure('bad-input', `no tool named ${JSON.stringify(name.slice(0, 64))}`);
     const parsed = tool.input.safeParse(args ?? {});
     if (!parsed.success) return refusedArguments(parsed.error);
     try {
-      const result = await tool.run(parsed.data);
+      const result = await tool.run(parsed.data, extra.signal);
       if (result.isError === true || tool.output.safeParse(result.structuredContent).success) return result;
       return failure('internal', `the answer of ${name} is not its output schema's`);
     } catch (error) {

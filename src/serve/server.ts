@@ -11,10 +11,10 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { z } from 'zod';
 import { auditContent, checkAuditContent } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
-import type { TargetOutcome } from '../app/check.js';
+import { refusedRequest, type TargetOutcome } from '../app/check.js';
 import { DEFAULT_GATE, CallerDeadlineError, QueueFullError, type EvaluationChoice, type Evaluator } from '../app/evaluator.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, includePackageFor, type IncludePackage } from '../app/include-package-choice.js';
-import { historyKeyOf, historyPoints, readHistory, reportHistoryKey } from '../app/history.js';
+import { historyKeyOf, historyPoints, readHistory, readHistoryPage, reportHistoryKey } from '../app/history.js';
 import type { Runtime } from '../app/runtime.js';
 import { parseTarget, parseTargetList, TargetError, type Target } from '../app/targets.js';
 import { renderAuditJson } from '../render/audit-json.js';
@@ -136,11 +136,12 @@ function includePackageChoiceOf(text: string | undefined, targets: readonly Targ
 }
 
 /**
- * An outcome the caller's options could not be honoured for — a named package that does not
- * verify — is the command line's usage error: a 400 `bad-option`, not an answer.
+ * An outcome the caller has to fix — an `mcp:` word naming several servers, a named package that
+ * does not verify — is the command line's usage error: a 400 `bad-target` or `bad-option`, not an answer.
  */
 function honoured(outcome: TargetOutcome): TargetOutcome {
-  if (outcome.report.error?.code === 'bad-option') throw new HttpError(400, 'bad-option', outcome.report.error.message);
+  const refused = refusedRequest([outcome]);
+  if (refused !== null) throw new HttpError(400, refused.code, refused.message);
   return outcome;
 }
 
@@ -283,7 +284,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     reply.code(404).send({ error: { code: 'not-found', message: `no route ${request.method} ${path.slice(0, 200)}` } });
   });
 
-  const deadline = () => AbortSignal.timeout(requestTimeoutMs);
+  /**
+   * A request's signal: its deadline (`ms`), or its client closing the connection before the
+   * answer — either ends the waiting, and an audit's requests in flight.
+   */
+  const deadline = (reply: FastifyReply, ms = requestTimeoutMs): AbortSignal => {
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    return AbortSignal.any([AbortSignal.timeout(ms), gone.signal]);
+  };
   /**
    * How long a client may keep an answer: what is left of the evaluator's reuse window for the
    * evaluations it was made from (the server answers the same until then; docs/serve.md, "Under load").
@@ -357,7 +368,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const target = targetOf(query.target);
       if (query.caller !== undefined) targetOf(query.caller);
       const includePackage = includePackageChoiceOf(query.include_package, [target]);
-      const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), includePackage, startedMs, signal: deadline() });
+      const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), includePackage, startedMs, signal: deadline(reply) });
       const { response_time_ms: _time, ...stable } = answer;
       // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
@@ -367,7 +378,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       return answer;
     });
 
-    api.post('/v1/preflight/batch', async (request) => {
+    api.post('/v1/preflight/batch', async (request, reply) => {
       const startedMs = nowMs();
       const query = parseWith(BatchQuerySchema, request.query);
       const includes = includesOf(query.include);
@@ -375,7 +386,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       // Like `nerq check a b --include-package`: it needs one repository among the targets, and applies to those.
       // Every target parses before anything is evaluated; a refused one is named by its place.
       const includePackage = includePackageChoiceOf(query.include_package, asTargetInput(() => parseTargetList(body.targets)));
-      const signal = deadline();
+      const signal = deadline(reply);
       // A target the queue refused, or still under way at the deadline, is an entry saying so; the others are answered.
       const settled = await Promise.allSettled(body.targets.map((input) => preflight({ input, includes, includePackage, startedMs, signal })));
       const failures = settled.map((s) => (s.status === 'rejected' ? s.reason : null));
@@ -400,7 +411,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const query = parseWith(TargetQuerySchema, request.query);
       const target = targetOf(query.target);
       const choice: EvaluationChoice = { includePackage: includePackageChoiceOf(query.include_package, [target]) };
-      const outcome = await evaluate(target, deadline(), choice);
+      const outcome = await evaluate(target, deadline(reply), choice);
       // Byte for byte what `nerq check <target> --json [--include-package[ name]]` prints.
       return sendCached(request, reply, renderJson(outcome.report, { pretty: true }), maxAgeOf([{ target, choice }]));
     });
@@ -412,7 +423,7 @@ export function buildServer(options: ServerOptions): FastifyInstance {
         const input = { ...body, maxBytes: MAX_AUDIT_BYTES };
         // Bad input is a 400 whether or not an audit runs; then one audit at a time, its packages within --concurrency (docs/serve.md, "Under load").
         checkAuditContent(input);
-        const report = await evaluator.audit((concurrency) => auditContent(runtime, input, { gate: DEFAULT_GATE, signal: AbortSignal.timeout(auditTimeoutMs), concurrency }));
+        const report = await evaluator.audit((concurrency) => auditContent(runtime, input, { gate: DEFAULT_GATE, signal: deadline(reply, auditTimeoutMs), concurrency }));
         // What `nerq audit --file <name> --json` prints.
         return reply.type('application/json; charset=utf-8').send(renderAuditJson(report));
       } catch (error) {
@@ -426,9 +437,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const key = historyKeyFor(query.target);
       const limit = query.limit ?? 50;
       const store = runtime.session.store;
-      const rows = store === null ? [] : readHistory(store, key, limit + 1);
-      const shown = rows.slice(Math.max(0, rows.length - limit));
-      return { target: key, evaluations: historyPoints(shown), olderNotShown: rows.length > limit };
+      const { rows, olderNotShown } = store === null ? { rows: [], olderNotShown: false } : readHistoryPage(store, key, limit);
+      return { target: key, evaluations: historyPoints(rows), olderNotShown };
     });
   });
 

@@ -92,6 +92,23 @@ describe('tool arguments the schema refuses', () => {
     expect(history.structuredContent).toMatchObject({ target: 'npm:chalk', evaluations: [] });
   });
 
+  it('target_history says whether older evaluations were left out, as GET /v1/history and nerq history --json do', async () => {
+    const { client, runtime } = await connect();
+    const store = runtime.session.store!;
+    for (const day of ['2026-11-01', '2026-11-02', '2026-11-03']) {
+      store.history.record({
+        target: 'npm:chalk', ecosystem: 'npm', name: 'chalk', version: '5.3.0', score: 80, grade: 'A', verdict: 'YES', coverage: 1,
+        dimensions: {}, checks: {}, evidenceHash: day, evaluatedAt: `${day}T00:00:00.000Z`, toolVersion: 'test',
+      });
+    }
+    store.flush();
+    const call = async (limit: number) => (await client.callTool({ name: 'target_history', arguments: { target: 'chalk', limit } })).structuredContent as { evaluations: { evaluatedAt: string }[]; olderNotShown: boolean };
+    const two = await call(2);
+    expect(two.evaluations.map((e) => e.evaluatedAt.slice(0, 10))).toEqual(['2026-11-02', '2026-11-03']);
+    expect(two.olderNotShown).toBe(true);
+    expect((await call(3)).olderNotShown).toBe(false);
+  });
+
   it('an argument key or tool name with escape, bidirectional or control characters is quoted without them, one line', async () => {
     const { client } = await connect();
     const hostile = 'x\u202e\u001b[2J\u0007\u200b\n';

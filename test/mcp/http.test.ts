@@ -256,7 +256,7 @@ describe('nerq mcp --http', () => {
     const client = new Client({ name: 'nerq-http-e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
     const result = await client.callTool({ name: 'target_history', arguments: { target: 'chalk' } });
-    expect(result.structuredContent).toEqual({ target: 'npm:chalk', evaluations: [] });
+    expect(result.structuredContent).toEqual({ target: 'npm:chalk', evaluations: [], olderNotShown: false });
     await client.close();
     const denied = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(INITIALIZE) });
     expect(denied.status).toBe(401);

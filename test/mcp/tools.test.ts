@@ -142,7 +142,7 @@ describe('nerq mcp tools (in memory)', () => {
   it('target_history: the evaluations recorded by earlier checks', async () => {
     const { client } = await connect();
     const empty = HistoryOutputSchema.parse((await client.callTool({ name: 'target_history', arguments: { target: 'chalk' } })).structuredContent);
-    expect(empty).toEqual({ target: 'npm:chalk', evaluations: [] });
+    expect(empty).toEqual({ target: 'npm:chalk', evaluations: [], olderNotShown: false });
     await client.callTool({ name: 'check_packages', arguments: { targets: ['chalk'] } });
     const one = HistoryOutputSchema.parse((await client.callTool({ name: 'target_history', arguments: { target: 'npm:chalk' } })).structuredContent);
     expect(one.evaluations).toMatchObject([{ evaluatedAt: '2026-11-30T00:00:00.000Z', version: '4.1.0', score: 74.1, verdictCode: 'caution' }]);
