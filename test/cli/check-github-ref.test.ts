@@ -155,6 +155,19 @@ describe('a ref the repository does not have', () => {
   });
 });
 
+describe('a ref GitHub does not resolve (HTTP 403)', () => {
+  it('leaves what the files at the ref would show unknown — the policy, community files and CI too — never the default branch\'s', async () => {
+    const json = await run(['check', 'github:acme/widget@refused-ref', '--json']);
+    const report = jsonReport(json);
+    expect(report.target.version).toBe('refused-ref');
+    expect(report.target).not.toHaveProperty('commit');
+    for (const id of ['security-policy', 'ci-present', 'dependency-update-tool', 'community-files', 'readme', 'license-file']) {
+      expect(checkOf(report, id).status, id).toBe('unknown');
+    }
+    expect(json.requests.filter((r) => (r.path.includes('/git/trees/') && !r.path.includes(GH_SHA)) || r.path.includes('/contents/') || r.path.startsWith('/github-raw/'))).toEqual([]);
+  });
+});
+
 describe('without a ref', () => {
   it('reads the default branch as before: no ref resolved, no commit in the report', async () => {
     const json = await run(['check', 'github:acme/widget', '--json']);

@@ -122,7 +122,7 @@ export const PINNED = 'c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3';
 export const WIDGET_API = '/github/repos/acme/widget';
 export const PINNED_WORKFLOWS = ['.github/workflows/ci.yml', '.github/workflows/codeql.yaml', '.github/workflows/release.yml'];
 
-/** acme/widget, and what its ref `release/3.x` and the missing ref `no-such-ref` answer. */
+/** acme/widget, and what its ref `release/3.x`, the missing ref `no-such-ref` and the refused `refused-ref` answer. */
 export function servePinnedWidget(server: FixtureServer): void {
   // The history from the pinned commit: its 9 commits two to a page, newest first (repo-history.ts);
   // declared before the repository's routes, whose `…/commits` answers any other query.
@@ -132,6 +132,8 @@ export function servePinnedWidget(server: FixtureServer): void {
   serveWidgetRest(server, { manifest: true });
   server.expect('GET', `${WIDGET_API}/commits/release%2F3.x`, { fixture: 'github/repos/acme/widget/commits/release-3.x.sha.txt' });
   server.expect('GET', `${WIDGET_API}/commits/no-such-ref`, { status: 422, fixture: 'github/repos/acme/widget/commits/no-such-ref.422.json' });
+  // A ref GitHub refuses to resolve (HTTP 403, not a rate limit): its files cannot be read.
+  server.expect('GET', `${WIDGET_API}/commits/refused-ref`, { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/commits/commits#get-a-commit', status: '403' } });
   server.expect('GET', `${WIDGET_API}/git/trees/${PINNED}?recursive=1`, { fixture: `github/repos/acme/widget/git/trees/${PINNED}.json` });
   // Without a token the workflows come from raw file hosting at the commit (raw-files.ts).
   for (const file of PINNED_WORKFLOWS) server.expect('GET', `/github-raw/acme/widget/${PINNED}/${file}`, { fixture: `github/repos/acme/widget/contents/${file}` });

@@ -50,8 +50,8 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
     }
     // What it tells people to install, looked up in the registries (docs/scoring.md §9).
     const distribution = files.ok ? await collectDistribution(ctx, repository, `${owner}/${name}`, files.value, files.read) : undefined;
-    // A pinned target's security policy, community files and CI are its commit's (sources/github/pinned-facts.ts).
-    if (files.ok && files.value.commit !== undefined) facts = factsAtCommit(facts, files.read.tree, files.value.treeTruncated);
+    // A pinned target's security policy, community files and CI are its commit's, or unknown — never the default branch's (sources/github/pinned-facts.ts).
+    if (target.spec !== undefined) facts = files.ok ? factsAtCommit(facts, files.read.tree, files.value.treeTruncated) : factsAtCommit(facts, null, false, files.reason);
     facts = {
       ...facts,
       files: files.ok ? files.value : null,

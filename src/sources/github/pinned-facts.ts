@@ -21,26 +21,31 @@ function listingsOf(tree: readonly RepoTreeItem[]): RepoListings {
   return { root, github: under('.github', true), docs: under('docs', false) };
 }
 
+/** `facts` with its community files and CI unknown for `reason`. */
+function unknownAtCommit(facts: GithubFacts, reason: string): GithubFacts {
+  return { ...facts, community: null, ci: null, unknown: { ...facts.unknown, community: reason, ci: reason } };
+}
+
 /**
  * `facts` with the community files and CI facts of the tree at the pinned commit; unknown (with
- * the reason) when GitHub cut that listing short, never the default branch's in their place.
+ * the reason) when that listing could not be read (`tree` null: the ref could not be resolved or
+ * the listing failed, `reason` says why) or GitHub cut it short — never the default branch's in
+ * their place.
  */
-export function factsAtCommit(facts: GithubFacts, tree: readonly RepoTreeItem[], truncated: boolean): GithubFacts {
+export function factsAtCommit(facts: GithubFacts, tree: readonly RepoTreeItem[] | null, truncated: boolean, reason = 'the tree listing at the commit is unknown'): GithubFacts {
+  if (tree === null) return unknownAtCommit(facts, `the files at the target's ref could not be read: ${reason}`);
+  if (truncated) return unknownAtCommit(facts, "GitHub cut the tree listing at the target's commit short");
   const unknown = Object.fromEntries(Object.entries(facts.unknown).filter(([section]) => section !== 'community' && section !== 'ci'));
-  if (truncated) {
-    const reason = "GitHub cut the tree listing at the target's commit short";
-    return { ...facts, community: null, ci: null, unknown: { ...unknown, community: reason, ci: reason } };
-  }
   const listings = listingsOf(tree);
   const listed = communityFilesIn(listings);
   const ci: GithubCi | null = ciIn(listings);
   // The community profile's health percentage is the default branch's: not this commit's.
   const community: GithubCommunity | null = listed === null ? null : { ...listed, securityPolicy: securityPolicyIn(listings), healthPercentage: null };
-  const reason = 'the tree listing at the commit is incomplete';
+  const incomplete = 'the tree listing at the commit is incomplete';
   return {
     ...facts,
     community,
     ci,
-    unknown: { ...unknown, ...(community === null ? { community: reason } : {}), ...(ci === null ? { ci: reason } : {}) },
+    unknown: { ...unknown, ...(community === null ? { community: incomplete } : {}), ...(ci === null ? { ci: incomplete } : {}) },
   };
 }
