@@ -301,13 +301,17 @@ export const GithubWorkflowSafetySchema = z.object({
 export type GithubWorkflowSafety = z.infer<typeof GithubWorkflowSafetySchema>;
 
 /**
- * The repository's own files at the default branch (github/repo-files.ts): one recursive tree
+ * The repository's own files at the default branch — or at the commit a target's ref names
+ * (`github:owner/repo@ref`) — (github/repo-files.ts): one recursive tree
  * listing, then only the files that matter, each within a size cap, never executed, never
  * written to disk. `unread` lists the files that matter which could not be read (a 404 on the
  * file, a size cap, a failure): the facts they feed are unknown, the others stand.
  */
 export const GithubFilesSchema = z.object({
+  /** The default branch the files were read at, or the ref the target names. */
   branch: z.string(),
+  /** The commit the target's ref resolved to, at which every file was read; absent without a ref, and in evidence saved before it was recorded. */
+  commit: z.string().optional(),
   /** GitHub cut the recursive listing short: a file not listed may still exist. */
   treeTruncated: z.boolean(),
   /** Entries in the listing (files and folders). */

@@ -130,7 +130,7 @@ export async function collectDistribution(
       ? { links: [] }
       : await verifyPackageClaims(
           githubSourceContext(ctx),
-          { host: repository.host, owner, name, fullName: repository.fullName, names, branch: repository.defaultBranch },
+          { host: repository.host, owner, name, fullName: repository.fullName, names, branch: files.branch, ...(files.commit === undefined ? {} : { commit: files.commit }) },
           claims,
           known,
         );

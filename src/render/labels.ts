@@ -15,6 +15,14 @@ export function targetLabel(target: Report['target']): string {
   return rulesOf(target.ecosystem).versionLabel(target.name, target.version);
 }
 
+/** Hex digits of a commit shown beside a pinned target's label, as git abbreviates it. */
+const SHORT_COMMIT = 7;
+
+/** ` (commit abc1234)` after a `github:owner/repo@ref` target's label: the commit its ref named when read; '' otherwise. */
+export function commitNote(target: Report['target']): string {
+  return target.commit === undefined || target.commit === '' ? '' : ` (commit ${target.commit.slice(0, SHORT_COMMIT)})`;
+}
+
 export type GateState = 'passed' | 'failed' | 'could not be evaluated';
 
 export function gateState(gate: Report['gate']): GateState {

@@ -14,7 +14,7 @@ import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavail
 import { aiActText } from './ai-act-text.js';
 import { includedPackageText } from './included-package-text.js';
 import { comparisonText } from './comparison-text.js';
-import { groupChecks, previousLines, targetLabel } from './labels.js';
+import { commitNote, groupChecks, previousLines, targetLabel } from './labels.js';
 import { markdownReason } from './markdown-reasons.js';
 import { escapeHtml, escapeMarkdown, htmlCode, markdownCode, sanitizeForTerminal } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
@@ -218,7 +218,8 @@ function includedPackageSection(report: Report): string[] {
 
 /** The body of one report, its heading at `level`. */
 function reportLines(report: Report, level: number): string[] {
-  const lines = [heading(level, `nerq · ${markdownCode(targetLabel(report.target))}`), ''];
+  const commit = commitNote(report.target);
+  const lines = [heading(level, `nerq · ${markdownCode(targetLabel(report.target))}${commit === '' ? '' : ` ${md(commit)}`}`), ''];
   if (report.error !== null) {
     lines.push(
       `${OUTCOME_EMOJI['NOT EVALUATED']} **NOT EVALUATED**`,

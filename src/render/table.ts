@@ -19,7 +19,7 @@ import { alertsOf, blindingSource, isProvisional, outcomeOf, sharedUnknowns, una
 import { aiActText } from './ai-act-text.js';
 import { includedPackageText } from './included-package-text.js';
 import { comparisonText } from './comparison-text.js';
-import { evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
+import { commitNote, evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import {
   displayWidth,
@@ -214,7 +214,7 @@ function bar(score: number | null, glyphs: Glyphs): string {
 function headerLines(report: Report, width: number, p: Palette): string[] {
   const outcome = outcomeOf(report);
   const segments: Segment[] = [
-    { text: clean(targetLabel(report.target)), style: p.bold },
+    { text: clean(targetLabel(report.target) + commitNote(report.target)), style: p.bold },
     { text: outcome, style: p.outcome(outcome) },
   ];
   if (report.error !== null) return flow(segments, width);

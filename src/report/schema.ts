@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.12.0';
+export const REPORT_SCHEMA_VERSION = '1.13.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -44,6 +44,12 @@ export const ReportTargetSchema = z.object({
   version: z.string().nullable(),
   purl: z.string().nullable(),
   repository: z.string().nullable(),
+  /**
+   * A `github:owner/repo@ref` target (added in 1.13.0): the commit the ref named when it was read
+   * (40 or 64 hex digits); its files were read at this commit (docs/scoring.md §9, "A pinned
+   * ref"). Absent without a ref, and in evidence saved before it was recorded.
+   */
+  commit: z.string().optional(),
 });
 
 export const DimensionResultSchema = z.object({

@@ -228,8 +228,19 @@ function githubName(owner: string, repoWithSuffix: string): string {
   return `${owner}/${repo}`;
 }
 
+/**
+ * A tag, branch or commit sha as git's ref rules allow it (`git check-ref-format`), within the
+ * characters GITHUB_REF keeps: no `..`, no component starting with `.` or ending in `.lock`, no
+ * empty component, no `.` or `/` at the end.
+ */
 function assertGitRef(ref: string): void {
-  if (!GITHUB_REF.test(ref) || ref.includes('//') || ref.endsWith('/') || ref.endsWith('.lock')) {
+  const components = ref.split('/');
+  if (
+    !GITHUB_REF.test(ref) ||
+    ref.includes('..') ||
+    ref.endsWith('.') ||
+    components.some((c) => c === '' || c.startsWith('.') || c.endsWith('.lock'))
+  ) {
     fail(`invalid git ref ${quoteForMessage(ref)}`);
   }
 }

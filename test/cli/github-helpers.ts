@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIXTURES_ROOT, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { makeTarball } from '../support/tarball.js';
-import { GH_SHA, graphqlFilesAnswer, NOW, rateHeaders, serveHistory, serveRepo, TOKEN } from '../github/helpers.js';
+import { commitsLink, GH_SHA, graphqlFilesAnswer, NOW, rateHeaders, serveHistory, serveRepo, TOKEN, widgetCommits } from '../github/helpers.js';
 import { downloadsPath, osvNoAdvisories, packumentPath } from './helpers.js';
 
 export { GH_SHA, TOKEN };
@@ -112,6 +112,31 @@ export function serveWidgetGraphql(server: FixtureServer, extra: Record<string, 
   // The advertised package's link is verified over REST too: the root listing, then package.json.
   server.expect('GET', '/github/repos/acme/widget/contents', { fixture: 'github/repos/acme/widget/contents' });
   serveAdvertisedWidget(server);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A pinned ref of acme/widget (`github:acme/widget@release/3.x`: sources/github/ref-commit.ts)
+
+/** The commit `release/3.x` names: acme/widget's third newest (2026-05-02), whose tree is 3c3c…. */
+export const PINNED = 'c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3';
+export const WIDGET_API = '/github/repos/acme/widget';
+export const PINNED_WORKFLOWS = ['.github/workflows/ci.yml', '.github/workflows/codeql.yaml', '.github/workflows/release.yml'];
+
+/** acme/widget, and what its ref `release/3.x`, the missing ref `no-such-ref` and the refused `refused-ref` answer. */
+export function servePinnedWidget(server: FixtureServer): void {
+  // The history from the pinned commit: its 9 commits two to a page, newest first (repo-history.ts);
+  // declared before the repository's routes, whose `…/commits` answers any other query.
+  const commits = widgetCommits().slice(2);
+  server.expect('GET', `${WIDGET_API}/commits?per_page=2&sha=${PINNED}`, { body: commits.slice(0, 2), headers: { link: commitsLink(1, 5) } });
+  server.expect('GET', `${WIDGET_API}/commits?page=5&per_page=2&sha=${PINNED}`, { body: commits.slice(8), headers: { link: commitsLink(5, 5) } });
+  serveWidgetRest(server, { manifest: true });
+  server.expect('GET', `${WIDGET_API}/commits/release%2F3.x`, { fixture: 'github/repos/acme/widget/commits/release-3.x.sha.txt' });
+  server.expect('GET', `${WIDGET_API}/commits/no-such-ref`, { status: 422, fixture: 'github/repos/acme/widget/commits/no-such-ref.422.json' });
+  // A ref GitHub refuses to resolve (HTTP 403, not a rate limit): its files cannot be read.
+  server.expect('GET', `${WIDGET_API}/commits/refused-ref`, { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/commits/commits#get-a-commit', status: '403' } });
+  server.expect('GET', `${WIDGET_API}/git/trees/${PINNED}?recursive=1`, { fixture: `github/repos/acme/widget/git/trees/${PINNED}.json` });
+  // Without a token the workflows come from raw file hosting at the commit (raw-files.ts).
+  for (const file of PINNED_WORKFLOWS) server.expect('GET', `/github-raw/acme/widget/${PINNED}/${file}`, { fixture: `github/repos/acme/widget/contents/${file}` });
 }
 
 /** The hourly budget spent: 403, remaining 0, the reset 65 minutes after GITHUB_NOW (13:05 UTC). */

@@ -6,6 +6,8 @@
 import type { Sources } from '../../evidence/schema.js';
 import { GITHUB_HOST } from '../../sources/endpoints.js';
 import { fetchGithubFacts, fetchRepositoryFiles } from '../../sources/github/source.js';
+import { factsAtCommit } from '../../sources/github/pinned-facts.js';
+import { quoteForMessage } from '../../target/parse.js';
 import { purlOf } from '../../target/purl.js';
 import type { Target } from '../../target/types.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';
@@ -41,9 +43,15 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
   let dependencies: Sources['dependencies'] = { status: 'unavailable', reason: 'the repository answer named no repository to read' };
   if (repository !== null) {
     const [repoOwner = owner, repoName = name] = fullName.split('/');
-    const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch);
+    // A ref (`github:owner/repo@ref`) is read at the commit it names, never at the default branch in its place.
+    const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch, target.spec);
+    if (!files.ok && files.missingRef === true) {
+      return { kind: 'error', code: 'not-found', message: `${fullName} has no ref ${quoteForMessage(target.spec ?? '')} on GitHub` };
+    }
     // What it tells people to install, looked up in the registries (docs/scoring.md §9).
     const distribution = files.ok ? await collectDistribution(ctx, repository, `${owner}/${name}`, files.value, files.read) : undefined;
+    // A pinned target's security policy, community files and CI are its commit's, or unknown — never the default branch's (sources/github/pinned-facts.ts).
+    if (target.spec !== undefined) facts = files.ok ? factsAtCommit(facts, files.read.tree, files.value.treeTruncated) : factsAtCommit(facts, null, false, files.reason);
     facts = {
       ...facts,
       files: files.ok ? files.value : null,
@@ -87,6 +95,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
         version: target.spec ?? null,
         purl: purlOf('github', fullName, target.spec),
         repository: github.facts.repository?.htmlUrl ?? null,
+        ...(facts.files?.commit === undefined ? {} : { commit: facts.files.commit }),
       },
       sources,
     ),

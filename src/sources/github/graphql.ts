@@ -624,6 +624,8 @@ export function graphqlFileSource(
   rootEntries: readonly TreeEntry[] | null,
   prefetched: ReadonlyMap<string, FileRead>,
   blobs: BlobReader = (expressions) => graphqlObjects(call, owner, name, expressions, 'NerqBlob'),
+  /** The revision the paths are read at: `HEAD` (the default branch), or a pinned target's commit sha. */
+  rev = 'HEAD',
 ): RepoFileSource {
   const objects = async (expressions: readonly string[], fragment: 'NerqBlob' | 'NerqTree'): Promise<Map<number, unknown> | string> => {
     const got = fragment === 'NerqBlob' ? await blobs(expressions) : await graphqlObjects(call, owner, name, expressions, fragment);
@@ -639,7 +641,7 @@ export function graphqlFileSource(
         return known === undefined;
       });
       if (needed.length === 0) return out;
-      const got = await objects(needed.map((p) => `HEAD:${p}`), 'NerqBlob');
+      const got = await objects(needed.map((p) => `${rev}:${p}`), 'NerqBlob');
       needed.forEach((path, i) => out.set(path, typeof got === 'string' ? { kind: 'error', reason: got } : blobRead(got.get(i))));
       return out;
     },
@@ -653,7 +655,7 @@ export function graphqlFileSource(
         return true;
       });
       if (needed.length === 0) return out;
-      const got = await objects(needed.map((d) => `HEAD:${d}`), 'NerqTree');
+      const got = await objects(needed.map((d) => `${rev}:${d}`), 'NerqTree');
       needed.forEach((dir, i) => {
         if (typeof got === 'string') {
           out.set(dir, { kind: 'error', reason: got });

@@ -1,7 +1,9 @@
 /**
  * A repository's own files, read through the REST API (with a token, the files themselves through
  * one GraphQL query) — the one way nerq reads a repository's
- * files for its facts: one recursive tree listing of the default branch, the version tags, when
+ * files for its facts: one recursive tree listing of the default branch (of the commit a target's
+ * ref names, `github:owner/repo@ref`: every listing and file below is then read at that commit,
+ * source.ts `fetchRepositoryFiles`), the version tags, when
  * its history starts (repo-history.ts: one or two commit listings), then
  * only the files that matter (repo-tree.ts: README, licence files, manifests, lockfiles, security
  * policy, workflows), each within a size cap (lockfiles: 1 MiB), as text in memory: never executed, never
@@ -115,13 +117,14 @@ async function readFileTexts(
   branch: string,
   caps: ReadonlyMap<string, number>,
   blobs: BlobReader,
+  commit: string | undefined,
 ): Promise<Map<string, FileRead>> {
   const paths = [...caps.keys()];
-  const rest = async (list: readonly string[]): Promise<Map<string, FileRead>> => (list.length === 0 ? new Map() : await restFileSource(call, base, null).read(list));
+  const rest = async (list: readonly string[]): Promise<Map<string, FileRead>> => (list.length === 0 ? new Map() : await restFileSource(call, base, null, commit).read(list));
   if (!call.tokenInUse || paths.length === 0) return rest(paths);
   let got: ObjectsRead;
   try {
-    got = await blobs(paths.map((p) => `${branch}:${p}`));
+    got = await blobs(paths.map((p) => `${commit ?? branch}:${p}`));
   } catch (error) {
     if (!(error instanceof GithubStop)) throw error;
     return rest(paths);
@@ -153,7 +156,9 @@ async function readFileTexts(
  * beside the listing) has the listed tree as its root, so a push between the two requests never
  * mixes two states of the branch; else (or for a GitHub Enterprise host, `raw` undefined) REST.
  */
-function rawAtListing(raw: string | undefined, repo: { owner: string; name: string }, treeSha: string | undefined, head: HistoryHead | null): RawAt | undefined {
+function rawAtListing(raw: string | undefined, repo: { owner: string; name: string }, treeSha: string | undefined, head: HistoryHead | null, commit: string | undefined): RawAt | undefined {
+  // A pinned target's files are all read at its commit: the listing is that commit's tree.
+  if (raw !== undefined && commit !== undefined) return COMMIT_SHA.test(commit) ? { base: raw, owner: repo.owner, name: repo.name, commit } : undefined;
   if (raw === undefined || head === null || treeSha === undefined || head.tree !== treeSha || !COMMIT_SHA.test(head.commit)) return undefined;
   return { base: raw, owner: repo.owner, name: repo.name, commit: head.commit };
 }
@@ -165,13 +170,19 @@ export async function restRepoFiles(
   branch: string,
   /** Raw file hosting for a github.com repository (endpoints.ts `githubRaw`): its workflows are read from there without a token. */
   raw?: string,
+  /**
+   * The commit a target's ref resolved to (ref-commit.ts): the tree, the history and every file
+   * are read at it (`branch` is then the ref as the target names it); absent, the default branch.
+   */
+  commit?: string,
 ): Promise<RepoFilesRead> {
   const before = call.counter.requests;
-  const treeUrl = withQuery(joinUrl(base, 'git', 'trees', branch), { recursive: 1 });
+  const at = commit ?? branch;
+  const treeUrl = withQuery(joinUrl(base, 'git', 'trees', at), { recursive: 1 });
   const [tree, tags, { history, head }] = await Promise.all([
     getJson(call, treeUrl, GitTreeSchema, 'repository tree', { maxBytes: MAX_TREE_BYTES }),
     getJson(call, withQuery(joinUrl(base, 'tags'), { per_page: TAGS_PER_PAGE }), TagsSchema, 'tags', { empty: [] }),
-    restHistory(call, base, branch),
+    restHistory(call, base, at),
   ]);
   if (!tree.ok) return { ok: false, reason: tree.reason };
   const items = treeItems(tree.value);
@@ -199,8 +210,8 @@ export async function restRepoFiles(
   // With a token the files and the first workflows are asked side by side: one GraphQL query.
   const blobs = blobBatch(call, repo.owner, repo.name);
   const [reads, workflowSafety] = await Promise.all([
-    readFileTexts(call, repo, base, branch, new Map(toRead.map((i) => [i.path, capOf(i)])), blobs),
-    readWorkflows(call, repo, base, selection.workflowPaths, items, tree.value.truncated === true, new Map(), blobs, rawAtListing(raw, repo, tree.value.sha, head)),
+    readFileTexts(call, repo, base, branch, new Map(toRead.map((i) => [i.path, capOf(i)])), blobs, commit),
+    readWorkflows(call, repo, base, selection.workflowPaths, items, tree.value.truncated === true, new Map(), blobs, rawAtListing(raw, repo, tree.value.sha, head, commit), commit),
   ]);
   const textOf = (path: string): string | null => {
     const read = reads.get(path);
@@ -272,6 +283,7 @@ export async function restRepoFiles(
     ok: true,
     value: {
       branch,
+      ...(commit === undefined ? {} : { commit }),
       treeTruncated: tree.value.truncated === true,
       entries: items.length,
       readme,

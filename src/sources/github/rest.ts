@@ -444,8 +444,15 @@ export async function restListings(call: GithubCall, base: string): Promise<Rest
 }
 
 /** Files through the contents API (raw), directories through its listings. */
-export function restFileSource(call: GithubCall, base: string, rootEntries: readonly TreeEntry[] | null): RepoFileSource {
-  const contentsUrl = (path: string) => joinUrl(base, 'contents', ...path.split('/').filter((s) => s !== ''));
+export function restFileSource(
+  call: GithubCall,
+  base: string,
+  rootEntries: readonly TreeEntry[] | null,
+  /** The commit to read at (a pinned target's: ref-commit.ts); absent, the default branch. */
+  ref?: string,
+): RepoFileSource {
+  const at = (url: string) => (ref === undefined ? url : withQuery(url, { ref }));
+  const contentsUrl = (path: string) => at(joinUrl(base, 'contents', ...path.split('/').filter((s) => s !== '')));
   return {
     rootEntries,
     async read(paths) {
@@ -468,7 +475,7 @@ export function restFileSource(call: GithubCall, base: string, rootEntries: read
             out.set(dir, { kind: 'dir', entries: rootEntries });
             return;
           }
-          const got = await getJson(call, dir === '' ? joinUrl(base, 'contents') : contentsUrl(dir), ContentsListSchema, `listing of ${dir || 'the root'}`);
+          const got = await getJson(call, dir === '' ? at(joinUrl(base, 'contents')) : contentsUrl(dir), ContentsListSchema, `listing of ${dir || 'the root'}`);
           if (got.ok) out.set(dir, { kind: 'dir', entries: got.value.map((e) => ({ path: e.name, type: entryType(e.type) })) });
           else if (got.status === 404) out.set(dir, { kind: 'missing' });
           else out.set(dir, { kind: 'error', reason: got.reason });

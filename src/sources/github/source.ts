@@ -62,6 +62,7 @@ import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim, type R
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
 import { restRepoFiles } from './repo-files.js';
+import { resolveRefCommit } from './ref-commit.js';
 import { readWorkflows } from './workflow-files.js';
 import { alreadyReadFileSource, type RepositoryAlreadyRead } from './tree-file-source.js';
 import {
@@ -594,7 +595,8 @@ export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRep
 }
 
 /**
- * A repository's own files at its default branch (github/repo-files.ts): the one way nerq reads
+ * A repository's own files at its default branch, or at the commit a target's ref names
+ * (github/ref-commit.ts) (github/repo-files.ts): the one way nerq reads
  * them, for a repository target (ecosystems/github/collect.ts) and for any repository whose files
  * a caller needs. REST, with the token when there is one (it raises the rate limit), and with a
  * token one GraphQL query that dates the version tags (tag-dates.ts); a rate limit or any failure
@@ -616,22 +618,38 @@ function repositoryCall(ctx: GithubSourceContext, repo: GithubRepoRef): GithubCa
   };
 }
 
-/** A repository's files, and the dependency set its manifests and lockfiles give (repo-dependencies.ts). */
+/**
+ * A repository's files, and the dependency set its manifests and lockfiles give (repo-dependencies.ts).
+ * `missingRef`: the ref the target names is not the repository's (ref-commit.ts) — nothing was read.
+ */
 export type RepositoryFilesResult =
   | { ok: true; value: GithubFiles; dependencies: Sources['dependencies']; read: RepositoryAlreadyRead; requests: number }
-  | { ok: false; reason: string; requests: number };
+  | { ok: false; reason: string; requests: number; missingRef?: true };
 
 export async function fetchRepositoryFiles(
   ctx: GithubSourceContext,
   repo: GithubRepoRef,
   branch: string,
+  /**
+   * The ref a target names (`github:owner/repo@ref`): resolved to its commit once, and every file
+   * read at that commit — never at the default branch in its place (ref-commit.ts).
+   */
+  ref?: string,
 ): Promise<RepositoryFilesResult> {
   const call = repositoryCall(ctx, repo);
   if (typeof call === 'string') return { ok: false, reason: call, requests: 0 };
   try {
+    const base = repoBase(call.api, `${repo.owner}/${repo.name}`);
+    let commit: string | undefined;
+    if (ref !== undefined) {
+      const resolved = await resolveRefCommit(call, base, ref);
+      if (resolved.kind === 'missing') return { ok: false, reason: resolved.reason, requests: call.counter.requests, missingRef: true };
+      if (resolved.kind === 'error') return { ok: false, reason: resolved.reason, requests: call.counter.requests };
+      commit = resolved.sha;
+    }
     // Raw file hosting is github.com's alone: a GitHub Enterprise host is read through its API.
     const onGithubCom = repo.host.toLowerCase() === GITHUB_HOST || repo.host.toLowerCase() === `www.${GITHUB_HOST}`;
-    const files = await restRepoFiles(call, repo, repoBase(call.api, `${repo.owner}/${repo.name}`), branch, onGithubCom ? ctx.endpoints.githubRaw : undefined);
+    const files = await restRepoFiles(call, repo, base, ref ?? branch, onGithubCom ? ctx.endpoints.githubRaw : undefined, commit);
     if (!files.ok) return { ...files, requests: call.counter.requests };
     return {
       ok: true,
@@ -657,7 +675,8 @@ export async function fetchRepositoryFiles(
  */
 export async function verifyPackageClaims(
   ctx: GithubSourceContext,
-  repo: GithubRepoRef & { fullName: string; names: readonly string[]; branch: string },
+  /** `commit`: a pinned target's (ref-commit.ts), whose files are read at it; absent, the default branch. */
+  repo: GithubRepoRef & { fullName: string; names: readonly string[]; branch: string; commit?: string },
   claims: readonly GithubClaim[],
   known?: RepositoryAlreadyRead,
 ): Promise<{ links: GithubLink[]; requests: number }> {
@@ -667,10 +686,10 @@ export async function verifyPackageClaims(
     const base = repoBase(call.api, repo.fullName);
     let rest: RepoFileSource;
     if (known !== undefined && !known.truncated) {
-      rest = alreadyReadFileSource(known, restFileSource(call, base, null));
+      rest = alreadyReadFileSource(known, restFileSource(call, base, null, repo.commit));
     } else {
-      const root = (await restFileSource(call, base, null).list([''])).get('');
-      rest = restFileSource(call, base, root?.kind === 'dir' ? root.entries : null);
+      const root = (await restFileSource(call, base, null, repo.commit).list([''])).get('');
+      rest = restFileSource(call, base, root?.kind === 'dir' ? root.entries : null, repo.commit);
     }
     // Claims on one monorepo read the same workspace manifests: each file is asked once.
     const reads = new Map<string, Promise<FileRead>>();

@@ -61,10 +61,11 @@ async function readTexts(
   prefetched: ReadonlyMap<string, FileRead>,
   blobs: BlobReader | undefined,
   raw: RawAt | undefined,
+  commit: string | undefined,
 ): Promise<Map<string, FileRead>> {
   try {
-    if (call.tokenInUse) return await graphqlFileSource(call, repo.owner, repo.name, null, prefetched, blobs).read(paths);
-    return raw === undefined ? await restFileSource(call, base, null).read(paths) : await readRawFiles(call, raw, paths, MAX_WORKFLOW_BYTES);
+    if (call.tokenInUse) return await graphqlFileSource(call, repo.owner, repo.name, null, prefetched, blobs, commit).read(paths);
+    return raw === undefined ? await restFileSource(call, base, null, commit).read(paths) : await readRawFiles(call, raw, paths, MAX_WORKFLOW_BYTES);
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the workflows';
     return new Map(paths.map((p) => [p, { kind: 'error', reason }]));
@@ -84,6 +85,8 @@ export async function readWorkflows(
   blobs?: BlobReader,
   /** Without a token, where raw file hosting serves the repository at the commit of the listed tree (repo-files.ts); REST when absent. */
   rawAt?: RawAt,
+  /** A pinned target's commit (ref-commit.ts): every file is read at it; absent, the default branch. */
+  commit?: string,
 ): Promise<GithubWorkflowSafety> {
   const token = call.tokenInUse;
   const raw = token ? undefined : rawAt;
@@ -125,7 +128,7 @@ export async function readWorkflows(
   const readRound = async (paths: readonly string[]) => {
     if (paths.length === 0) return;
     for (const p of paths) attempted.add(p);
-    const got = await readTexts(call, repo, base, paths, prefetched, blobs, raw);
+    const got = await readTexts(call, repo, base, paths, prefetched, blobs, raw, commit);
     for (const path of paths) {
       const read = got.get(path) ?? { kind: 'error', reason: 'not read' };
       if (read.kind !== 'file') failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason);
