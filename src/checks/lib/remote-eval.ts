@@ -18,6 +18,25 @@
  *   (string literals over LONG_STRING characters count as empty: a payload carried as hex is
  *   data, not distance).
  *
+ * A member of an object every function shares (`global.p`, `globalThis['p']`, `process.env.P`,
+ * `module.exports.p`) is a name followed back REACH characters, however short: a minifier does
+ * not rename it. An evaluator, a function whose evaluation reads one of its parameters (the
+ * innermost function around it with such a parameter, directly or through a name assigned
+ * from it: `function run(code) { eval(code) }`, `const go = (s) => new Function('require', s)`,
+ * a method `exec(code) { … }`, a handler `bus.on('code', (s) => eval(s))`), is an evaluation too,
+ * linked by the same rules except nearness:
+ *
+ * - its calls (`run(d)`, `loader.exec(d)`, transitively: a function that hands its parameter to
+ *   an evaluator is one) are evaluations of the arguments in those parameters' places;
+ * - the evaluator handed over as a value within a network call's callbacks (`.then(run)`) is an
+ *   evaluation there;
+ * - an event whose handler is an evaluator (set inline, or by name: `bus.on('code', run)`) makes
+ *   each `emit` of that event an evaluation of the arguments it hands the handler.
+ *
+ * An evaluator's name of one or two characters declared inside a line (a minifier's, given again
+ * in every function: Emscripten's glue evaluates its EM_ASM code in such functions) is read
+ * SHORT_NAME_REACH characters around its header; one declared at a line's start, everywhere.
+ *
  * Pure text inspection of comment-free code, never executed; every step reads a bounded stretch
  * of the text from a bounded number of places, so the time is linear in the text.
  */
