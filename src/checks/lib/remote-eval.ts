@@ -26,8 +26,9 @@
  * a method `exec(code) { … }`, a handler `bus.on('code', (s) => eval(s))`), is an evaluation too,
  * linked by the same rules except nearness:
  *
- * - its calls (`run(d)`, `loader.exec(d)`, transitively: a function that hands its parameter to
- *   an evaluator is one) are evaluations of the arguments in those parameters' places;
+ * - its calls (`run(d)`, `loader.exec(d)`, `run.call(o, d)`, `run.apply(o, [d])`; transitively:
+ *   a function that hands its parameter to an evaluator is one) are evaluations of the arguments
+ *   in those parameters' places;
  * - the evaluator handed over as a value within a network call's callbacks (`.then(run)`) is an
  *   evaluation there;
  * - an event whose handler is an evaluator (set inline, or by name: `bus.on('code', run)`) makes
@@ -459,21 +460,26 @@ class Reader {
     return { start: Math.max(0, evaluator.at - SHORT_NAME_REACH), end: evaluator.at + SHORT_NAME_REACH };
   }
 
-  /** The calls of a named evaluator (`run(d)`, `o.run(d)`; not its declaration), as sites running the arguments it evaluates. */
+  /**
+   * The calls of a named evaluator (`run(d)`, `o.run(d)`, `run.call(o, d)`, `run.apply(o, [d])`;
+   * not its declaration), as sites running the arguments it evaluates.
+   */
   callsOf(evaluator: Evaluator): Site[] {
     const { code } = this;
     const sites: Site[] = [];
     const { start, end } = this.scope(evaluator);
-    for (const found of code.slice(start, end).matchAll(new RegExp(String.raw`(?<![\w$])${escapeName(evaluator.name!)}\s*\(`, 'g'))) {
+    for (const found of code.slice(start, end).matchAll(new RegExp(String.raw`(?<![\w$])${escapeName(evaluator.name!)}\s*(?:\.\s*(call|apply)\s*)?\(`, 'g'))) {
       if (sites.length >= MAX_CALLS) break;
       const match = { index: start + found.index, 0: found[0] };
+      // `.call(o, d)` hands the arguments one place later; `.apply(o, [d])` hands them all in its second.
+      const places = found[1] === 'call' ? evaluator.parameters.map((index) => index + 1) : found[1] === 'apply' ? [1] : evaluator.parameters;
       // Not its declaration, nor a method of a regular expression or a string (`/x/.exec(s)`).
       if (/\bfunction\s*\*?\s*$|[^\w$)\]\s?]\s*\.\s*$/.test(code.slice(Math.max(0, match.index - 20), match.index))) continue;
       const open = match.index + match[0].length - 1;
       const close = closing(code, open, EXPRESSION_CHARS);
       // `run(code) {`: a method's header.
       if (close >= 0 && /^\s*\{/.test(code.slice(close + 1, close + 20))) continue;
-      sites.push({ at: match.index, argument: argumentsAt(code, open, evaluator.parameters), direct: false });
+      sites.push({ at: match.index, argument: argumentsAt(code, open, places), direct: false });
     }
     return sites;
   }
