@@ -83,6 +83,23 @@ describe('remote-eval: downloaded text evaluated, linked to its download', () =>
     ['get taken out of https by name, under another name', "const { get: download } = require('https');\ndownload(u, (r) => { let s = ''; r.on('data', (c) => (s += c));\n{{PAD}}\nr.on('end', () => new Function(s)()); });"],
     ['request imported by name from http', "import { request } from 'http';\nrequest(u, (r) => { r.setEncoding('utf8'); r.on('data', (c) => {\n{{PAD}}\neval(c); }); }).end();"],
     ['a downloaded script compiled by new vm.Script', "const vm = require('vm');\nconst src = await (await fetch(u)).text();\n{{PAD}}\nnew vm.Script(src).runInThisContext();"],
+    // An evaluator, a function that evaluates its parameter, is an evaluation: its calls and the references handed over.
+    ['an evaluator declared before, called with the download in the response callback', "const https = require('https');\n{{PAD}}\nfunction run(code) { eval(code); }\n{{PAD}}\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => run(d)); });"],
+    ['an evaluator declared after its call', "const https = require('https');\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => run(d)); });\n{{PAD}}\nfunction run(code) { eval(code); }"],
+    ['an arrow evaluator bound with const, Function given require', "const https = require('https');\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => go(d)); });\n{{PAD}}\nconst go = (s) => { const f = new Function('require', s); f(require); };"],
+    ["an evaluator handed to fetch's chain", "function run(code) { eval(code); }\n{{PAD}}\nfetch(u).then((r) => r.text()).then(run);"],
+    ['an evaluator reached through another function', "const https = require('https');\n{{PAD}}\nfunction run(s) { return vm.runInThisContext(s); }\n{{PAD}}\nfunction load(text) { const out = run(text); return out; }\n{{PAD}}\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => load(d)); });"],
+    ['an evaluator kept as a method, called on its object with the chunks kept elsewhere', "const https = require('https');\nlet body = '';\nfunction onRes(res) { res.on('data', (chunk) => { body += chunk; }); }\n{{PAD}}\nconst loader = { exec(code) { return new Function(code)(); } };\n{{PAD}}\nhttps.get(u, onRes);\n{{PAD}}\nsetTimeout(() => loader.exec(body), 3000);"],
+    ['an evaluator called through call', "const https = require('https');\n{{PAD}}\nfunction run(code) { eval(code); }\n{{PAD}}\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => run.call(null, d)); });"],
+    ['an evaluator called through apply, given the download', "function run(code) { eval(code); }\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nrun.apply(null, [loaded]);"],
+    // A member of an object every function shares is a name, however short.
+    ['the chunk kept on global, evaluated elsewhere', "const https = require('https');\nhttps.get(u, (r) => { r.on('data', (c) => (global.p = c)); });\n{{PAD}}\nsetTimeout(() => eval(global.p), 1000);"],
+    ["the chunk kept on globalThis by bracket, read by dot", "const https = require('https');\nhttps.get(u, (r) => { r.on('data', (c) => (globalThis['p'] = c)); });\n{{PAD}}\nsetTimeout(() => eval(globalThis.p), 1000);"],
+    ['the chunk kept in the environment', "const https = require('https');\nhttps.get(u, (r) => { r.on('data', (c) => (process.env.P = c)); });\n{{PAD}}\nsetTimeout(() => new Function(process.env.P)(), 1000);"],
+    ["the chunk kept on module.exports, read from exports", "const https = require('https');\nhttps.get(u, (r) => { r.on('data', (c) => (module.exports.p = c)); });\n{{PAD}}\nsetTimeout(() => eval(exports.p), 1000);"],
+    // An event whose handler evaluates what it is given: emitting it is calling an evaluator.
+    ['the chunk relayed through an event emitter to a handler that evaluates it', "const https = require('https');\nconst E = require('events'); const bus = new E();\n{{PAD}}\nbus.on('code', (s) => eval(s));\n{{PAD}}\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit('code', c)); });"],
+    ['the same with the evaluator named, the chunk the second argument', "const https = require('https');\n{{PAD}}\nfunction run(origin, code) { return eval(code); }\n{{PAD}}\nbus.once('code', run);\n{{PAD}}\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit('code', u, c)); });"],
   ])('%s', (_name, code) => {
     // Close together and with unrelated code between: found either way.
     expect(flags(code.replaceAll('{{PAD}}', ''))).toEqual(['remote-eval']);
@@ -104,6 +121,11 @@ describe('remote-eval: downloaded text evaluated, linked to its download', () =>
     ['a download and an evaluation of a constant, far apart', "const r = await fetch(u);\nconst wasm = await r.arrayBuffer();\n{{PAD}}\nconst f = new Function('a', 'b', 'return a + b');"],
     ['a name reused: the download assigned, then the name given other text before the evaluation', "let s = await (await fetch(u)).text();\nrender(s);\n{{PAD}}\ns = buildInvoker(argCount);\n{{PAD}}\nconst invoker = new Function(s);"],
     ['a value tested, not evaluated: the answer decides which constant text runs', "const ok = (await fetch(u)).ok;\n{{PAD}}\nconst body = ok ? 'return 1' : 'return 2';\n{{PAD}}\nnew Function(body)();"],
+    ['an evaluator run on text of its own, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nfunction run(code) { return eval(code); }\n{{PAD}}\nrun('1 + 1');\nrun(template);"],
+    ['an evaluator given the download as an argument it does not evaluate', "function run(code, label) { console.log(label); return eval(code); }\n{{PAD}}\nconst payload = await (await fetch(u)).text();\n{{PAD}}\nrun(SOURCE, payload);"],
+    ["an event whose handler evaluates, emitted with the file's own text; the response relayed as another event", "const https = require('https');\n{{PAD}}\nbus.on('code', (s) => eval(s));\n{{PAD}}\nbus.emit('code', 'return 1');\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit('chunk', c)); });"],
+    ['a global member given local text, evaluated, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nglobal.p = fs.readFileSync(f, 'utf8');\n{{PAD}}\neval(global.p);"],
+    ["a minifier's short name: an evaluator inside a line, the name given again far away to what a fetch callback calls", "var q=1;function D(a,b){return eval(`(${a}) => ${b}`)}\n{{PAD}}\n{{PAD}}\nfetch(u).then(function(r){var D=r.json;return D(1)});"],
     ['a data handler on a file stream, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nlet src = '';\nconst s = fs.createReadStream(p);\ns.on('data', (d) => (src += d));\nprocess.stdin.on('data', (line) => { src += line; });\n{{PAD}}\nconst tpl = compile(src);\n{{PAD}}\nFunction(tpl)();"],
   ])('%s', (_name, code) => {
     expect(flags(code.replaceAll('{{PAD}}', UNRELATED))).toEqual([]);

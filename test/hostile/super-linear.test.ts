@@ -450,11 +450,12 @@ describe('install-script code grows linearly', () => {
   });
 
   // remote-eval's links (src/checks/lib/remote-eval.ts): a network call's callbacks, assignments
-  // followed back, handlers, function bodies, long strings emptied; each from a bounded number of places.
+  // followed back, handlers, function bodies, long strings emptied, evaluators (their headers,
+  // calls, references and events), shared members; each from a bounded number of places.
   it('the downloaded-code links, on runs of the units they start from', { timeout: 300_000 }, ({ task }) => {
     // The network used last, far from the units: an evaluation near it would end the reading early.
     const FAR = 'x;'.repeat(400);
-    for (const unit of ['eval(a', 'eval(a); ', 'eval(', '(eval)', ', eval)', 'a = b; ', 'a += c; ', 'a.push(b); ', '{ a } = ', '{ a, ', 'a.b.c = ', 'const a of ', 'fetch(u).then(', 'fetch(', 'h.get(u, (r) => { ', 'h[', "x.on('data', (d) => { a += d; }); ", "x.on('data', ", "fs.createReadStream(p).on('data', (d) => ", 'x = new XMLHttpRequest(); x.onload = () => ', 'x.on', 'function a(u) { ', 'a = async (u) => { ', 'eval(a(b)); ', 'a === ', 'a ? ', '   ', '`${a}', "const { a } = require('https'); ", "import { a as b } from 'https'; ", "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' + ", "'", '"', '`', '(', '{', ')']) {
+    for (const unit of ['eval(a', 'eval(a); ', 'eval(', '(eval)', ', eval)', 'a = b; ', 'a += c; ', 'a.push(b); ', '{ a } = ', '{ a, ', 'a.b.c = ', 'const a of ', 'fetch(u).then(', 'fetch(', 'h.get(u, (r) => { ', 'h[', "x.on('data', (d) => { a += d; }); ", "x.on('data', ", "fs.createReadStream(p).on('data', (d) => ", 'x = new XMLHttpRequest(); x.onload = () => ', 'x.on', 'function a(u) { ', 'a = async (u) => { ', 'eval(a(b)); ', 'a === ', 'a ? ', '   ', '`${a}', "const { a } = require('https'); ", "import { a as b } from 'https'; ", "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' + ", "'", '"', '`', '(', '{', ')', 'function a(b) { eval(b); } ', 'function a(b) { eval(b); } a(c); ', 'const a = (b) => { eval(b); ', 'm(c) { eval(c); } ', 'o.m(c); ', '(b) => eval(b), ', "x.on('c', (s) => eval(s)); x.emit('c', y); ", "x.emit('c', ", "x.on('c', a); ", 'global.p = a; eval(global.p); ', "globalThis['p'] = ", 'eval(process.env.P); ', 'a(b, c, d, ', 'a.call(b, ', 'a.apply(b, [', '(a, b, c) => { a(b, c); ', 'var f = `${a}`; eval(f); ']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}\n${FAR}\nconst h = require('https');`), 1000, true));
     }

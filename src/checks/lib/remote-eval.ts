@@ -18,6 +18,26 @@
  *   (string literals over LONG_STRING characters count as empty: a payload carried as hex is
  *   data, not distance).
  *
+ * A member of an object every function shares (`global.p`, `globalThis['p']`, `process.env.P`,
+ * `module.exports.p`) is a name followed back REACH characters, however short: a minifier does
+ * not rename it. An evaluator, a function whose evaluation reads one of its parameters (the
+ * innermost function around it with such a parameter, directly or through a name assigned
+ * from it: `function run(code) { eval(code) }`, `const go = (s) => new Function('require', s)`,
+ * a method `exec(code) { … }`, a handler `bus.on('code', (s) => eval(s))`), is an evaluation too,
+ * linked by the same rules except nearness:
+ *
+ * - its calls (`run(d)`, `loader.exec(d)`, `run.call(o, d)`, `run.apply(o, [d])`; transitively:
+ *   a function that hands its parameter to an evaluator is one) are evaluations of the arguments
+ *   in those parameters' places;
+ * - the evaluator handed over as a value within a network call's callbacks (`.then(run)`) is an
+ *   evaluation there;
+ * - an event whose handler is an evaluator (set inline, or by name: `bus.on('code', run)`) makes
+ *   each `emit` of that event an evaluation of the arguments it hands the handler.
+ *
+ * An evaluator's name of one or two characters declared inside a line (a minifier's, given again
+ * in every function: Emscripten's glue evaluates its EM_ASM code in such functions) is read
+ * SHORT_NAME_REACH characters around its header; one declared at a line's start, everywhere.
+ *
  * Pure text inspection of comment-free code, never executed; every step reads a bounded stretch
  * of the text from a bounded number of places, so the time is linear in the text.
  */
@@ -48,6 +68,10 @@ const MAX_EVALUATIONS = 50;
 const MAX_CALLS = 64;
 const MAX_NAMES = 8;
 const MAX_LOOKUPS = 96;
+/** Evaluators (functions that evaluate a parameter, events whose handler does) at most per text. */
+const MAX_EVALUATORS = 8;
+/** Function headers before an evaluation read for the one whose parameter it evaluates, at most. */
+const MAX_HEADERS = 16;
 
 const NETWORK_MODULES = String.raw`(?:node:)?(?:https?|http2|net|tls|dgram|dns|axios|node-fetch|cross-fetch|isomorphic-fetch|request|got|needle|undici|superagent|ws|phin|bent)`;
 /** A network call written with its module's usual name. */
@@ -72,6 +96,23 @@ const EVALUATION =
   /(?:(?<![\w$.])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w$.])\(\s*0\s*,\s*eval\s*\)\s*\(|(?<![\w$.])(?:new\s+)?Function\s*\(|(?<![\w$])(?:runIn(?:This|New)?Context|compileFunction)\s*\(|\bnew\s+(?:vm\s*\.\s*)?Script\s*\(/g;
 /** An evaluation handed over as a value, to be called with what it is given: `.then(eval)`, `.on('end', vm.runInThisContext)`. */
 const EVALUATION_VALUE = /[(,]\s*((?:eval|Function|(?:vm\s*\.\s*)?runIn(?:This|New)?Context)(?=\s*[),]))/g;
+/**
+ * A function's header: `function run(code) {`, `run = (code) => {`, `run = code =>`, `run:
+ * function (code) {`, a method `run(code) {`. Groups: the name it is bound to, the name of a
+ * function declaration, its parameters (one group per form), a method's name and parameters.
+ */
+const FUNCTION_HEAD =
+  /(?:(?<![\w$])([\w$]+)\s*(?::|=(?![=>]))\s*)?(?:async\s+)?(?:\bfunction\b\s*\*?\s*([\w$]*)\s*\(([^()]{0,200})\)\s*\{|\(([^()]{0,200})\)\s*=>|(?<![\w$])([\w$]+)\s*=>)|(?<![\w$.])([\w$]+)\s*\(([^()]{0,200})\)\s*\{/g;
+/** Words a method's header cannot start with: `if (a) {` is no method. */
+const NOT_METHODS = new Set('if for while switch catch with function return typeof await'.split(' '));
+/** A handler set for a named event, just before its function: `bus.on('code', `. */
+const EVENT_HANDLER = /\.\s*(?:on|once|addListener|prependListener|addEventListener)\s*\(\s*(['"`])([\w$:.-]{1,60})\1\s*,\s*$/;
+/**
+ * A member of an object every function of the code shares: `global.p`, `globalThis['p']`,
+ * `process.env.P`, `module.exports.p`. Groups: the object, the member.
+ */
+const SHARED_MEMBER =
+  /(?<![\w$.])(global|globalThis|window|self|module\s*\.\s*exports|exports|process\s*\.\s*env)\s*(?:\.\s*([\w$]+)|\[\s*['"`]([\w$]+)['"`]\s*\])/g;
 /** A handler given the chunks of a stream or the messages of a socket: its first parameter. */
 const CHUNK_HANDLER =
   /\.\s*(?:on|once|addEventListener)\s*\(\s*['"`](?:data|message)['"`]\s*,\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)/g;
@@ -169,9 +210,49 @@ function namesIn(expression: string): string[] {
   return [...names];
 }
 
+/** The arguments at `indexes` of a call whose `(` is at `open`, joined by commas ('' when it has none there). */
+function argumentsAt(code: string, open: number, indexes: readonly number[]): string {
+  const parts: string[] = [];
+  const last = Math.max(...indexes);
+  let start = open + 1;
+  for (let index = 0; index <= last; index++) {
+    while (start < code.length && /\s/.test(code[start]!)) start += 1;
+    const end = expressionEnd(code, start);
+    if (indexes.includes(index)) parts.push(code.slice(start, end));
+    if (code[end] !== ',') break;
+    start = end + 1;
+  }
+  return parts.join(',');
+}
+
+/** The pattern of a member of a shared object (SHARED_MEMBER's match), under each of the object's names. */
+function sharedMember(match: RegExpMatchArray): string {
+  const object = match[1]!;
+  const root = object.endsWith('exports') ? String.raw`(?:module\s*\.\s*)?exports` : object.endsWith('env') ? String.raw`process\s*\.\s*env` : '(?:global|globalThis|window|self)';
+  const member = escapeName((match[2] ?? match[3])!);
+  return String.raw`${root}\s*(?:\.\s*${member}|\[\s*['"\x60]${member}['"\x60]\s*\])`;
+}
+
 interface Span {
   start: number;
   end: number;
+}
+
+/** Where code runs text: an evaluation, or a call of an evaluator; `argument` is the text it runs. */
+interface Site {
+  at: number;
+  argument: string;
+  /** Written as an evaluation (not a call of an evaluator): a network use NEAR it links it too. */
+  direct: boolean;
+}
+
+/** A function that evaluates some of its parameters (their indexes), by the name it is bound to or the event it handles. */
+interface Evaluator {
+  /** Where its header starts. */
+  at: number;
+  name: string | undefined;
+  event: string | undefined;
+  parameters: number[];
 }
 
 /** A `data` or `message` handler: its call's span and its first parameter, the chunk. */
@@ -285,16 +366,22 @@ class Reader {
     if (links === 0) return false;
     for (const name of namesIn(expression)) {
       if (this.lookups++ >= MAX_LOOKUPS) return false;
-      if (this.assignedDownload(name, at, links - 1) || this.functionCalls(name, expression, at)) return true;
+      const reach = name.length <= 2 ? SHORT_NAME_REACH : REACH;
+      if (this.assignedDownload(escapeName(name), reach, at, links - 1) || this.functionCalls(name, expression, at)) return true;
+    }
+    // `global.p`: every function reads the same member, however short its name.
+    let members = 0;
+    for (const match of expression.matchAll(SHARED_MEMBER)) {
+      if (++members > MAX_NAMES || this.lookups++ >= MAX_LOOKUPS) return false;
+      if (this.assignedDownload(sharedMember(match), REACH, at, links - 1)) return true;
     }
     return false;
   }
 
-  /** Whether `name`'s last assignment before `at` (within REACH) gives it what the network answered. */
-  private assignedDownload(name: string, at: number, links: number): boolean {
-    const from = Math.max(0, at - (name.length <= 2 ? SHORT_NAME_REACH : REACH));
+  /** Whether the last assignment before `at` (within `reach`) of the name matched by `n` gives it what the network answered. */
+  private assignedDownload(n: string, reach: number, at: number, links: number): boolean {
+    const from = Math.max(0, at - reach);
     const before = this.code.slice(from, at);
-    const n = escapeName(name);
     const assignment = new RegExp(
       String.raw`(?<![\w$])${n}(?:\s*\.\s*[\w$]+|\s*\[[^\]\n]{0,40}\])*\s*(?:\+|\|\||\?\?|&&)?=(?![=>])|(?<![\w$.])${n}\s*\.\s*push\s*\(|\b(?:const|let|var)\s+${n}\s+of\b|(?<![\w$.])${n}\s*(?::\s*[\w$]+\s*)?(?=[,}\]])(?=[^;=(){}]{0,200}?[}\]]\s*=(?![=>]))`,
       'g',
@@ -319,6 +406,115 @@ class Reader {
     return this.downloaded(right, place, links);
   }
 
+  /**
+   * The function around `at` (its header within EXPRESSION_CHARS before it) whose parameters
+   * `argument` reads, directly or through a name assigned in between (`var func =
+   * \`(${args}) => { ${body} }\`; eval(func)`): the innermost such function.
+   */
+  evaluatorAround(at: number, argument: string): Evaluator | undefined {
+    const { code } = this;
+    const from = Math.max(0, at - EXPRESSION_CHARS);
+    const before = code.slice(from, at);
+    const names = new Set(namesIn(argument));
+    for (const name of [...names]) {
+      let last: RegExpExecArray | null = null;
+      for (const match of before.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*\+?=(?![=>])`, 'g'))) last = match;
+      if (last === null) continue;
+      const sign = from + last.index + last[0].length;
+      for (const read of namesIn(code.slice(sign, expressionEnd(code, sign)))) names.add(read);
+    }
+    const heads = [...before.matchAll(FUNCTION_HEAD)];
+    let checked = 0;
+    for (let i = heads.length - 1; i >= 0 && checked < MAX_HEADERS; i--) {
+      const head = heads[i]!;
+      if (head[6] !== undefined && NOT_METHODS.has(head[6])) continue;
+      const list = head[3] ?? head[4] ?? head[5] ?? head[7] ?? '';
+      const parameters = list.split(',').flatMap((parameter, index) => {
+        const name = /^\s*(?:\.\.\.)?([\w$]+)/.exec(parameter)?.[1];
+        return name !== undefined && names.has(name) ? [index] : [];
+      });
+      if (parameters.length === 0) continue;
+      checked += 1;
+      const start = from + head.index;
+      let body = start + head[0].length;
+      if (!head[0].endsWith('{')) while (body < code.length && /\s/.test(code[body]!)) body += 1;
+      const end = code[body - 1] === '{' ? closing(code, body - 1, at - body + EXPRESSION_CHARS) : code[body] === '{' ? closing(code, body, at - body + EXPRESSION_CHARS) : expressionEnd(code, body);
+      // A body that does not close within the stretch read runs past `at`.
+      if (end >= 0 && end <= at) continue;
+      const name = head[1] ?? (head[2] || undefined) ?? head[6];
+      const event = EVENT_HANDLER.exec(code.slice(Math.max(0, start - 100), start))?.[2];
+      return { at: start, name, event, parameters };
+    }
+    return undefined;
+  }
+
+  /**
+   * The stretch in which the evaluator's name means it: the whole code, or SHORT_NAME_REACH
+   * around its header for a name of one or two characters declared inside a line (a minifier's,
+   * given again in every function; one declared at a line's start was named by hand).
+   */
+  private scope(evaluator: Evaluator): Span {
+    const line = this.code.lastIndexOf('\n', evaluator.at) + 1;
+    const declaredAtLineStart = evaluator.at - line < 40 && /^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?$/.test(this.code.slice(line, evaluator.at));
+    if (evaluator.name!.length > 2 || declaredAtLineStart) return { start: 0, end: this.code.length };
+    return { start: Math.max(0, evaluator.at - SHORT_NAME_REACH), end: evaluator.at + SHORT_NAME_REACH };
+  }
+
+  /**
+   * The calls of a named evaluator (`run(d)`, `o.run(d)`, `run.call(o, d)`, `run.apply(o, [d])`;
+   * not its declaration), as sites running the arguments it evaluates.
+   */
+  callsOf(evaluator: Evaluator): Site[] {
+    const { code } = this;
+    const sites: Site[] = [];
+    const { start, end } = this.scope(evaluator);
+    for (const found of code.slice(start, end).matchAll(new RegExp(String.raw`(?<![\w$])${escapeName(evaluator.name!)}\s*(?:\.\s*(call|apply)\s*)?\(`, 'g'))) {
+      if (sites.length >= MAX_CALLS) break;
+      const match = { index: start + found.index, 0: found[0] };
+      // `.call(o, d)` hands the arguments one place later; `.apply(o, [d])` hands them all in its second.
+      const places = found[1] === 'call' ? evaluator.parameters.map((index) => index + 1) : found[1] === 'apply' ? [1] : evaluator.parameters;
+      // Not its declaration, nor a method of a regular expression or a string (`/x/.exec(s)`).
+      if (/\bfunction\s*\*?\s*$|[^\w$)\]\s?]\s*\.\s*$/.test(code.slice(Math.max(0, match.index - 20), match.index))) continue;
+      const open = match.index + match[0].length - 1;
+      const close = closing(code, open, EXPRESSION_CHARS);
+      // `run(code) {`: a method's header.
+      if (close >= 0 && /^\s*\{/.test(code.slice(close + 1, close + 20))) continue;
+      sites.push({ at: match.index, argument: argumentsAt(code, open, places), direct: false });
+    }
+    return sites;
+  }
+
+  /**
+   * The evaluator `name` handed over as a value (`.then(run)`, `bus.on('code', o.run)`): whether
+   * it is handed to a network call or its handlers; the events it is set to handle go to `events`.
+   */
+  handedOver(evaluator: Evaluator, events: Map<string, readonly number[]>): boolean {
+    const name = evaluator.name!;
+    const { start, end } = this.scope(evaluator);
+    let seen = 0;
+    for (const found of this.code.slice(start, end).matchAll(new RegExp(String.raw`[(,]\s*(?:[\w$]+\s*\.\s*)*${escapeName(name)}(?=\s*[),])`, 'g'))) {
+      if (++seen > MAX_CALLS) break;
+      const match = { index: start + found.index, 0: found[0] };
+      const at = match.index + match[0].length - name.length;
+      if (this.inSpan(at)) return true;
+      const event = EVENT_HANDLER.exec(this.code.slice(Math.max(0, match.index + 1 - 100), match.index + 1))?.[2];
+      if (event !== undefined && events.size < MAX_EVALUATORS && !events.has(event)) events.set(event, evaluator.parameters);
+    }
+    return false;
+  }
+
+  /** The events `event` emitted (`bus.emit('code', c)`), as sites running the arguments its handler evaluates. */
+  emitsOf(event: string, parameters: readonly number[]): Site[] {
+    const sites: Site[] = [];
+    const emit = new RegExp(String.raw`\.\s*emit\s*\(\s*(['"\x60])${event.replace(/[$.]/g, '\\$&')}\1\s*,`, 'g');
+    for (const match of this.code.matchAll(emit)) {
+      if (sites.length >= MAX_CALLS) break;
+      const open = this.code.indexOf('(', match.index);
+      sites.push({ at: match.index, argument: argumentsAt(this.code, open, parameters.map((index) => index + 1)), direct: false });
+    }
+    return sites;
+  }
+
   /** Whether `expression` calls `name` as a function whose body (the last declared before `at` within REACH, else the first after) makes a network call. */
   private functionCalls(name: string, expression: string, at: number): boolean {
     const n = escapeName(name);
@@ -341,15 +537,45 @@ class Reader {
 export function evaluatesDownloaded(text: string): boolean {
   const reader = new Reader(withoutLongStrings(text));
   const { code } = reader;
-  let seen = 0;
+  const sites: Site[] = [];
   for (const match of code.matchAll(EVALUATION)) {
-    if (++seen > MAX_EVALUATIONS) break;
-    if (reader.near(match.index) || reader.inSpan(match.index)) return true;
+    if (sites.length >= MAX_EVALUATIONS) break;
     const open = match.index + match[0].length - 1;
     const close = closing(code, open, EXPRESSION_CHARS);
-    const argument = code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close);
-    if (reader.downloaded(argument, match.index, LINKS)) return true;
+    sites.push({ at: match.index, argument: code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close), direct: true });
   }
+  const direct = sites.length;
+  // Evaluators found so far, by name and by event; each adds its calls to the sites.
+  const names = new Set<string>();
+  const events = new Map<string, readonly number[]>();
+  const handled = new Set<string>();
+  let derived = false;
+  for (let i = 0; i < sites.length; i++) {
+    const site = sites[i]!;
+    if (!site.direct && !derived) {
+      // The calls of evaluators have a look-up budget of their own.
+      derived = true;
+      reader.lookups = 0;
+    }
+    if ((site.direct && reader.near(site.at)) || reader.inSpan(site.at) || reader.downloaded(site.argument, site.at, LINKS)) return true;
+    if (names.size + events.size >= MAX_EVALUATORS) continue;
+    const evaluator = reader.evaluatorAround(site.at, site.argument);
+    if (evaluator === undefined) continue;
+    const found: Site[] = [];
+    if (evaluator.name !== undefined && !NOT_NAMES.has(evaluator.name) && !names.has(evaluator.name)) {
+      names.add(evaluator.name);
+      if (reader.handedOver(evaluator, events)) return true;
+      found.push(...reader.callsOf(evaluator));
+    }
+    if (evaluator.event !== undefined && !events.has(evaluator.event)) events.set(evaluator.event, evaluator.parameters);
+    for (const [event, parameters] of events) {
+      if (handled.has(event)) continue;
+      handled.add(event);
+      found.push(...reader.emitsOf(event, parameters));
+    }
+    sites.push(...found.slice(0, MAX_EVALUATIONS * 2 - sites.length));
+  }
+  let seen = Math.min(direct, MAX_EVALUATIONS);
   for (const match of code.matchAll(EVALUATION_VALUE)) {
     if (++seen > MAX_EVALUATIONS * 2) break;
     const at = match.index + match[0].length - match[1]!.length;
