@@ -100,6 +100,9 @@ describe('remote-eval: downloaded text evaluated, linked to its download', () =>
     // An event whose handler evaluates what it is given: emitting it is calling an evaluator.
     ['the chunk relayed through an event emitter to a handler that evaluates it', "const https = require('https');\nconst E = require('events'); const bus = new E();\n{{PAD}}\nbus.on('code', (s) => eval(s));\n{{PAD}}\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit('code', c)); });"],
     ['the same with the evaluator named, the chunk the second argument', "const https = require('https');\n{{PAD}}\nfunction run(origin, code) { return eval(code); }\n{{PAD}}\nbus.once('code', run);\n{{PAD}}\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit('code', u, c)); });"],
+    // Decoys that spend the reader's budgets before the evaluation that runs the download: a budget spent is not a file cleared.
+    ['sixty harmless evaluations before the one that runs the download', `const https = require('https');\n{{PAD}}\n${Array.from({ length: 60 }, (_, i) => `const v${i} = eval('${i} + 1');`).join('\n')}\n{{PAD}}\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => run(d)); });\n{{PAD}}\nfunction run(code) { eval(code); }`],
+    ['twelve decoy evaluators before the one handed the download', `const https = require('https');\n{{PAD}}\n${Array.from({ length: 12 }, (_, i) => `function ev${i}(s) { return eval(s); }`).join('\n')}\n{{PAD}}\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => run(d)); });\n{{PAD}}\nfunction run(code) { eval(code); }`],
   ])('%s', (_name, code) => {
     // Close together and with unrelated code between: found either way.
     expect(flags(code.replaceAll('{{PAD}}', ''))).toEqual(['remote-eval']);

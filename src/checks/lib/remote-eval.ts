@@ -538,8 +538,15 @@ export function evaluatesDownloaded(text: string): boolean {
   const reader = new Reader(withoutLongStrings(text));
   const { code } = reader;
   const sites: Site[] = [];
+  // A budget spent is not a file cleared: decoy evaluations or evaluators placed before the one
+  // that runs the download would otherwise hide it, so a file whose evaluations were not all
+  // followed is taken as linked (the caller asks only of a file that uses the network).
+  let unread = false;
   for (const match of code.matchAll(EVALUATION)) {
-    if (sites.length >= MAX_EVALUATIONS) break;
+    if (sites.length >= MAX_EVALUATIONS) {
+      unread = true;
+      break;
+    }
     const open = match.index + match[0].length - 1;
     const close = closing(code, open, EXPRESSION_CHARS);
     sites.push({ at: match.index, argument: code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close), direct: true });
@@ -558,9 +565,12 @@ export function evaluatesDownloaded(text: string): boolean {
       reader.lookups = 0;
     }
     if ((site.direct && reader.near(site.at)) || reader.inSpan(site.at) || reader.downloaded(site.argument, site.at, LINKS)) return true;
-    if (names.size + events.size >= MAX_EVALUATORS) continue;
     const evaluator = reader.evaluatorAround(site.at, site.argument);
     if (evaluator === undefined) continue;
+    if (names.size + events.size >= MAX_EVALUATORS) {
+      unread = true;
+      continue;
+    }
     const found: Site[] = [];
     if (evaluator.name !== undefined && !NOT_NAMES.has(evaluator.name) && !names.has(evaluator.name)) {
       names.add(evaluator.name);
@@ -573,13 +583,17 @@ export function evaluatesDownloaded(text: string): boolean {
       handled.add(event);
       found.push(...reader.emitsOf(event, parameters));
     }
+    if (found.length > MAX_EVALUATIONS * 2 - sites.length) unread = true;
     sites.push(...found.slice(0, MAX_EVALUATIONS * 2 - sites.length));
   }
   let seen = Math.min(direct, MAX_EVALUATIONS);
   for (const match of code.matchAll(EVALUATION_VALUE)) {
-    if (++seen > MAX_EVALUATIONS * 2) break;
+    if (++seen > MAX_EVALUATIONS * 2) {
+      unread = true;
+      break;
+    }
     const at = match.index + match[0].length - match[1]!.length;
     if (reader.near(at) || reader.inSpan(at)) return true;
   }
-  return false;
+  return unread;
 }
