@@ -135,6 +135,28 @@ describe('what is kept', () => {
     expect(facts.entries.size).toBe(1);
   });
 
+  test('a verified repository whose workflow files GitHub could not give is not cached; the next run judges them', async () => {
+    const facts = memoryFactsCache(() => NOW.getTime());
+    let healthy = false;
+    // No .github/workflows folder: GitHub answers null for the object, and there is nothing to judge.
+    gh.server.route('POST', GRAPHQL, (_req, res) =>
+      healthy
+        ? json(res, 200, { data: { r0: { ...widgetNode(), workflowFiles: null } } })
+        : json(res, 200, { data: { r0: { ...widgetNode(), workflowFiles: null } }, errors: [{ type: 'INTERNAL', path: ['r0', 'workflowFiles'], message: 'Something went wrong' }] }),
+    );
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts };
+    const degraded = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(degraded.link.verifiedBy).toBe('manifest');
+    expect(degraded.workflowSafety).toBeUndefined();
+    expect(degraded.unknown).toEqual({});
+    expect(facts.entries.size).toBe(0);
+    healthy = true;
+    const before = gh.server.requests.length;
+    expect(factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget'))).workflowSafety).toMatchObject({ listed: 0, unread: [] });
+    expect(gh.server.requests.length).toBeGreaterThan(before);
+    expect(facts.entries.size).toBe(1);
+  });
+
   test('a security policy left unknown by a listing that failed is not cached; the next run knows it', async () => {
     // REST: the docs/ folder is listed when neither the root nor .github/ holds a policy.
     const rest = testClient();

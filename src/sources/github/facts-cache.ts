@@ -5,7 +5,8 @@
  * percentage) and a hash of the claim (the package name, directory and provenance repository
  * decide the link check). Never the token. Only complete `ok` facts are stored: a rate-limited
  * or failed lookup, a section GitHub could not answer this time, a file the link check could not
- * read or a listing the security policy needed is asked again on the next run.
+ * read, a listing the security policy needed or a verified repository's workflow files the query
+ * could not give (source.ts) is asked again on the next run.
  */
 import { createHash } from 'node:crypto';
 import { GithubFactsSchema, type GithubFacts } from '../../evidence/github-facts.js';
