@@ -4,7 +4,9 @@
  * repository, the API and the claim — never the token. And the audit's batcher: full batches
  * of 25, a quiet period and a deadline for the rest, cached repositories never in a batch.
  */
+import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { githubBatcher } from '../../src/audit/github-batcher.js';
 import type { RunContext } from '../../src/pipeline/context.js';
@@ -13,8 +15,8 @@ import { memoryFactsCache } from '../../src/sources/facts-cache.js';
 import { FRESHNESS_DEFAULTS } from '../../src/sources/http/freshness.js';
 import { githubFactsKey } from '../../src/sources/github/facts-cache.js';
 import { fetchGithubFacts, fetchGithubFactsBatch, githubItemKey, type GithubResult } from '../../src/sources/github/source.js';
-import { expectNoUnexpected } from '../support/fixture-server.js';
-import { contextFor, endpointsFor, npmClaim, NOW, rateHeaders, serveRepo, testClient, TOKEN, factsOf, widgetNode, useTokenServer } from './helpers.js';
+import { expectNoUnexpected, FIXTURES_ROOT } from '../support/fixture-server.js';
+import { contextFor, endpointsFor, npmClaim, NOW, rateHeaders, ROUTES, serveRepo, testClient, TOKEN, factsOf, widgetNode, useTokenServer } from './helpers.js';
 
 const gh = useTokenServer();
 
@@ -111,6 +113,77 @@ describe('what is kept', () => {
     const result = await fetchGithubFacts({ ...contextFor(gh.server, gh.client.http, TOKEN), facts }, WIDGET, { kind: 'target' });
     expect(factsOf(result).unknown).toEqual({ releases: 'GitHub GraphQL: Something went wrong' });
     expect(facts.entries.size).toBe(0);
+  });
+
+  test('a link left unverified because a manifest could not be read is not cached; the next run verifies it', async () => {
+    const facts = memoryFactsCache(() => NOW.getTime());
+    let healthy = false;
+    gh.server.route('POST', GRAPHQL, (_req, res) =>
+      healthy
+        ? json(res, 200, { data: { r0: widgetNode() } })
+        : json(res, 200, { data: { r0: { ...widgetNode(), f0: null } }, errors: [{ type: 'INTERNAL', path: ['r0', 'f0'], message: 'Something went wrong' }] }),
+    );
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts };
+    const degraded = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(degraded.link).toMatchObject({ verifiedBy: null, code: 'unreadable' });
+    expect(degraded.unknown).toEqual({});
+    expect(facts.entries.size).toBe(0);
+    healthy = true;
+    const before = gh.server.requests.length;
+    expect(factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget'))).link.verifiedBy).toBe('manifest');
+    expect(gh.server.requests.length).toBeGreaterThan(before);
+    expect(facts.entries.size).toBe(1);
+  });
+
+  test('a verified repository whose workflow files GitHub could not give is not cached; the next run judges them', async () => {
+    const facts = memoryFactsCache(() => NOW.getTime());
+    let healthy = false;
+    // No .github/workflows folder: GitHub answers null for the object, and there is nothing to judge.
+    gh.server.route('POST', GRAPHQL, (_req, res) =>
+      healthy
+        ? json(res, 200, { data: { r0: { ...widgetNode(), workflowFiles: null } } })
+        : json(res, 200, { data: { r0: { ...widgetNode(), workflowFiles: null } }, errors: [{ type: 'INTERNAL', path: ['r0', 'workflowFiles'], message: 'Something went wrong' }] }),
+    );
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts };
+    const degraded = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(degraded.link.verifiedBy).toBe('manifest');
+    expect(degraded.workflowSafety).toBeUndefined();
+    expect(degraded.unknown).toEqual({});
+    expect(facts.entries.size).toBe(0);
+    healthy = true;
+    const before = gh.server.requests.length;
+    expect(factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget'))).workflowSafety).toMatchObject({ listed: 0, unread: [] });
+    expect(gh.server.requests.length).toBeGreaterThan(before);
+    expect(facts.entries.size).toBe(1);
+  });
+
+  test('a security policy left unknown by a listing that failed is not cached; the next run knows it', async () => {
+    // REST: the docs/ folder is listed when neither the root nor .github/ holds a policy.
+    const rest = testClient();
+    try {
+      const facts = memoryFactsCache(() => NOW.getTime());
+      const githubTree = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, `github/repos/acme/widget${ROUTES.tree}.json`), 'utf8')) as { tree: Array<{ path: string }> };
+      githubTree.tree = githubTree.tree.filter((e) => e.path !== 'SECURITY.md');
+      serveRepo(gh.server, 'acme/widget', { override: { tree: { body: githubTree } } });
+      let healthy = false;
+      gh.server.route('GET', '/github/repos/acme/widget/git/trees/4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70', (_req, res) =>
+        healthy
+          ? json(res, 200, { sha: '4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70', tree: [{ path: 'guide.md', mode: '100644', type: 'blob', sha: 'a'.repeat(40), size: 10 }], truncated: false })
+          : json(res, 500, { message: 'Server Error' }),
+      );
+      const ctx = { ...contextFor(gh.server, rest.http), facts };
+      const degraded = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+      expect(degraded.community?.securityPolicy).toBeNull();
+      expect(degraded.unknown).toEqual({});
+      expect(facts.entries.size).toBe(0);
+      healthy = true;
+      const before = gh.server.requests.length;
+      expect(factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget'))).community?.securityPolicy).toBe(false);
+      expect(gh.server.requests.length).toBeGreaterThan(before);
+      expect(facts.entries.size).toBe(1);
+    } finally {
+      await rest.http.close();
+    }
   });
 
   test('a missing repository is a fact and is kept', async () => {

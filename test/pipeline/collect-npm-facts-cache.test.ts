@@ -1,8 +1,12 @@
 /**
  * collectNpm with the facts cache: a warm run reads no packument, tarball or attestations (it
- * asks the registry nothing) and produces exactly the cold run's evidence; only successes are
- * kept; each kind of fact follows its own freshness; a cached value that does not fit is a miss.
+ * asks the registry nothing) and produces exactly the cold run's evidence; only complete answers
+ * are kept (a second tarball reading that was wanted and failed keeps nothing); each kind of fact
+ * follows its own freshness; a cached value that does not fit is a miss.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Collected } from '../../src/ecosystems/adapter.js';
 import { collectNpm } from '../../src/ecosystems/npm/collect.js';
@@ -16,7 +20,8 @@ import type { NpmConfig } from '../../src/sources/npm/config.js';
 import { registryFactsKey, tarballFactsKey } from '../../src/sources/npm/facts-cache.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
 import type { Target } from '../../src/target/types.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { makeTarball } from '../support/tarball.js';
 import { expectPackage, packumentPath, tarballPath } from '../cli/helpers.js';
 import { endpointsFor } from '../github/helpers.js';
 import { npmConfigAt } from './helpers.js';
@@ -150,7 +155,7 @@ describe('a warm collection reads nothing from the registry and derives the same
   });
 });
 
-describe('only successes are kept', () => {
+describe('only complete answers are kept', () => {
   test('a package that is not there, or not at that version, is asked again', async () => {
     server.expect('GET', packumentPath('nerq-nothing'), { status: 404, body: { error: 'Not found' } });
     server.expect('GET', packumentPath('chalk'));
@@ -176,6 +181,79 @@ describe('only successes are kept', () => {
     }
     expect(registryRequests()).toEqual([`GET ${packumentPath('chalk')}`, `GET ${packumentPath('chalk')}`]);
     expect(facts.entries.size).toBe(0);
+  });
+});
+
+describe('a tarball read twice is kept only when the second reading answered', () => {
+  const NAME = 'nerq-fixture-bare';
+  // A file before the package.json, run by the binding.gyp after it (npm's implicit `node-gyp
+  // rebuild`): the first reading names it too late (`reread`), a second one reads it.
+  const gyp = JSON.stringify({ targets: [{ target_name: 'Setup', type: 'none', sources: ['<!(node aa.js > /dev/null 2>&1 && echo stub.c)'] }] });
+  const tarball = makeTarball([
+    { path: 'aa.js', content: 'payload()' },
+    { path: 'package.json', content: JSON.stringify({ name: NAME, version: '1.0.0', main: 'index.js' }) },
+    { path: 'binding.gyp', content: gyp },
+    { path: 'index.js', content: 'module.exports = 1;' },
+  ]);
+
+  /** The bare fixture package republished with that tarball (integrity computed), served by `answer`. */
+  function serve(answer: (request: number) => 'ok' | 'fail' | 'reset'): { requests: () => number } {
+    const packument = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'npm', `${NAME}.json`), 'utf8')) as { versions: Record<string, { dist: Record<string, unknown> }> };
+    const dist = packument.versions['1.0.0']!.dist;
+    dist.integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+    delete dist.shasum;
+    dist.fileCount = 4;
+    let count = 0;
+    expectPackage(server, NAME, {
+      packument: { body: packument },
+      tarballHandler: (req, res) => {
+        count += 1;
+        const what = answer(count);
+        if (what === 'reset') req.socket.resetAndDestroy();
+        else if (what === 'fail') {
+          res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"error":"internal"}');
+        } else {
+          res.writeHead(200, { 'content-type': 'application/octet-stream' });
+          res.end(tarball);
+        }
+      },
+    });
+    return { requests: () => count };
+  }
+
+  const installCodeOf = (collected: Collected) => {
+    const tarballSource = evidenceOf(collected).sources.tarball;
+    if (tarballSource.status !== 'ok') throw new Error(`tarball ${tarballSource.status}`);
+    return tarballSource.facts.installCode;
+  };
+  const tarballKeys = (facts: ReturnType<typeof memoryFactsCache>) => [...facts.entries.keys()].filter((k) => k.startsWith('npm:tarball:'));
+
+  test.each(['fail', 'reset'] as const)('a second reading answered with %s: this run has the file unread, nothing is kept, the next run reads it', async (fault) => {
+    let healthy = false;
+    const served = serve((n) => (healthy || n === 1 ? 'ok' : fault));
+    const facts = memoryFactsCache(() => NOW.getTime());
+    const audit = { skipDependencies: true };
+
+    const degraded = installCodeOf(await collectNpm(target(NAME), contextWith(facts, audit)));
+    expect(served.requests()).toBeGreaterThanOrEqual(2);
+    expect(degraded?.unread).toEqual(['aa.js']);
+    expect(degraded?.files.map((f) => f.path)).toEqual(['binding.gyp']);
+    expect(tarballKeys(facts)).toEqual([]);
+
+    healthy = true;
+    const before = served.requests();
+    const complete = installCodeOf(await collectNpm(target(NAME), contextWith(facts, audit)));
+    // Read twice again (not served from the facts cache), and this time the file is read.
+    expect(served.requests() - before).toBe(2);
+    expect(complete?.files.map((f) => f.path)).toEqual(['binding.gyp', 'aa.js']);
+    expect(complete?.unread).toEqual([]);
+    expect(tarballKeys(facts)).toHaveLength(1);
+
+    // Kept now: a third run asks nothing and has the complete facts.
+    const seen = served.requests();
+    expect(installCodeOf(await collectNpm(target(NAME), contextWith(facts, audit)))).toEqual(complete);
+    expect(served.requests()).toBe(seen);
   });
 });
 

@@ -136,27 +136,35 @@ function expectedInstallCommands(facts: RegistryFacts): string[] {
   return commands.length === 0 && facts.hasInstallScript === true ? [HIDDEN_SCRIPT] : commands;
 }
 
-/** The tarball's facts: from the facts cache (tarballs are immutable), else read (and kept when read). */
+/**
+ * The tarball's facts: from the facts cache (tarballs are immutable), else read — and kept only
+ * when complete: a second reading that was wanted and failed (a deadline, a reset, a 5xx) leaves
+ * the first reading's facts, its late files unread, for this run alone.
+ */
 async function tarballFor(ctx: RunContext, url: string | null, integrity: string | null, installCommands: readonly string[]): Promise<Sources['tarball']> {
   if (!url) return { status: 'unavailable', reason: 'the registry gave no tarball URL' };
   const cached = cachedTarballFacts(ctx.facts, url, integrity);
   if (cached !== undefined) return { status: 'ok', facts: cached };
-  let result = await fetchTarballFacts(ctx.http, url, { integrity, installCommands });
+  const first = await fetchTarballFacts(ctx.http, url, { integrity, installCommands });
+  if (first.status !== 'ok') return first;
+  let facts = first.facts;
+  let complete = true;
   // Files a command runs that came before the archive named the command (its own package.json or
   // binding.gyp, or a bundled package's, not the registry's manifest), and entry modules a require
   // runs that came before the package.json naming them: read once more, wanting them from the start.
-  if (result.status === 'ok' && (result.reread !== undefined || result.rereadBundled !== undefined || result.rereadLoad !== undefined)) {
+  if (first.reread !== undefined || first.rereadBundled !== undefined || first.rereadLoad !== undefined) {
     const second = await fetchTarballFacts(ctx.http, url, {
       integrity,
       installCommands,
-      wantedPaths: result.reread ?? [],
-      wantedBundledPaths: result.rereadBundled ?? [],
-      wantedLoadPaths: result.rereadLoad ?? [],
+      wantedPaths: first.reread ?? [],
+      wantedBundledPaths: first.rereadBundled ?? [],
+      wantedLoadPaths: first.rereadLoad ?? [],
     });
-    if (second.status === 'ok') result = second;
+    if (second.status === 'ok') facts = second.facts;
+    else complete = false;
   }
-  if (result.status === 'ok') rememberTarballFacts(ctx.facts, url, integrity, result.facts);
-  return result.status === 'ok' ? { status: 'ok', facts: result.facts } : result;
+  if (complete) rememberTarballFacts(ctx.facts, url, integrity, facts);
+  return { status: 'ok', facts };
 }
 
 /** The version's attestations (listed in its packument): from the facts cache, else asked (and kept when read). */

@@ -4,8 +4,9 @@
  * from (REST and GraphQL measure responsiveness differently; only REST has the community health
  * percentage) and a hash of the claim (the package name, directory and provenance repository
  * decide the link check). Never the token. Only complete `ok` facts are stored: a rate-limited
- * or failed lookup, or a section GitHub could not answer this time, is asked again on the next
- * run.
+ * or failed lookup, a section GitHub could not answer this time, a file the link check could not
+ * read, a listing the security policy needed or a verified repository's workflow files the query
+ * could not give (source.ts) is asked again on the next run.
  */
 import { createHash } from 'node:crypto';
 import { GithubFactsSchema, type GithubFacts } from '../../evidence/github-facts.js';
@@ -45,9 +46,13 @@ export function cachedGithubFacts(cache: FactsCache | undefined, item: GithubCac
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Whether facts are worth keeping: every section GitHub was asked for answered. */
+/**
+ * Whether facts are complete enough to keep: every section GitHub was asked for answered, no
+ * file the link check needed went unread (`unreadable`; a request bound, `budget`, is by design),
+ * and no listing the security policy depends on failed (`securityPolicy` null: unknown).
+ */
 export function cacheableGithubFacts(facts: GithubFacts): boolean {
-  return Object.keys(facts.unknown).length === 0;
+  return Object.keys(facts.unknown).length === 0 && facts.link.code !== 'unreadable' && facts.community?.securityPolicy !== null;
 }
 
 /** Keep the facts of a lookup that fully succeeded. */

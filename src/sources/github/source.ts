@@ -101,6 +101,13 @@ export interface GithubRepoRef {
 
 export type GithubResult = { status: 'ok'; facts: GithubFacts } | { status: 'unavailable'; reason: string };
 
+/**
+ * Facts served for this run only, never kept in the facts cache: a part GitHub was asked for did
+ * not answer, with nothing in the facts to say so (a verified package repository whose workflow
+ * files the query could not give: its `workflowSafety` is absent, as when they are not asked).
+ */
+const incompleteFacts = new WeakSet<GithubFacts>();
+
 export interface GithubBatchItem {
   repo: GithubRepoRef;
   claim: GithubClaim;
@@ -401,6 +408,7 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
   const workflowFiles = item.claim.kind === 'package' && link.verifiedBy !== null && failed('workflowFiles') === null ? graphqlWorkflowFiles(data) : null;
   const workflowSafety =
     workflowFiles === null ? undefined : await readWorkflows(call, { owner, name }, '', workflowFiles.items, [], false, workflowFiles.texts);
+  const workflowsFailed = item.claim.kind === 'package' && link.verifiedBy !== null && failed('workflowFiles') !== null;
   const facts = presentFacts(
     {
       repository,
@@ -415,7 +423,9 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
     call,
     'graphql',
   );
-  return validated(workflowSafety === undefined ? facts : { ...facts, workflowSafety });
+  const result = validated(workflowSafety === undefined ? facts : { ...facts, workflowSafety });
+  if (workflowsFailed && result.status === 'ok') incompleteFacts.add(result.facts);
+  return result;
 }
 
 /** Turn anything a collector throws into a result (a rate-limit stop carries its reason). */
@@ -572,7 +582,7 @@ export async function fetchGithubFactsBatch(
   }
   for (const p of prepared) {
     const result = results.get(p.key);
-    if (result?.status === 'ok') rememberGithubFacts(ctx.facts, p.item, api, result.facts);
+    if (result?.status === 'ok' && !incompleteFacts.has(result.facts)) rememberGithubFacts(ctx.facts, p.item, api, result.facts);
   }
   return results;
 }

@@ -7,8 +7,9 @@
  * - tarball facts: per tarball URL and integrity hash (published tarballs are immutable);
  * - attestation facts: per registry, name and version; as fresh as the attestations answer.
  *
- * Only successes are kept: a missing package or version, an unreachable registry, an unreadable
- * tarball is asked again next run. Keys never hold a credential: a URL loses its user
+ * Only complete answers are kept: a missing package or version, an unreachable registry, an
+ * unreadable tarball, or one whose second reading (for files it named too late) failed, is asked
+ * again next run (ecosystems/npm/collect.ts). Keys never hold a credential: a URL loses its user
  * information, query and fragment (a registry URL configured as `https://user:token@host/`
  * must not end up in the store). Values read back are validated again, and anything that does
  * not fit — another shape, another version — is a miss.
