@@ -131,7 +131,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
       // A proxy package (`mcp-remote <url>` in its package arguments): the server at that URL is
       // what the client talks to, judged as a remote; the proxy is evaluated as a package (docs/mcp.md, "Proxies").
       ...(server.packages ?? []).flatMap((pkg) => {
-        const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
+        const ecosystem = evaluatedEcosystem(pkg.registryType);
         const found = ecosystem === undefined ? null : proxiedRemote(ecosystem, pkg.identifier, proxyArguments(pkg.packageArguments ?? []));
         return found === null ? [] : [{ type: found.type, url: remoteUrlShown(found.url), headers: found.headers, secretHeaders: [], via: found.via }];
       }),
@@ -172,6 +172,10 @@ function vouchedRegistries(ecosystem: 'npm' | 'pypi', identifier: string, ctx: R
 /** The registry types nerq evaluates, and the ecosystem that owns each. */
 const EVALUATED = { npm: 'npm', pypi: 'pypi' } as const;
 
+/** The ecosystem that owns a registry type nerq evaluates; undefined for any other (`oci`, or `constructor`: an object's own property is none). */
+const evaluatedEcosystem = (registryType: string): 'npm' | 'pypi' | undefined =>
+  Object.hasOwn(EVALUATED, registryType) ? EVALUATED[registryType as keyof typeof EVALUATED] : undefined;
+
 interface EvaluatedPackage {
   facts: McpPackageFacts;
   report: Report | null;
@@ -197,7 +201,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
     secretVariables: (pkg.environmentVariables ?? []).filter((v) => v.isSecret === true).map((v) => v.name),
     ...(pkg.unreadable.length > 0 ? { unreadable: pkg.unreadable } : {}),
   };
-  const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
+  const ecosystem = evaluatedEcosystem(pkg.registryType);
   if (ecosystem === undefined) return { facts: { ...base, notEvaluated: `${pkg.registryType} packages are not evaluated yet` }, report: null, outcome: null };
   // A version, runtime hint or registry base URL nerq cannot read (a number, an over-long text):
   // evaluating the package without it would judge the registry type's default in its place — the
