@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { CHECKS } from '../checks/index.js';
 import { EvidenceSchema, type Evidence } from '../evidence/schema.js';
-import { buildReport } from '../report/build.js';
-import type { Report } from '../report/schema.js';
+import { buildReport, errorReport } from '../report/build.js';
+import type { McpSection, Report } from '../report/schema.js';
 import type { GateOptions } from '../scoring/gate.js';
 
 const EvidenceFileSchema = z.union([EvidenceSchema, z.array(EvidenceSchema)]);
@@ -74,7 +74,38 @@ export interface RescoreOptions {
 
 export function rescoreEvidence(evidence: readonly Evidence[], options: RescoreOptions): Report[] {
   const { now } = options;
-  return evidence.map((e) =>
-    buildReport(now ? { ...e, capturedAt: now.toISOString() } : e, { checks: CHECKS, gate: options.gate, category: options.category ?? null }),
-  );
+  const build = (e: Evidence): Report =>
+    buildReport(now ? { ...e, capturedAt: now.toISOString() } : e, { checks: CHECKS, gate: options.gate, category: options.category ?? null });
+  return evidence.map((e) => {
+    const report = build(e);
+    const mcp = mcpSectionOf(e, build, options);
+    if (mcp !== undefined) report.mcp = mcp;
+    return report;
+  });
+}
+
+/**
+ * An `mcp:` target's packages with their nested reports, re-scored from each package's own
+ * evidence as `nerq check` scored them (ecosystems/mcp/collect.ts). Undefined for evidence that
+ * does not record them (saved before it did, or edited so that they no longer line up with the
+ * entry's packages): no nested report is made up.
+ */
+function mcpSectionOf(e: Evidence, build: (e: Evidence) => Report, options: RescoreOptions): McpSection | undefined {
+  const source = e.sources.mcp;
+  const outcomes = e.mcpPackages;
+  if (source?.status !== 'ok' || outcomes === undefined || outcomes.length !== source.facts.packages.length) return undefined;
+  const { facts } = source;
+  const evaluatedAt = options.now ? options.now.toISOString() : e.capturedAt;
+  return {
+    server: facts.name,
+    version: facts.version,
+    packages: facts.packages.map((p, i) => {
+      const outcome = outcomes[i] ?? null;
+      let report: Report | null = null;
+      if (outcome !== null && 'evidence' in outcome) report = build(outcome.evidence);
+      else if (outcome !== null) report = errorReport({ input: p.target ?? p.identifier, ...outcome.error, gate: options.gate, evaluatedAt });
+      return { registryType: p.registryType, identifier: p.identifier, version: p.version, target: p.target, notEvaluated: p.notEvaluated, report };
+    }),
+    remotes: facts.remotes.map(({ type, url }) => ({ type, url })),
+  };
 }

@@ -285,7 +285,7 @@ export const OUTCOME_FINDINGS = {
 /**
  * What an MCP ignore entry (`{ mcp, finding? }` in the policy's `ignore`) may cover: the findings
  * about a configured server a review can accept — a container with a wider reach, a remote no
- * registry entry vouches for, a container image or NuGet tool nerq cannot inspect, a package it
+ * registry entry vouches for, a container image, NuGet tool or package nerq cannot inspect, a package it
  * launches that its public registry does not have (`mcp-package-missing`, the failure of that
  * package's entry: mcp/unpublished.ts) — and `mcp-entry-policy`, the policy outcome of the MCP Registry
  * entry a remote server was matched to (an `mcp` audit entry).

@@ -9,7 +9,7 @@
  */
 import { defineCheck, type CheckOutcome } from './define.js';
 
-type Kind = 'release' | 'other-repository' | 'no-repository' | 'not-a-release' | 'no-hash';
+type Kind = 'release' | 'other-repository' | 'no-repository' | 'hash-unrecorded' | 'not-a-release' | 'no-hash';
 type Finding = { bundle: string; kind: Kind; score: number | null; source: string };
 
 /** A release of another repository than the one the entry names: its code is not that source's. */
@@ -56,14 +56,16 @@ function repositorySource(repositoryUrl: string | null): string | null {
 function judge(identifier: string, fileSha256: string | null | undefined, repository: string | null): Finding {
   const source = releaseSource(identifier);
   if (source === null) return { bundle: identifier, kind: 'not-a-release', score: 0, source: '' };
-  if (fileSha256 === null || fileSha256 === undefined || !SHA256.test(fileSha256)) return { bundle: identifier, kind: 'no-hash', score: 0, source };
+  // Absent: evidence saved before the hash was recorded (evidence/mcp-facts.ts), which says nothing of the entry.
+  if (fileSha256 === undefined) return { bundle: identifier, kind: 'hash-unrecorded', score: null, source };
+  if (fileSha256 === null || !SHA256.test(fileSha256)) return { bundle: identifier, kind: 'no-hash', score: 0, source };
   if (repository === null) return { bundle: identifier, kind: 'no-repository', score: null, source };
   if (source !== repository) return { bundle: identifier, kind: 'other-repository', score: OTHER_REPOSITORY_SCORE, source };
   return { bundle: identifier, kind: 'release', score: 100, source };
 }
 
 /** Worst first: a failure, then the other repository, then unknown, then a pass. */
-const RANK: Record<Kind, number> = { 'not-a-release': 0, 'no-hash': 1, 'other-repository': 2, 'no-repository': 3, release: 4 };
+const RANK: Record<Kind, number> = { 'not-a-release': 0, 'no-hash': 1, 'other-repository': 2, 'no-repository': 3, 'hash-unrecorded': 3, release: 4 };
 
 export default defineCheck({
   id: 'mcp-bundles',
@@ -71,11 +73,12 @@ export default defineCheck({
   weight: 2,
   needs: ['mcp'],
   title: 'MCP bundles of the MCP server',
-  description: `Reads the MCP bundles (\`mcpb\`) of an MCP Registry entry without downloading them: a GitHub or GitLab release asset of the repository the entry names, with its SHA-256 (\`fileSha256\`) given, scores 100; a release of another repository ${OTHER_REPOSITORY_SCORE}; a bundle without a well-formed SHA-256, or not a release asset on https, 0; the weakest bundle counts. Unknown when the entry names no repository to compare with; the bundle is not downloaded, so its hash is not compared (the evidence says so). Not applicable without bundles.`,
+  description: `Reads the MCP bundles (\`mcpb\`) of an MCP Registry entry without downloading them: a GitHub or GitLab release asset of the repository the entry names, with its SHA-256 (\`fileSha256\`) given, scores 100; a release of another repository ${OTHER_REPOSITORY_SCORE}; a bundle without a well-formed SHA-256, or not a release asset on https, 0; the weakest bundle counts. Unknown when the entry names no repository to compare with, or in evidence saved before the SHA-256 was recorded; the bundle is not downloaded, so its hash is not compared (the evidence says so). Not applicable without bundles.`,
   messages: {
     release: 'Every bundle is a release asset of {repository} with its SHA-256 given (not downloaded: {hashChecked})',
     'other-repository': '{bundle} is a release asset of {source}, not of {repository}, the repository the entry names',
     'no-repository': 'Unknown: the entry names no repository to compare {bundle} with',
+    'hash-unrecorded': 'Unknown: this evidence was saved before the SHA-256 of {bundle} was recorded',
     'not-a-release': '{bundle} is not a GitHub or GitLab release asset on https',
     'no-hash': '{bundle} gives no SHA-256: a client cannot tell the file it downloads is the one published',
     none: 'No MCP bundle',

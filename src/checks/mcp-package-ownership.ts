@@ -26,7 +26,7 @@ export default defineCheck({
   guardsDanger: true,
   title: 'Packages name this MCP server',
   description:
-    `Reads the server name each npm and PyPI package of an MCP Registry entry claims (npm \`mcpName\`, an \`mcp-name:\` line in the PyPI README): all name this entry (letter case aside: the namespace is a DNS name or a GitHub account), 100; one names another server, 0, a finding naming both, and the overall score is capped at ${OWNERSHIP_MISMATCH_LIMIT} (a look-alike entry must not borrow a popular package's score); one names none, 50 and the verdict held at CAUTION. Unknown when the packages' facts could not be read; not applicable without an npm or PyPI package.`,
+    `Reads the server name each npm and PyPI package of an MCP Registry entry claims (npm \`mcpName\`, an \`mcp-name:\` line in the PyPI README): all name this entry (letter case aside: the namespace is a DNS name or a GitHub account), 100; one names another server, 0, a finding naming both, and the overall score is capped at ${OWNERSHIP_MISMATCH_LIMIT} (a look-alike entry must not borrow a popular package's score); one names none, 50 and the verdict held at CAUTION. Unknown when the packages' facts could not be read, or a PyPI README nerq kept only the first 256 KiB of names no server in that part; not applicable without an npm or PyPI package.`,
   messages: {
     'all-match': 'Every package names this server ({packages})',
     mismatch: '{package} names {claimed} in its {where}, not {server}',

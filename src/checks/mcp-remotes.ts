@@ -15,14 +15,14 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'Remote endpoints',
   description:
-    'For an MCP Registry entry with remote endpoints, read as the URL templates they are (`{variables}` the user fills in): a remote whose host is on the user\'s own machine or network (loopback, private, shared or link-local addresses such as 169.254.169.254, `.local`, `.internal`) or whose literal scheme is not https (`http://`) scores 0 and caps the overall score at 49.9; a host — or, when variables set its leading labels (`https://{tenant}.example.com/mcp`), the literal domain every filled-in host lies under — that is not under the domain the namespace proves (`example.com` for `com.example/…`, verified by the registry; `owner.github.io` for `io.github.owner/…`) scores 60 — a host that only looks like the publisher\'s (`owner.xyz`, `mcp.owner.com` for `io.github.owner/…`) proves nothing; a remote whose variables set its scheme or whole host (`{url}`, `https://{host}/mcp`) is unknown (neither https nor a failure); otherwise 100; declared headers (secret ones by name) are recorded. A proxy package\'s remote (`mcp-remote <url>`, `supergateway --sse <url>`, `mcp-proxy <url>` in its package arguments) is judged as one. A remote-only entry (no package, or proxies only) runs code nobody can inspect: its verdict is at most CAUTION, its overall score is bounded at ' +
+    'For an MCP Registry entry with remote endpoints, read as the URL templates they are (`{variables}` the user fills in): a remote whose host is on the user\'s own machine or network (loopback, private, shared or link-local addresses such as 169.254.169.254, `.local`, `.internal`) or whose literal scheme is not https (`http://`) scores 0 and caps the overall score at 49.9; a host — or, when variables set its leading labels (`https://{tenant}.example.com/mcp`), the literal domain every filled-in host lies under — that is not under the domain the namespace proves (`example.com` for `com.example/…`, verified by the registry; `owner.github.io` for `io.github.owner/…`) scores 60 — a host that only looks like the publisher\'s (`owner.xyz`, `mcp.owner.com` for `io.github.owner/…`) proves nothing; a remote whose variables set its scheme or whole host (`{url}`, `https://{host}/mcp`) is unknown (neither https nor a failure); otherwise 100; declared headers are recorded and the secret ones named. A proxy package\'s remote (`mcp-remote <url>`, `supergateway --sse <url>`, `mcp-proxy <url>` in its package arguments) is judged as one. A remote-only entry (no package, or proxies only) runs code nobody can inspect: its verdict is at most CAUTION, its overall score is bounded at ' +
     `${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and, with no package, it is incomplete (mcp-packages); not applicable without remotes.`,
   messages: {
-    https: 'Remotes use https on hosts of the publisher ({hosts})',
+    https: 'Remotes use https on hosts of the publisher ({hosts}); secret headers: {secretHeaderList}',
     insecure: 'Remote {url} is not https',
     'local-network': 'Remote {url} points at {host}, an address on the user\'s own machine or network, not a publisher\'s server',
-    'foreign-host': 'Remote host {host} is not under {domain}, the domain its namespace proves',
-    templated: 'Unknown: remote {url} is a template whose variables set its scheme or host, so where it connects is up to whoever fills it in',
+    'foreign-host': 'Remote host {host} is not under {domain}, the domain its namespace proves; secret headers: {secretHeaderList}',
+    templated: 'Unknown: remote {url} is a template whose variables set its scheme or host, so where it connects is up to whoever fills it in; secret headers: {secretHeaderList}',
   },
   evaluate: ({ mcp }): CheckOutcome => {
     if (mcp.remotes.length === 0) return { score: null, messageId: 'https', notApplicable: true };
@@ -35,7 +35,8 @@ export default defineCheck({
     const hold = remoteOnly ? { holdVerdict: `${why}; a published package to evaluate would lift this`, caps: uninspected } : {};
     const headers = [...new Set(mcp.remotes.flatMap((r) => r.headers))];
     const secretHeaders = [...new Set(mcp.remotes.flatMap((r) => r.secretHeaders))];
-    const base = { remoteOnly, headers, secretHeaders };
+    // The auth headers it declares, named in the message (never a value: the registry records none).
+    const base = { remoteOnly, headers, secretHeaders, secretHeaderList: secretHeaders.length === 0 ? 'none' : secretHeaders.join(', ') };
     // Judged on what the URL template says before the user fills it in (lib/mcp.ts, remoteParts).
     const remotes = mcp.remotes.map((r) => ({ url: r.url, ...remoteParts(r.url) }));
     // A host on the user's own machine or network (127.0.0.1, 10/8, 169.254.169.254, `.internal`):

@@ -590,7 +590,7 @@ export function sourceOf<K extends SourceId>(sources: Sources, id: K): NonNullab
 /** The target as reports show it (the same shape, defined once in the JSON contract). */
 export const EvidenceTargetSchema = ReportTargetSchema;
 
-export const EvidenceSchema = z.object({
+const EvidenceBaseSchema = z.object({
   evidenceVersion: z.literal(EVIDENCE_SCHEMA_VERSION),
   /** ISO 8601 time the facts were collected; `nerq score` evaluates "as of" this instant. */
   capturedAt: z.string(),
@@ -599,5 +599,35 @@ export const EvidenceSchema = z.object({
   /** `--category` given on the command line, kept so `nerq score` reproduces it. */
   categoryOverride: z.string().nullable(),
   sources: SourcesSchema,
+});
+
+/**
+ * What became of one package of an MCP Registry entry (`sources.mcp.facts.packages`, in order),
+ * so that `nerq score` re-scores its nested report too: the package's own evidence, the error
+ * it could not be evaluated for (not found, its registry unavailable), or null when it was not
+ * evaluated (an OCI image, a package nerq does not read).
+ */
+export const McpPackageOutcomeSchema = z.union([
+  z.object({ evidence: EvidenceBaseSchema }),
+  z.object({
+    error: z.object({
+      ecosystem: ReportTargetSchema.shape.ecosystem,
+      name: z.string(),
+      version: z.string().nullable(),
+      code: z.string(),
+      message: z.string(),
+    }),
+  }),
+  z.null(),
+]);
+export type McpPackageOutcome = z.infer<typeof McpPackageOutcomeSchema>;
+
+export const EvidenceSchema = EvidenceBaseSchema.extend({
+  /**
+   * An `mcp:` target's packages, one per `sources.mcp.facts.packages` entry (their own evidence
+   * holds none). Absent for every other target and in evidence saved before it was recorded:
+   * `nerq score` then re-scores the entry without its packages' nested reports.
+   */
+  mcpPackages: z.array(McpPackageOutcomeSchema).optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;

@@ -281,7 +281,7 @@ export function outcomeHint(report: AuditReport): string | null {
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
     const standing = (code: string) => report.warnings.some((w) => w.code === code && w.ignoredBy === undefined);
     if (standing('mcp-fetched-script')) return 'exit 3: an MCP server runs a script fetched at start that no registry vouches for; review it and name it in an MCP ignore entry';
-    if (standing('mcp-uninspected')) return 'exit 3: an MCP server runs a container image or NuGet tool nerq cannot inspect; review it and name it in an MCP ignore entry';
+    if (standing('mcp-uninspected')) return 'exit 3: an MCP server runs a container image, NuGet tool or package nerq cannot inspect; review it and name it in an MCP ignore entry';
     return 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';
   }
   const errors = report.entries.filter((e) => e.policy.status === 'error');

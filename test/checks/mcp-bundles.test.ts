@@ -37,6 +37,14 @@ describe('mcp-bundles', () => {
     expect(outcome.data?.hashVerified).toBeNull();
   });
 
+  it('evidence saved before the SHA-256 was recorded: unknown, never "gives no SHA-256"', () => {
+    const { fileSha256: _recorded, ...old } = bundle(AIRTABLE);
+    expect(run(AIRTABLE_REPO, old)).toMatchObject({ score: null, messageId: 'hash-unrecorded' });
+    // A bundle that is no release asset still fails on what was recorded.
+    const { fileSha256: _none, ...elsewhere } = bundle('https://files.example/airtable-mcp-server.mcpb');
+    expect(run(AIRTABLE_REPO, old, elsewhere)).toMatchObject({ score: 0, messageId: 'not-a-release' });
+  });
+
   it('an entry without bundles: not applicable', () => {
     expect(run(AIRTABLE_REPO, pkg())).toMatchObject({ score: null, messageId: 'none', notApplicable: true });
   });

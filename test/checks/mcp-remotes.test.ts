@@ -63,3 +63,18 @@ describe('mcp-remotes', () => {
     expect(mixed.holdVerdict).toBeUndefined();
   });
 });
+
+describe('mcp-remotes names the secret headers a remote declares', () => {
+  const remote = (url: string, secretHeaders: string[]) => ({ type: 'streamable-http', url, headers: [...secretHeaders, 'X-Region'], secretHeaders });
+  it.each([
+    ['https', 'com.example/weather', 'https://mcp.example.com/mcp'],
+    ['foreign-host', 'com.example/weather', 'https://mcp.elsewhere.net/mcp'],
+    ['templated', 'com.example/weather', '{url}'],
+  ])('%s: its message names them, or says none', (messageId, name, url) => {
+    const withSecret = mcpRemotes.evaluate({ mcp: facts({ name, packages: [], remotes: [remote(url, ['X-API-Key'])] }) }, NOW);
+    expect(withSecret.messageId).toBe(messageId);
+    expect(mcpRemotes.messages[withSecret.messageId as keyof typeof mcpRemotes.messages]).toContain('{secretHeaderList}');
+    expect(withSecret.data?.secretHeaderList).toBe('X-API-Key');
+    expect(mcpRemotes.evaluate({ mcp: facts({ name, packages: [], remotes: [remote(url, [])] }) }, NOW).data?.secretHeaderList).toBe('none');
+  });
+});

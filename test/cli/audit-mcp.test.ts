@@ -307,6 +307,37 @@ describe('nerq audit --mcp', () => {
     expect(reviewed.code).toBe(0);
   });
 
+  it('a package runner whose package nerq cannot read (a JSR package, a flag it does not read) is an mcp-uninspected finding (exit 3), never a pass; an MCP ignore entry accepts it', async () => {
+    const servers = {
+      jsr: { command: 'deno', args: ['run', '-A', 'jsr:@scope/mcp'] },
+      dlx: { command: 'pnpm', args: ['--reg', 'https://x.example', 'dlx', 'some-mcp'] },
+      mine: { command: 'node', args: ['/opt/mine/server.js'] },
+    };
+    const config = `{\n  "mcpServers": {\n${Object.entries(servers).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n  }\n}\n`;
+    setUp({ '.mcp.json': config });
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.warnings.filter((w) => w.code === 'mcp-uninspected').map((w) => [w.details.line, w.details.server, w.details.kind, w.details.runner])).toEqual([
+      [3, 'jsr', 'unreadable-package', 'deno'],
+      [4, 'dlx', 'unreadable-package', 'pnpm dlx'],
+    ]);
+    expect(report.outcome).toMatchObject({ result: 'incomplete', exitCode: 3 });
+    expect(result.code).toBe(3);
+    expect(result.stdout).not.toContain('x.example');
+    expect((await run(['--mcp', '--json', '--allow-incomplete'])).code).toBe(3);
+    const policy = { ignore: [{ mcp: 'jsr', finding: 'mcp-uninspected', reason: 'our own JSR package, reviewed' }, { mcp: 'dlx', reason: 'reviewed' }] };
+    setUp({ '.mcp.json': config, '.nerqrc.json': JSON.stringify(policy) });
+    expect((await run(['--mcp', '--json'])).code).toBe(0);
+  });
+
+  it('an npm alias a server launches is audited as the real package it names', async () => {
+    setUp({ '.mcp.json': JSON.stringify({ mcpServers: { friendly: { command: 'npx', args: ['-y', 'friendly-name@npm:nerq-fixture-bare@1.0.0'] } } }) });
+    server = await startFixtureServer();
+    expectPackage(server, 'nerq-fixture-bare');
+    const report = JSON.parse((await run(['--mcp', '--json'])).stdout) as AuditReport;
+    expect(report.entries.map((e) => [e.subject.name, e.subject.version])).toEqual([['nerq-fixture-bare', '1.0.0']]);
+  });
+
   it('--mcp-config names a file; a VS Code file with "servers" and a Claude Desktop file are read the same way', async () => {
     setUp({
       'vscode.json': JSON.stringify({ inputs: [], servers: { bare: { type: 'stdio', command: 'npx', args: ['nerq-fixture-bare@1.0.0'] } } }),

@@ -140,3 +140,15 @@ describe('a package whose HTTP transport is a server elsewhere', () => {
     expect(result.stdout).not.toContain('sk-live-51Hx');
   });
 });
+
+describe('a registry type named like a property every object has', () => {
+  // Edit of the seed's PyPI entry: its package's registryType written as an object's own property names.
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('%s is a registry type nerq does not evaluate, never read as one it does', async (registryType) => {
+    const s = await start();
+    const entry = seedEntry('io.github.domdomegg/time-mcp-pypi');
+    entry.packages = (entry.packages as Record<string, unknown>[]).map((p) => ({ ...p, registryType }));
+    serveEntry(s, entry);
+    const report = parseReport((await check(`mcp:${entry.name}`, ['--json'])).stdout);
+    expect(report.mcp?.packages.map((p) => [p.registryType, p.target, p.notEvaluated])).toEqual([[registryType, null, `${registryType} packages are not evaluated yet`]]);
+  });
+});

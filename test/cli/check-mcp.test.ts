@@ -8,7 +8,7 @@
  * report lists them as not found. The look-alike's package is the recorded `nerq-fixture-bare`
  * with an `mcpName` written in.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -478,6 +478,46 @@ describe('nerq check mcp:<name>', () => {
       const report = parseReport(rescored.stdout);
       expect(report.target.ecosystem).toBe('mcp');
       expect([report.score, report.verdictCode, report.caps, report.checks]).toEqual([checked.score, checked.verdictCode, checked.caps, checked.checks]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('saved evidence re-scores to the identical report, its packages\' nested reports included (a package evaluated, one not found, one not evaluated)', async () => {
+    const s = await start();
+    // Edit of the real multi-package entry: its npm package replaced by the recorded
+    // nerq-fixture-bare, a second npm package nobody published, its OCI image kept.
+    const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+    const oci = (entry.packages as Record<string, unknown>[]).find((p) => p.registryType === 'oci');
+    entry.packages = [
+      { registryType: 'npm', identifier: 'nerq-fixture-bare', version: '1.0.0', transport: { type: 'stdio' } },
+      { registryType: 'npm', identifier: 'nerq-fixture-unpublished', version: '1.0.0', transport: { type: 'stdio' } },
+      oci,
+    ];
+    serveEntry(s, entry);
+    expectPackage(s, 'nerq-fixture-bare', { packument: { body: nerqFixtureBareWith('io.github.domdomegg/airtable-mcp-server') } });
+    s.expect('GET', '/npm/nerq-fixture-unpublished', { status: 404, body: { error: 'Not found' } });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-evidence-'));
+    try {
+      const file = path.join(dir, 'evidence.json');
+      const live = await check('mcp:io.github.domdomegg/airtable-mcp-server', ['--save-evidence', file]);
+      const checked = parseReport(live.stdout);
+      expect(checked.mcp?.packages.map((p) => (p.report === null ? p.notEvaluated !== null : (p.report.error?.code ?? p.report.score)))).toEqual([
+        expect.any(Number),
+        'not-found',
+        true,
+      ]);
+      const rescored = await runCli(['score', file, '--json']);
+      expect(rescored.stdout).toBe(live.stdout);
+      // Evidence saved before the packages' own evidence was recorded still re-scores: the entry's
+      // checks as before, and no nested report made up.
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      delete saved.mcpPackages;
+      const old = path.join(dir, 'old.json');
+      writeFileSync(old, JSON.stringify(saved));
+      const oldReport = parseReport((await runCli(['score', old, '--json'])).stdout);
+      expect([oldReport.score, oldReport.checks]).toEqual([checked.score, checked.checks]);
+      expect(oldReport.mcp).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

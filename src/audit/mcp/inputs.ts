@@ -5,8 +5,8 @@
  * read-config.ts, nothing else taken from it — and becomes one input, named with its client
  * and scope, whose dependencies are the npm and PyPI packages its servers launch. A remote URL
  * is kept (normalised: remote-url.ts) to be matched to the MCP Registry entry that declares it
- * (remotes.ts); a container image or NuGet tool is code nerq cannot
- * inspect (`mcp-uninspected`: incomplete), and one started with flags that widen its reach a
+ * (remotes.ts); a container image, a NuGet tool or a package a runner installs that nerq cannot
+ * read is code nerq cannot inspect (`mcp-uninspected`: incomplete), and one started with flags that widen its reach a
  * policy finding too; code a launch fetches from a git repository, a URL or a registry it points
  * elsewhere is a remote entry no registry vouches for (launch.ts), as in a lockfile; every other
  * launch (a local file, a command nerq cannot place) is a note, so the audit lists it and never
@@ -264,6 +264,17 @@ function place(server: ConfiguredServer): Placed {
     case 'local':
       return { note: `${who} runs a local ${launch.file === null ? 'program' : `file ${quote(launch.file)}`} with ${quote(launch.command)}: not evaluable` };
     default:
+      // A package runner whose package nerq cannot read runs one all the same: code nobody
+      // inspected, never a pass (as a container image is; docs/mcp.md, "Code nerq cannot inspect").
+      if (launch.runsPackage === true) {
+        return {
+          findings: [{
+            code: 'mcp-uninspected',
+            message: `${server.file}: line ${server.line ?? '?'}: ${who} runs a package through ${quote(launch.command)} that nerq cannot read (${launch.why}): its code cannot be inspected`,
+            details: { file: server.file, line: server.line, server: server.key, kind: 'unreadable-package', runner: launch.command, why: launch.why },
+          }],
+        };
+      }
       return { note: `${who} runs ${quote(launch.command)}: ${launch.why}; not evaluable` };
   }
 }

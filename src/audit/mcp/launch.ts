@@ -66,7 +66,12 @@ export type Launch =
   | { kind: 'nuget'; identifier: string; runner: string }
   | { kind: 'remote'; origin: string; url: string; insecure: boolean }
   | { kind: 'local'; command: string; file: string | null }
-  | { kind: 'unknown'; command: string; why: string };
+  /**
+   * What nerq cannot tie to a package. `runsPackage`: a package runner (`npx`, `pnpm dlx`, `deno run
+   * jsr:…`, `docker run`) whose package or image nerq cannot read — it runs one all the same, so its
+   * code cannot be inspected (never a pass); otherwise a program of this machine's, not evaluable.
+   */
+  | { kind: 'unknown'; command: string; why: string; runsPackage?: true };
 
 /** A proxy's remote: its origin (shown) and normalised URL (matched), or a server on this machine (`local`, its origin). `via` is the proxy (`npm:mcp-remote`). */
 export type ProxiedLaunch = { via: string; origin: string; url: string; insecure: boolean } | { via: string; local: string } | { via: string; unreadable: true };
@@ -175,6 +180,8 @@ function npmSpec(spec: string): Spec {
     return fetchedFrom('npm', parsed.name ?? null, { kind: 'remote', source: withoutCredentials(parsed.rawSpec ?? spec), host });
   }
   if (parsed?.type === 'file' || parsed?.type === 'directory') return { local: spec };
+  // `friendly@npm:real@1.0.0`: npm installs and runs `real` (npa reads no alias inside an alias).
+  if (parsed?.type === 'alias' && /^npm:/i.test(parsed.rawSpec)) return npmSpec(parsed.rawSpec.slice(4));
   try {
     const target = parseTarget(`npm:${spec}`);
     const version = target.spec !== undefined && semver.valid(target.spec) !== null ? target.spec : null;
@@ -221,22 +228,22 @@ function redirection(ecosystem: 'npm' | 'pypi', args: readonly string[], envKeys
 function installs(runner: string, ecosystem: 'npm' | 'pypi', specs: readonly string[], redirected: SourceKind | null): Launch {
   const read = specs.map((spec) => (ecosystem === 'npm' ? npmSpec(spec) : pypiSpec(spec)));
   const first = read[0];
-  if (first === undefined) return { kind: 'unknown', command: runner, why: 'no package named' };
+  if (first === undefined) return { kind: 'unknown', command: runner, why: 'no package named', runsPackage: true };
   if ('local' in first) return { kind: 'local', command: runner, file: first.local };
-  if ('why' in first) return { kind: 'unknown', command: runner, why: first.why };
+  if ('why' in first) return { kind: 'unknown', command: runner, why: first.why, runsPackage: true };
   const packages = read.flatMap((r) => ('package' in r ? [r.package] : []));
   const fetched = read.flatMap((r) => ('fetched' in r ? [r.fetched] : []));
   if (redirected !== null) fetched.push(...packages.map((p) => ({ ecosystem, name: p.name, source: redirected.source, host: redirected.host })));
   if (fetched.length > 0) return { kind: 'fetched', runner, code: fetched };
   const [main, ...extra] = packages;
-  return main === undefined ? { kind: 'unknown', command: runner, why: 'no package named' } : { kind: 'package', runner, ...main, extra };
+  return main === undefined ? { kind: 'unknown', command: runner, why: 'no package named', runsPackage: true } : { kind: 'package', runner, ...main, extra };
 }
 
 function dockerImage(args: readonly string[], runner: string): Launch {
   const run = args.findIndex((a) => a === 'run');
   if (run < 0) return { kind: 'unknown', command: runner, why: `${runner} without run` };
   const image = firstOperand(args, DOCKER_VALUE_FLAGS, run + 1);
-  if (image === null) return { kind: 'unknown', command: runner, why: 'no image named' };
+  if (image === null) return { kind: 'unknown', command: runner, why: 'no image named', runsPackage: true };
   // Flags are pairs here (`--network host`), as the registry's runtime arguments write them.
   const words: string[] = [];
   for (let i = run + 1; i < image.index; i++) {
@@ -365,7 +372,11 @@ function shellLaunch(name: string, args: readonly string[], env: unknown, depth:
     .map((words) => mapLaunchAt({ command: words[0], args: words.slice(1), env }, depth + 1));
   // A script fetched by a command in the line is the shell's own (below: `bash -c "curl … | sh"`).
   if (launches.some((l) => l.kind === 'script')) return null;
-  return launches.find((l) => l.kind !== 'local' && l.kind !== 'unknown') ?? (launches.length === 1 ? (launches[0] ?? null) : null);
+  return (
+    launches.find((l) => l.kind !== 'local' && l.kind !== 'unknown') ??
+    launches.find((l) => l.kind === 'unknown' && l.runsPackage === true) ??
+    (launches.length === 1 ? (launches[0] ?? null) : null)
+  );
 }
 
 export function mapLaunch(server: { command?: unknown; args?: unknown; url?: unknown; env?: unknown }): Launch {
@@ -412,13 +423,15 @@ function mapCommand(
   // Windows wraps the launcher (`cmd /c npx -y pkg`); a shell may be given the command line.
   if (depth < MAX_WRAPPERS) {
     const inner = shellLaunch(name, args, server.env, depth);
-    if (inner !== null && inner.kind !== 'unknown') return inner;
+    if (inner !== null && (inner.kind !== 'unknown' || inner.runsPackage === true)) return inner;
   }
   // npx and npm exec read their words as npm reads them (ecosystems/npm/exec-argv.ts), pnpm dlx,
   // yarn dlx and bunx each their own way (ecosystems/npm/dlx-argv.ts): one reading, in npm exec's spelling.
   const dlx = (runner: string, reader: DlxRunner, given: readonly string[]): Launch => {
     const read = dlxWords(reader, given);
-    return 'words' in read ? npmRun(runner, read.words) : { kind: 'unknown', command: runner, why: read.unreadable };
+    if ('words' in read) return npmRun(runner, read.words);
+    // pnpm without `dlx` (`pnpm start`) runs the project's own script, not a package.
+    return { kind: 'unknown', command: runner, why: read.unreadable, ...(reader !== 'pnpm dlx' || given.includes('dlx') ? { runsPackage: true as const } : {}) };
   };
   const npmRun = (runner: string, rest: readonly string[]): Launch => {
     // `-p a -p b cmd` installs every package named and runs cmd from them; without -p the operand is the package.
@@ -499,7 +512,7 @@ function mapCommand(
         // A path is named; a `data:` URL (any scheme but a drive letter) is code, not a place, and is not echoed.
         return loaded.reduce((l, v) => withLoads(l, `${/^[A-Za-z][A-Za-z0-9+.-]+:/.test(v.trim()) ? 'code' : quote(v.trim())} through deno's import map, configuration or preload`), launch);
       }
-      if (/^jsr:/i.test(script)) return { kind: 'unknown', command: name, why: 'JSR packages are not evaluated yet' };
+      if (/^jsr:/i.test(script)) return { kind: 'unknown', command: name, why: 'JSR packages are not evaluated yet', runsPackage: true };
       if (/^https?:\/\//i.test(script)) return scriptFrom('deno run', script) ?? { kind: 'unknown', command: name, why: 'not a valid URL' };
       return { kind: 'local', command: name, file: script };
     }
@@ -508,7 +521,7 @@ function mapCommand(
       return dockerImage(args, name);
     case 'dnx': {
       const pkg = firstOperand(args, new Set());
-      return pkg === null ? { kind: 'unknown', command: name, why: 'no package named' } : { kind: 'nuget', identifier: pkg.value, runner: name };
+      return pkg === null ? { kind: 'unknown', command: name, why: 'no package named', runsPackage: true } : { kind: 'nuget', identifier: pkg.value, runner: name };
     }
     default:
       if (JS_RUNNERS.has(name) || PY_RUNNERS.has(name)) {

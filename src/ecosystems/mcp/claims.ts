@@ -32,6 +32,8 @@ export function claimOf(evidence: Evidence | null, registryType: string, server:
     const names = readmeMcpNames(pypi.facts.description.text);
     // Several lines may name several servers: the one naming this server (letter case aside) is its claim.
     const own = names.find((n) => n.toLowerCase() === server.toLowerCase());
+    // A README cut short (its first 256 KiB kept) that names no server may name one past the cut: unknown, not "names none".
+    if (own === undefined && names.length === 0 && pypi.facts.description.truncated) return { known: false, name: null, where: 'README mcp-name' };
     return { known: true, name: own ?? names[0] ?? null, where: 'README mcp-name' };
   }
   return null;

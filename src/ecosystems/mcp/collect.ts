@@ -6,7 +6,7 @@
  * searches the registry: one server whose name ends in `/word` (or a single match) is used,
  * several are a usage error listing them.
  */
-import type { Evidence, McpFacts, McpPackageFacts, Sources } from '../../evidence/schema.js';
+import type { Evidence, McpFacts, McpPackageFacts, McpPackageOutcome, Sources } from '../../evidence/schema.js';
 import type { McpSection, Report } from '../../report/schema.js';
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { fetchGithubFacts, githubRepoOf } from '../../sources/github/source.js';
@@ -131,7 +131,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
       // A proxy package (`mcp-remote <url>` in its package arguments): the server at that URL is
       // what the client talks to, judged as a remote; the proxy is evaluated as a package (docs/mcp.md, "Proxies").
       ...(server.packages ?? []).flatMap((pkg) => {
-        const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
+        const ecosystem = evaluatedEcosystem(pkg.registryType);
         const found = ecosystem === undefined ? null : proxiedRemote(ecosystem, pkg.identifier, proxyArguments(pkg.packageArguments ?? []));
         return found === null ? [] : [{ type: found.type, url: remoteUrlShown(found.url), headers: found.headers, secretHeaders: [], via: found.via }];
       }),
@@ -142,11 +142,11 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): P
     github,
     mcp: { status: 'ok', facts },
   };
-  const evidence = evidenceOf(
-    ctx,
-    { input: target.input, ecosystem: 'mcp', name: server.name, version: server.version, purl: null, repository: repositoryUrl },
-    sources,
-  );
+  const evidence: Evidence = {
+    ...evidenceOf(ctx, { input: target.input, ecosystem: 'mcp', name: server.name, version: server.version, purl: null, repository: repositoryUrl }, sources),
+    // Each package's own evidence (or its error), so `nerq score` re-scores the nested reports too.
+    mcpPackages: packages.map((p) => p.outcome),
+  };
   const mcp: McpSection = {
     server: server.name,
     version: server.version,
@@ -172,7 +172,18 @@ function vouchedRegistries(ecosystem: 'npm' | 'pypi', identifier: string, ctx: R
 /** The registry types nerq evaluates, and the ecosystem that owns each. */
 const EVALUATED = { npm: 'npm', pypi: 'pypi' } as const;
 
-async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext): Promise<{ facts: McpPackageFacts; report: Report | null }> {
+/** The ecosystem that owns a registry type nerq evaluates; undefined for any other (`oci`, or `constructor`: an object's own property is none). */
+const evaluatedEcosystem = (registryType: string): 'npm' | 'pypi' | undefined =>
+  Object.hasOwn(EVALUATED, registryType) ? EVALUATED[registryType as keyof typeof EVALUATED] : undefined;
+
+interface EvaluatedPackage {
+  facts: McpPackageFacts;
+  report: Report | null;
+  /** What `--save-evidence` keeps of it (evidence/schema.ts, McpPackageOutcomeSchema). */
+  outcome: McpPackageOutcome;
+}
+
+async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext): Promise<EvaluatedPackage> {
   // An empty version names none: the registry type's default (npm's latest), as an absent one.
   const version = pkg.version?.trim() || null;
   const base: McpPackageFacts = {
@@ -190,33 +201,33 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
     secretVariables: (pkg.environmentVariables ?? []).filter((v) => v.isSecret === true).map((v) => v.name),
     ...(pkg.unreadable.length > 0 ? { unreadable: pkg.unreadable } : {}),
   };
-  const ecosystem = EVALUATED[pkg.registryType as keyof typeof EVALUATED];
-  if (ecosystem === undefined) return { facts: { ...base, notEvaluated: `${pkg.registryType} packages are not evaluated yet` }, report: null };
+  const ecosystem = evaluatedEcosystem(pkg.registryType);
+  if (ecosystem === undefined) return { facts: { ...base, notEvaluated: `${pkg.registryType} packages are not evaluated yet` }, report: null, outcome: null };
   // A version, runtime hint or registry base URL nerq cannot read (a number, an over-long text):
   // evaluating the package without it would judge the registry type's default in its place — the
   // latest release, npx, the public registry — which is not what the entry says (schema.ts).
   if (pkg.unreadable.length > 0) {
-    return { facts: { ...base, notEvaluated: `its ${pkg.unreadable.join(', ')} cannot be read: not evaluated` }, report: null };
+    return { facts: { ...base, notEvaluated: `its ${pkg.unreadable.join(', ')} cannot be read: not evaluated` }, report: null, outcome: null };
   }
   const vouched = vouchedRegistries(ecosystem, pkg.identifier, ctx);
   const foreign = foreignRegistry(pkg.registryBaseUrl, vouched);
-  if (foreign !== null) return { facts: { ...base, notEvaluated: foreign }, report: null };
+  if (foreign !== null) return { facts: { ...base, notEvaluated: foreign }, report: null, outcome: null };
   // Runtime arguments or variables that point the runner elsewhere (`--registry`, `NPM_CONFIG_REGISTRY`) install another package.
   const redirect = registryRedirect(ecosystem, argumentList(pkg.runtimeArguments ?? []), (pkg.environmentVariables ?? []).map((v) => v.name), vouched);
   if (redirect !== null) {
-    return { facts: { ...base, notEvaluated: `installed through ${redirect.host ?? redirect.source}, which its runtime arguments or variables name: not evaluated` }, report: null };
+    return { facts: { ...base, notEvaluated: `installed through ${redirect.host ?? redirect.source}, which its runtime arguments or variables name: not evaluated` }, report: null, outcome: null };
   }
   // Runtime arguments or a variable the entry sets that make the runner install or run other code
   // (`-p other`, `--from git+…`, `NODE_OPTIONS=--import=…`): the package is not what runs.
   const added = runnerAddsCode(ecosystem, pkg.runtimeArguments ?? [], pkg.runtimeHint, pkg.identifier) ?? presetCodeVariable(pkg.environmentVariables ?? []);
   if (added !== null) {
-    return { facts: { ...base, notEvaluated: `its runtime arguments or variables (${added}) make the runner install or run other code than the package: not evaluated` }, report: null };
+    return { facts: { ...base, notEvaluated: `its runtime arguments or variables (${added}) make the runner install or run other code than the package: not evaluated` }, report: null, outcome: null };
   }
   // A proxy started in its server mode (`supergateway --stdio "…"`) runs the command its package
   // arguments give as the server: the proxy is not the code a client talks to (docs/mcp.md, "Proxies").
   const served = proxyServerCommand(ecosystem, pkg.identifier, proxyArguments(pkg.packageArguments ?? []));
   if (served !== null) {
-    return { facts: { ...base, notEvaluated: `a proxy started in its server mode: it runs ${served === 'a command' ? 'a command' : `the command ${served}`} its package arguments give, which is not evaluated` }, report: null };
+    return { facts: { ...base, notEvaluated: `a proxy started in its server mode: it runs ${served === 'a command' ? 'a command' : `the command ${served}`} its package arguments give, which is not evaluated` }, report: null, outcome: null };
   }
   let target: Target;
   try {
@@ -225,7 +236,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
     // npm writes a bare name; the prefix keeps a name such as `pypi` from meaning another ecosystem.
     target = parseTarget(text.startsWith(`${ecosystem}:`) ? text : `${ecosystem}:${text}`);
   } catch {
-    return { facts: { ...base, notEvaluated: `not a valid ${ecosystem} package name or version` }, report: null };
+    return { facts: { ...base, notEvaluated: `not a valid ${ecosystem} package name or version` }, report: null, outcome: null };
   }
   // Each package is its own target: its direct dependencies are resolved as for `nerq check`.
   const outcome = await checkTarget(target, ctx);
@@ -248,7 +259,15 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
       claim: claimOf(outcome.evidence, pkg.registryType, server),
     },
     report,
+    outcome: outcomeOf(outcome.evidence, report),
   };
+}
+
+/** A package's evidence, or — when it could not be evaluated — its error report's target and error. */
+function outcomeOf(evidence: Evidence | null, report: Report): McpPackageOutcome {
+  if (evidence !== null) return { evidence };
+  const { ecosystem, name, version } = report.target;
+  return report.error === null ? null : { error: { ecosystem, name, version, code: report.error.code, message: report.error.message } };
 }
 
 /** The repository the release's provenance attestation says built it, when the registry answered with one. */

@@ -274,6 +274,33 @@ describe('written odd cases', () => {
     expect(text).not.toMatch(/tok@|sig=1|t=abc|secret-token|"k"/);
   });
 
+  it('an npm alias (`name@npm:real@1.0.0`) runs the real package; a package runner nerq cannot read runs a package all the same', () => {
+    const text = JSON.stringify({
+      mcpServers: {
+        alias: { command: 'npx', args: ['-y', 'friendly@npm:evil-mcp@1.0.0'] },
+        aliasRange: { command: 'npx', args: ['--yes', 'friendly@npm:@scope/evil@^2'] },
+        aliasShell: { command: 'sh', args: ['-c', 'npx -y friendly@npm:evil-mcp@1.0.0'] },
+        jsr: { command: 'deno', args: ['run', '-A', 'jsr:@scope/mcp'] },
+        dlxFlag: { command: 'pnpm', args: ['--reg', 'https://x.example', 'dlx', 'some-mcp'] },
+        badName: { command: 'npx', args: ['-y', 'Not A Name'] },
+        pnpmScript: { command: 'pnpm', args: ['start'] },
+        program: { command: 'my-mcp-server', args: ['--stdio'] },
+      },
+    });
+    const servers = readMcpConfig(text, '.mcp.json');
+    expect(summary(servers)).toEqual([
+      'alias npm evil-mcp 1.0.0',
+      'aliasRange npm @scope/evil ^2',
+      'aliasShell npm evil-mcp 1.0.0',
+      'jsr unknown deno',
+      'dlxFlag unknown pnpm dlx',
+      'badName unknown npx',
+      'pnpmScript unknown pnpm dlx',
+      'program unknown my-mcp-server',
+    ]);
+    expect(servers.map((s) => (s.launch.kind === 'unknown' ? s.launch.runsPackage === true : null))).toEqual([null, null, null, true, true, true, false, false]);
+  });
+
   it('`uv run` runs the project on this machine, never a registry package; `uv tool run`, `pipx run` and `uvx pkg@latest` install one', () => {
     const text = JSON.stringify({
       mcpServers: {
