@@ -108,11 +108,20 @@ function cellsOf(entry: AuditEntry): Cells {
   };
 }
 
+/** `GHSA-x (moderate) affects 2.1.0`: the advisories that affect the package's own installed version, or null. */
+function advisoryText(entry: AuditEntry): string | null {
+  const { report } = entry;
+  const own = report.advisories.filter((a) => a.affectsResolved && !a.malicious && a.package === report.target.name);
+  if (own.length === 0) return null;
+  return `${own.map((a) => `${a.id} (${a.severity})`).join(', ')} ${own.length === 1 ? 'affects' : 'affect'} ${report.target.version ?? 'this version'}`;
+}
+
 /**
  * What to act on, under the package's line, each on its own wrapped line (never cut): an ignored
  * package's reason and expiry, the policy failures, the fix, and the path from a direct
  * dependency. An unchecked package has none here but a lockfile pin nothing vouches for (the
- * warnings say once why a source could not be checked).
+ * warnings say once why a source could not be checked); a passing one, an advisory that still
+ * affects its installed version, with the fix and the path.
  */
 function detailsOf(report: AuditReport, entry: AuditEntry): string[] {
   const { status, failures } = entry.policy;
@@ -121,7 +130,13 @@ function detailsOf(report: AuditReport, entry: AuditEntry): string[] {
   const carried = [patchText(entry), bundledText(entry)].filter((t): t is string => t !== null);
   // A lockfile pin nothing vouches for is about one entry, not a source that was down: said here.
   if (status === 'incomplete') return [...failures.filter(isUnverifiedPin).map((f) => f.message), ...carried].map(clean);
-  if (status === 'pass') return carried.map(clean);
+  if (status === 'pass') {
+    // An advisory that affects the installed version but not the policy is still something to act on.
+    const advisories = advisoryText(entry);
+    if (advisories === null) return carried.map(clean);
+    const via = viaText(entry);
+    return [advisories, `fix: ${fixText(entry) ?? 'no fixed version yet'}`, ...(via === null ? [] : [`via ${via}`]), ...carried].map(clean);
+  }
   const lines: string[] = [];
   const ignored = ignoredText(entry);
   const outage = outageText(report, entry);
