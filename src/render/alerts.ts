@@ -137,6 +137,8 @@ export function alertsOf(report: Report): Alert[] {
     if (covered.has(reason) || guardTitles.some((t) => reason.startsWith(t))) return;
     covered.add(reason);
     const coded = report.verdictReasonDetails[i];
+    // An advisory holding the verdict is said by its advisory alert above, with the fix.
+    if (coded?.text === reason && coded.code === 'verdict-held' && coded.args.check === 'known-vulnerabilities' && advisories.length > 0) return;
     // A held verdict is said by its finding alone: the check's title names what passing means
     // ("Not deprecated", "Not a typosquat") and, before the finding, reads as its opposite.
     const detail = coded?.text === reason && coded.code === 'verdict-held' && typeof coded.args.detail === 'string' ? coded.args.detail : null;
