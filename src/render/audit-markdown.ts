@@ -12,6 +12,7 @@
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
   declaredAt,
+  fixText,
   gradeCounts,
   insteadText,
   mainReason,
@@ -131,13 +132,20 @@ function detailBlock(entry: AuditEntry): string {
   const kind = [subject.direct ? 'direct' : 'transitive', ...(subject.dev ? ['dev'] : [])].join(', ');
   const places = subject.declaredIn.map((d) => md(d.line === null ? d.file : `${d.file}:${d.line}`));
   lines.push(`- Declared in ${places.length > 0 ? places.join(', ') : 'an unknown file'} (${kind})`);
+  // What to do and where it comes from, as the table says them (package names as code spans).
+  const fix = fixText(entry);
+  if (fix !== null) lines.push(`- Fix: ${md(fix)}`);
+  const via = subject.via ?? [];
+  if (via.length > 0) lines.push(`- Via ${via.map((name) => markdownCode(name)).join(' › ')}`);
   const instead = insteadText(entry);
   if (instead !== null) lines.push(`- ${md(instead)}`);
   const patched = patchText(entry);
   if (patched !== null) lines.push(`- ${md(patched)}`);
   const bundled = bundledText(entry);
   if (bundled !== null) lines.push(`- ${md(bundled)}`);
-  const extra = report.verdictReasonDetails.filter((r) => !policy.failures.some((f) => f.message.includes(r.text)));
+  // A reason the failures say already is not repeated: a dimension's cap whose reason is the overall cap's (an advisory caps both) included.
+  const said = (text: string) => policy.failures.some((f) => f.message.includes(text));
+  const extra = report.verdictReasonDetails.filter((r) => !said(r.text) && !(r.code === 'dimension-capped' && said(`capped at ${String(r.args.limit)}: ${String(r.args.reason)}`)));
   if (extra.length > 0) lines.push('', 'Verdict reasons:', '', ...extra.map((r) => `- ${markdownReason(r)}`));
   lines.push('', '</details>');
   return lines.join('\n');

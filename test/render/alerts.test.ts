@@ -104,7 +104,7 @@ describe('alertsOf: an advisory that caps the score', () => {
     expect(advisory).toHaveLength(1);
     expect(advisory[0]?.level).toBe('danger');
     expect(advisory[0]?.action).toBe('fix: upgrade to 5.3.1');
-    expect(advisory[0]?.text.split('caps the score').length - 1).toBe(1);
+    expect((advisory[0]?.text ?? '').split('caps the score').length - 1).toBe(1);
   });
 });
 

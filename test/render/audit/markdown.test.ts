@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src/audit/types.js';
 import { GITHUB_COMMENT_LIMIT, renderAuditMarkdown } from '../../../src/render/audit-markdown.js';
-import { auditOf, deprecated, entryWith, healthy } from '../../audit/policy/reports.js';
+import { auditOf, deprecated, entryOf, entryWith, healthy, reportOf } from '../../audit/policy/reports.js';
+import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
 
@@ -10,6 +11,16 @@ const cells = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => 
 const tableLines = (md: string) => md.split('\n').filter((l) => l.startsWith('|'));
 
 describe('renderAuditMarkdown', () => {
+  it('a failing package\'s details give the fix and the path from a direct dependency, as the table does; the cap is said once', () => {
+    const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ severity: 'critical', cvss: 9.8, fixed: '2.1.1' })] }) });
+    const out = renderAuditMarkdown(auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] })]));
+    const details = out.slice(out.indexOf('<details>'), out.indexOf('</details>'));
+    expect(details).toContain('- Fix: upgrade to 2.1.1');
+    expect(details).toContain('- Via `webpack` › `terser`');
+    // The Security dimension's cap is the overall cap's reason again: not a second line.
+    expect(details.split('GHSA-xxxx-yyyy-zzzz (critical) affects').length - 1).toBe(1);
+  });
+
   const md = renderAuditMarkdown(sampleAudit({ warnings: [{ code: 'npm-config', message: 'the project .npmrc sets a registry; not followed', details: {} }] }));
 
   it('a finding an MCP ignore entry covers is a muted line with its reason', () => {
