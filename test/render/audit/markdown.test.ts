@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src/audit/types.js';
 import { GITHUB_COMMENT_LIMIT, renderAuditMarkdown } from '../../../src/render/audit-markdown.js';
 import { auditOf, deprecated, entryOf, entryWith, healthy, reportOf } from '../../audit/policy/reports.js';
-import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
+import { advisory, unavailable, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
 
@@ -11,6 +11,11 @@ const cells = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => 
 const tableLines = (md: string) => md.split('\n').filter((l) => l.startsWith('|'));
 
 describe('renderAuditMarkdown', () => {
+  it('the grades line says which grades are provisional', () => {
+    const unchecked = reportOf({ vulnerabilities: unavailable('osv down') });
+    expect(renderAuditMarkdown(auditOf([entryOf(unchecked), entryOf(healthy('b'))]))).toContain('Grades: **A+** 1 · **A+ provisional** 1');
+  });
+
   it('a failing package\'s details give the fix and the path from a direct dependency, as the table does; the cap is said once', () => {
     const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ severity: 'critical', cvss: 9.8, fixed: '2.1.1' })] }) });
     const out = renderAuditMarkdown(auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] })]));
