@@ -258,7 +258,7 @@ function summaryRow(report: Report): string[] {
   const evaluated = report.error === null;
   return [
     markdownCode(targetLabel(report.target), { inTable: true }),
-    evaluated ? formatScore(report.score) : '—',
+    evaluated ? `${formatScore(report.score)}${isProvisional(report) ? ' (provisional)' : ''}` : '—',
     report.grade ?? '—',
     evaluated ? `${VERDICT_EMOJI[report.verdictCode]} ${md(report.verdict)}` : `${VERDICT_EMOJI.unknown} not evaluated`,
     evaluated ? formatPercent(report.coverage) : '—',
@@ -270,7 +270,8 @@ function detailsSummary(report: Report): string {
   const label = htmlCode(targetLabel(report.target));
   if (report.error !== null) return `${VERDICT_EMOJI.unknown} ${label} · not evaluated`;
   const grade = report.grade === null ? '' : ` · ${report.grade}`;
-  return `${VERDICT_EMOJI[report.verdictCode]} ${label} · ${formatScore(report.score)}/100${grade} · ${escapeHtml(report.verdict)}`;
+  const provisional = isProvisional(report) ? ' (provisional)' : '';
+  return `${VERDICT_EMOJI[report.verdictCode]} ${label} · ${formatScore(report.score)}/100${provisional}${grade} · ${escapeHtml(report.verdict)}`;
 }
 
 /** Several reports: a summary table, then each full report in a collapsed `<details>` block. */

@@ -147,7 +147,21 @@ describe('renderMarkdown', () => {
   });
 });
 
+/** Cells of a table line: split on pipes that are not escaped. */
+const cellsOf = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+
 describe('renderMarkdownMany', () => {
+  it('a provisional score says so in the summary table and in its <summary>, as the single report does', () => {
+    const thin = loadReport('chalk-5.3.0.json');
+    thin.provisional = true;
+    const md = renderMarkdownMany([thin, loadReport('request-deprecated.json')]);
+    const row = md.split('\n').find((l) => l.startsWith('| `chalk@5.3.0`')) ?? '';
+    expect(cellsOf(row)[1]).toBe('75.9 (provisional)');
+    expect(md).toContain('<code>chalk@5.3.0</code> · 75.9/100 (provisional) · B ·');
+    const other = md.split('\n').find((l) => l.startsWith('| `request@')) ?? '';
+    expect(cellsOf(other)[1]).not.toContain('provisional');
+  });
+
   it('puts a summary table first, then each report in a details block', () => {
     const reports = SAMPLE_FILES.map(loadReport);
     const md = renderMarkdownMany(reports);
