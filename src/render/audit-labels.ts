@@ -67,6 +67,14 @@ export function mainReason(entry: AuditEntry): string {
   return reason;
 }
 
+/** `GHSA-x (moderate) affects 2.1.0`: the advisories that affect the package's own installed version, or null. */
+export function advisoryText(entry: AuditEntry): string | null {
+  const { report } = entry;
+  const own = report.advisories.filter((a) => a.affectsResolved && !a.malicious && a.package === report.target.name);
+  if (own.length === 0) return null;
+  return `${own.map((a) => `${a.id} (${a.severity})`).join(', ')} ${own.length === 1 ? 'affects' : 'affect'} ${report.target.version ?? 'this version'}`;
+}
+
 /**
  * What to do about an advisory affecting the package: `upgrade to 4.17.21` (the version that
  * fixes every advisory, as the known-vulnerabilities check found it), `no fixed version yet`,

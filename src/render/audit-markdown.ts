@@ -11,6 +11,7 @@
  */
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
+  advisoryText,
   declaredAt,
   fixText,
   gradeCounts,
@@ -201,6 +202,24 @@ function ignoredSection(entries: readonly AuditEntry[]): Section {
   );
 }
 
+/** Passing packages an advisory still affects (the policy let them pass): what affects them, the fix and the path, as the table says them. */
+function advisedSection(entries: readonly AuditEntry[]): Section {
+  const n = entries.length;
+  return collapsedTable(
+    `⚠️ ${n} passing ${n === 1 ? 'package' : 'packages'} an advisory affects`,
+    ['Package', 'Advisories', 'Fix', 'Via'],
+    ['---', '---', '---', '---'],
+    entries.map((e) =>
+      tableRow([
+        markdownCode(packageLabel(e), { inTable: true }),
+        md(advisoryText(e) ?? ''),
+        md(fixText(e) ?? 'no fixed version yet'),
+        (e.subject.via ?? []).map((name) => markdownCode(name, { inTable: true })).join(' › ') || (e.subject.direct ? 'direct' : '—'),
+      ]),
+    ),
+  );
+}
+
 function passingSection(entries: readonly AuditEntry[]): Section {
   const n = entries.length;
   return collapsedTable(
@@ -216,10 +235,12 @@ export function renderAuditMarkdown(report: AuditReport, limit = GITHUB_COMMENT_
   const by = (status: EntryStatus) => report.entries.filter((e) => e.policy.status === status);
   const problems = report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete');
   const patched = report.entries.filter((e) => (e.subject.patches ?? []).length > 0);
+  const advised = by('pass').filter((e) => advisoryText(e) !== null);
   const sections = [
     ...(problems.length > 0 ? [problemTable(report, problems), ...(by('fail').length > 0 ? [detailSection(by('fail'))] : [])] : []),
     ...(patched.length > 0 ? [patchedSection(patched)] : []),
     ...(by('ignored').length > 0 ? [ignoredSection(by('ignored'))] : []),
+    ...(advised.length > 0 ? [advisedSection(advised)] : []),
     ...(by('pass').length > 0 ? [passingSection(by('pass'))] : []),
   ];
 

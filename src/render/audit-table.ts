@@ -10,6 +10,7 @@
 import { Chalk } from 'chalk';
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
+  advisoryText,
   fixText,
   insteadText,
   gradeCounts,
@@ -106,14 +107,6 @@ function cellsOf(entry: AuditEntry): Cells {
     grade: entry.report.grade ?? '—',
     verdict: evaluated ? SHORT_VERDICT[entry.report.verdictCode] : '—',
   };
-}
-
-/** `GHSA-x (moderate) affects 2.1.0`: the advisories that affect the package's own installed version, or null. */
-function advisoryText(entry: AuditEntry): string | null {
-  const { report } = entry;
-  const own = report.advisories.filter((a) => a.affectsResolved && !a.malicious && a.package === report.target.name);
-  if (own.length === 0) return null;
-  return `${own.map((a) => `${a.id} (${a.severity})`).join(', ')} ${own.length === 1 ? 'affects' : 'affect'} ${report.target.version ?? 'this version'}`;
 }
 
 /**

@@ -11,6 +11,16 @@ const cells = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => 
 const tableLines = (md: string) => md.split('\n').filter((l) => l.startsWith('|'));
 
 describe('renderAuditMarkdown', () => {
+  it('passing packages an advisory still affects are listed apart, with the advisory, the fix and the path, as the table says them', () => {
+    const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ id: 'GHSA-mod1-0000-0002', severity: 'moderate', cvss: 4.2, fixed: '2.1.1' })] }) });
+    const audit = auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] }), entryOf(healthy('b'))]);
+    expect(audit.entries.map((e) => e.policy.status)).toEqual(['pass', 'pass']);
+    const out = renderAuditMarkdown(audit);
+    expect(out).toContain('<summary>⚠️ 1 passing package an advisory affects</summary>');
+    const row = tableLines(out).find((l) => l.includes('GHSA-mod1-0000-0002')) ?? '';
+    expect(cells(row)).toEqual(['`example@2.1.0`', 'GHSA-mod1-0000-0002 (moderate) affects 2.1.0', 'upgrade to 2.1.1', '`webpack` › `terser`']);
+  });
+
   it('the grades line says which grades are provisional', () => {
     const unchecked = reportOf({ vulnerabilities: unavailable('osv down') });
     expect(renderAuditMarkdown(auditOf([entryOf(unchecked), entryOf(healthy('b'))]))).toContain('Grades: **A+** 1 · **A+ provisional** 1');
