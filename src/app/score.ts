@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CHECKS } from '../checks/index.js';
-import { EvidenceSchema, type Evidence } from '../evidence/schema.js';
+import { EVIDENCE_SCHEMA_VERSION, EvidenceSchema, type Evidence } from '../evidence/schema.js';
 import { buildReport, errorReport } from '../report/build.js';
 import type { McpSection, Report } from '../report/schema.js';
 import type { GateOptions } from '../scoring/gate.js';
@@ -52,7 +52,14 @@ export function evidenceFromJson(json: unknown): Evidence[] {
     // The union's own message is "Invalid input": say what the first alternative misses instead.
     const single = (Array.isArray(json) ? z.array(EvidenceSchema) : EvidenceSchema).safeParse(json);
     const issue = (single.success ? parsed.error : single.error).issues[0];
-    const missing = issue !== undefined && valueAt(json, issue.path) === undefined ? 'missing' : (issue?.message ?? 'invalid');
+    const found = issue === undefined ? undefined : valueAt(json, issue.path);
+    // Evidence of another version (saved by an older or newer nerq) says so, not the schema's "expected 3".
+    const otherVersion = issue?.path.at(-1) === 'evidenceVersion' && (typeof found === 'number' || typeof found === 'string');
+    const missing = otherVersion
+      ? `version ${JSON.stringify(found)}, saved by another nerq; this one reads version ${EVIDENCE_SCHEMA_VERSION} — check the target again with --save-evidence`
+      : issue !== undefined && found === undefined
+        ? 'missing'
+        : (issue?.message ?? 'invalid');
     throw new EvidenceError(issue?.path.length ? issue.path.join('.') : '', missing);
   }
   const list = Array.isArray(parsed.data) ? parsed.data : [parsed.data];

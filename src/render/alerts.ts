@@ -104,13 +104,18 @@ export function alertsOf(report: Report): Alert[] {
   const covered = new Set<string>();
   const doNotUse = report.verdictCode === 'do-not-use';
   const advisories = advisoryAlerts(report);
+  let advisoryCapSaid = false;
   for (const cap of report.caps) {
     covered.add(capReason(cap));
     covered.add(cap.reason);
-    // An advisory cap is said with the advisory itself (below), with its fix.
+    // An advisory cap is said with the advisory itself (below), with its fix, once: it caps the
+    // overall score and the Security dimension, whose bar shows the second.
     if (cap.id === 'vulnerable-version' && advisories.length > 0) {
-      const first = advisories.find((a) => a.level === 'danger') ?? advisories[0]!;
-      first.text += `; it caps the score at ${cap.limit}`;
+      if (!advisoryCapSaid) {
+        const first = advisories.find((a) => a.level === 'danger') ?? advisories[0]!;
+        first.text += `; it caps the score at ${cap.limit}`;
+        advisoryCapSaid = true;
+      }
       continue;
     }
     if (doNotUse && report.verdictReasons.includes(cap.reason)) {
@@ -132,6 +137,8 @@ export function alertsOf(report: Report): Alert[] {
     if (covered.has(reason) || guardTitles.some((t) => reason.startsWith(t))) return;
     covered.add(reason);
     const coded = report.verdictReasonDetails[i];
+    // An advisory holding the verdict is said by its advisory alert above, with the fix.
+    if (coded?.text === reason && coded.code === 'verdict-held' && coded.args.check === 'known-vulnerabilities' && advisories.length > 0) return;
     // A held verdict is said by its finding alone: the check's title names what passing means
     // ("Not deprecated", "Not a typosquat") and, before the finding, reads as its opposite.
     const detail = coded?.text === reason && coded.code === 'verdict-held' && typeof coded.args.detail === 'string' ? coded.args.detail : null;

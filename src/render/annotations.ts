@@ -8,7 +8,7 @@
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning } from '../audit/types.js';
-import { findingAt, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, warningText } from './audit-labels.js';
+import { findingAt, fixText, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, viaText, warningText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export interface AnnotationOptions {
@@ -40,7 +40,11 @@ function annotation(entry: AuditEntry, options: AnnotationOptions): string {
   const at = findingAt(entry);
   const properties = at === null ? [] : fileProperties(at.file, at.line, options);
   properties.push(`title=${escapeProperty(error ? `nerq: ${label} fails the policy` : `nerq: ${label} could not be evaluated`)}`);
-  const message = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(entry.report.verdictReasons[0] ?? '');
+  const failures = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(entry.report.verdictReasons[0] ?? '');
+  // What to do and where it comes from, as the table says them.
+  const fix = error ? fixText(entry) : null;
+  const via = error ? viaText(entry) : null;
+  const message = `${failures}${fix === null ? '' : `; fix: ${clean(fix)}`}${via === null ? '' : `; via ${clean(via)}`}`;
   return `::${error ? 'error' : 'warning'} ${properties.join(',')}::${escapeData(message)}`;
 }
 

@@ -7,6 +7,7 @@ import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning,
 import { isModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { GRADES } from '../report/schema.js';
+import { isProvisional } from './alerts.js';
 import { formatScore } from './text.js';
 
 export type EntryStatus = AuditEntry['policy']['status'];
@@ -64,6 +65,14 @@ export function mainReason(entry: AuditEntry): string {
   const ignored = ignoredText(entry);
   if (ignored !== null) return `${ignored}; would fail: ${reason}`;
   return reason;
+}
+
+/** `GHSA-x (moderate) affects 2.1.0`: the advisories that affect the package's own installed version, or null. */
+export function advisoryText(entry: AuditEntry): string | null {
+  const { report } = entry;
+  const own = report.advisories.filter((a) => a.affectsResolved && !a.malicious && a.package === report.target.name);
+  if (own.length === 0) return null;
+  return `${own.map((a) => `${a.id} (${a.severity})`).join(', ')} ${own.length === 1 ? 'affects' : 'affect'} ${report.target.version ?? 'this version'}`;
 }
 
 /**
@@ -301,14 +310,16 @@ export function outcomeHint(report: AuditReport): string | null {
   return null;
 }
 
-/** Packages per grade, best first, then the ungraded: `A+ 3 · B 1 · not evaluated 2`. */
+/** Packages per grade, best first (a provisional grade after its grade), then the ungraded: `A+ 3 · B 1 · B provisional 1 · not evaluated 2`. */
 export function gradeCounts(report: AuditReport): { label: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const entry of report.entries) {
-    const key = entry.report.grade ?? 'not evaluated';
+    // A grade the gate could not stand on (a package not checked for vulnerabilities) is counted apart.
+    const { grade } = entry.report;
+    const key = grade === null ? 'not evaluated' : isProvisional(entry.report) ? `${grade} provisional` : grade;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return [...GRADES, 'not evaluated']
+  return [...GRADES.flatMap((g) => [g, `${g} provisional`]), 'not evaluated']
     .filter((label) => counts.has(label))
     .map((label) => ({ label, count: counts.get(label) ?? 0 }));
 }

@@ -11,7 +11,9 @@
  */
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
+  advisoryText,
   declaredAt,
+  fixText,
   gradeCounts,
   insteadText,
   mainReason,
@@ -131,13 +133,20 @@ function detailBlock(entry: AuditEntry): string {
   const kind = [subject.direct ? 'direct' : 'transitive', ...(subject.dev ? ['dev'] : [])].join(', ');
   const places = subject.declaredIn.map((d) => md(d.line === null ? d.file : `${d.file}:${d.line}`));
   lines.push(`- Declared in ${places.length > 0 ? places.join(', ') : 'an unknown file'} (${kind})`);
+  // What to do and where it comes from, as the table says them (package names as code spans).
+  const fix = fixText(entry);
+  if (fix !== null) lines.push(`- Fix: ${md(fix)}`);
+  const via = subject.via ?? [];
+  if (via.length > 0) lines.push(`- Via ${via.map((name) => markdownCode(name)).join(' › ')}`);
   const instead = insteadText(entry);
   if (instead !== null) lines.push(`- ${md(instead)}`);
   const patched = patchText(entry);
   if (patched !== null) lines.push(`- ${md(patched)}`);
   const bundled = bundledText(entry);
   if (bundled !== null) lines.push(`- ${md(bundled)}`);
-  const extra = report.verdictReasonDetails.filter((r) => !policy.failures.some((f) => f.message.includes(r.text)));
+  // A reason the failures say already is not repeated: a dimension's cap whose reason is the overall cap's (an advisory caps both) included.
+  const said = (text: string) => policy.failures.some((f) => f.message.includes(text));
+  const extra = report.verdictReasonDetails.filter((r) => !said(r.text) && !(r.code === 'dimension-capped' && said(`capped at ${String(r.args.limit)}: ${String(r.args.reason)}`)));
   if (extra.length > 0) lines.push('', 'Verdict reasons:', '', ...extra.map((r) => `- ${markdownReason(r)}`));
   lines.push('', '</details>');
   return lines.join('\n');
@@ -193,6 +202,24 @@ function ignoredSection(entries: readonly AuditEntry[]): Section {
   );
 }
 
+/** Passing packages an advisory still affects (the policy let them pass): what affects them, the fix and the path, as the table says them. */
+function advisedSection(entries: readonly AuditEntry[]): Section {
+  const n = entries.length;
+  return collapsedTable(
+    `⚠️ ${n} passing ${n === 1 ? 'package' : 'packages'} an advisory affects`,
+    ['Package', 'Advisories', 'Fix', 'Via'],
+    ['---', '---', '---', '---'],
+    entries.map((e) =>
+      tableRow([
+        markdownCode(packageLabel(e), { inTable: true }),
+        md(advisoryText(e) ?? ''),
+        md(fixText(e) ?? 'no fixed version yet'),
+        (e.subject.via ?? []).map((name) => markdownCode(name, { inTable: true })).join(' › ') || (e.subject.direct ? 'direct' : '—'),
+      ]),
+    ),
+  );
+}
+
 function passingSection(entries: readonly AuditEntry[]): Section {
   const n = entries.length;
   return collapsedTable(
@@ -208,10 +235,12 @@ export function renderAuditMarkdown(report: AuditReport, limit = GITHUB_COMMENT_
   const by = (status: EntryStatus) => report.entries.filter((e) => e.policy.status === status);
   const problems = report.entries.filter((e) => e.policy.status === 'fail' || e.policy.status === 'error' || e.policy.status === 'incomplete');
   const patched = report.entries.filter((e) => (e.subject.patches ?? []).length > 0);
+  const advised = by('pass').filter((e) => advisoryText(e) !== null);
   const sections = [
     ...(problems.length > 0 ? [problemTable(report, problems), ...(by('fail').length > 0 ? [detailSection(by('fail'))] : [])] : []),
     ...(patched.length > 0 ? [patchedSection(patched)] : []),
     ...(by('ignored').length > 0 ? [ignoredSection(by('ignored'))] : []),
+    ...(advised.length > 0 ? [advisedSection(advised)] : []),
     ...(by('pass').length > 0 ? [passingSection(by('pass'))] : []),
   ];
 

@@ -10,6 +10,7 @@
 import { Chalk } from 'chalk';
 import type { AuditEntry, AuditReport } from '../audit/types.js';
 import {
+  advisoryText,
   fixText,
   insteadText,
   gradeCounts,
@@ -112,7 +113,8 @@ function cellsOf(entry: AuditEntry): Cells {
  * What to act on, under the package's line, each on its own wrapped line (never cut): an ignored
  * package's reason and expiry, the policy failures, the fix, and the path from a direct
  * dependency. An unchecked package has none here but a lockfile pin nothing vouches for (the
- * warnings say once why a source could not be checked).
+ * warnings say once why a source could not be checked); a passing one, an advisory that still
+ * affects its installed version, with the fix and the path.
  */
 function detailsOf(report: AuditReport, entry: AuditEntry): string[] {
   const { status, failures } = entry.policy;
@@ -121,7 +123,13 @@ function detailsOf(report: AuditReport, entry: AuditEntry): string[] {
   const carried = [patchText(entry), bundledText(entry)].filter((t): t is string => t !== null);
   // A lockfile pin nothing vouches for is about one entry, not a source that was down: said here.
   if (status === 'incomplete') return [...failures.filter(isUnverifiedPin).map((f) => f.message), ...carried].map(clean);
-  if (status === 'pass') return carried.map(clean);
+  if (status === 'pass') {
+    // An advisory that affects the installed version but not the policy is still something to act on.
+    const advisories = advisoryText(entry);
+    if (advisories === null) return carried.map(clean);
+    const via = viaText(entry);
+    return [advisories, `fix: ${fixText(entry) ?? 'no fixed version yet'}`, ...(via === null ? [] : [`via ${via}`]), ...carried].map(clean);
+  }
   const lines: string[] = [];
   const ignored = ignoredText(entry);
   const outage = outageText(report, entry);

@@ -8,6 +8,8 @@
  * own https URL, percent-encoded.
  */
 import { advisoryEcosystemLabel } from './advisory-ecosystem.js';
+import { isModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
+import { rulesOf } from '../ecosystems/rules.js';
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
 import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
@@ -152,6 +154,17 @@ function ecosystemNote(advisory: Report['advisories'][number], report: Report): 
   return label === null ? '' : ` (${label})`;
 }
 
+/**
+ * The advisory's package as its ecosystem pins it (`request@2.88.2`, `urllib3==1.26.0`,
+ * `golang.org/x/net@v0.38.0`), what one copies into an install; the name and version apart when
+ * evidence saved before advisories named their ecosystem does not say which.
+ */
+function advisoryPackage(a: Report['advisories'][number]): string {
+  if (a.version === null) return a.package;
+  if (a.ecosystem === null) return `${a.package} ${a.version}`;
+  return isModuleEcosystem(a.ecosystem) ? `${a.package}@${a.version}` : rulesOf(a.ecosystem).versionLabel(a.package, a.version);
+}
+
 function advisorySection(report: Report, level: number): string[] {
   if (report.advisories.length === 0) return [];
   const rows = report.advisories.map((a) => {
@@ -161,7 +174,7 @@ function advisorySection(report: Report, level: number): string[] {
     return [
       id + aliases,
       (a.malicious ? '**malicious** ' : '') + md(a.severity) + (a.cvss === null ? '' : ` (CVSS ${a.cvss})`),
-      markdownCode(a.version === null ? a.package : `${a.package} ${a.version}`, { inTable: true }) + ecosystemNote(a, report),
+      markdownCode(advisoryPackage(a), { inTable: true }) + ecosystemNote(a, report),
       a.affectsResolved ? 'yes' : 'no',
       a.fixed === null ? 'no fix' : md(a.fixed),
       md(a.summary ?? ''),
@@ -259,7 +272,7 @@ function summaryRow(report: Report): string[] {
   const evaluated = report.error === null;
   return [
     markdownCode(targetLabel(report.target), { inTable: true }),
-    evaluated ? formatScore(report.score) : '—',
+    evaluated ? `${formatScore(report.score)}${isProvisional(report) ? ' (provisional)' : ''}` : '—',
     report.grade ?? '—',
     evaluated ? `${VERDICT_EMOJI[report.verdictCode]} ${md(report.verdict)}` : `${VERDICT_EMOJI.unknown} not evaluated`,
     evaluated ? formatPercent(report.coverage) : '—',
@@ -271,7 +284,8 @@ function detailsSummary(report: Report): string {
   const label = htmlCode(targetLabel(report.target));
   if (report.error !== null) return `${VERDICT_EMOJI.unknown} ${label} · not evaluated`;
   const grade = report.grade === null ? '' : ` · ${report.grade}`;
-  return `${VERDICT_EMOJI[report.verdictCode]} ${label} · ${formatScore(report.score)}/100${grade} · ${escapeHtml(report.verdict)}`;
+  const provisional = isProvisional(report) ? ' (provisional)' : '';
+  return `${VERDICT_EMOJI[report.verdictCode]} ${label} · ${formatScore(report.score)}/100${provisional}${grade} · ${escapeHtml(report.verdict)}`;
 }
 
 /** Several reports: a summary table, then each full report in a collapsed `<details>` block. */

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy, type UnvouchedRemote } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
 import { VERSION } from '../version.js';
-import { findingAt, mainReason, mainRule, onlyNotScored, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts } from './audit-labels.js';
+import { findingAt, fixText, mainReason, mainRule, onlyNotScored, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, viaText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -220,7 +220,7 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
   const label = sarifText(packageLabel(entry));
   const failures = entry.policy.failures.map((f) => sarifText(f.message));
   const { status } = entry.policy;
-  const text =
+  const base =
     status === 'error'
       ? `${label} could not be evaluated: ${failures.join('; ') || sarifText(mainReason(entry))}`
       : status === 'incomplete'
@@ -228,6 +228,11 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
         : status === 'ignored'
           ? `${label} is ignored (${sarifText(entry.policy.ignoredBy?.reason ?? '')}); it would fail: ${failures.join('; ') || sarifText(mainReason(entry))}`
           : `${label} fails the policy: ${failures.join('; ')}`;
+  // What to do and where it comes from, as the table says them, for a package that fails (or would).
+  const fix = fixText(entry);
+  const via = viaText(entry);
+  const acted = status === 'fail' || status === 'ignored';
+  const text = `${base}${acted && fix !== null ? `; fix: ${sarifText(fix)}` : ''}${acted && via !== null ? `; via ${sarifText(via)}` : ''}`;
   const error = status === 'fail' || (status === 'ignored' && !NOT_FAILING_RULES.has(ruleId));
   return {
     ruleId,

@@ -100,6 +100,11 @@ describe('exit 2: usage errors and invalid input, one line, no stack, nothing on
     { name: 'score of {}', args: () => ['score', evidenceFile('object.json', '{}')], stderr: /not a nerq evidence file at evidenceVersion: missing\n$/ },
     { name: '--json with --format markdown', args: () => ['check', 'chalk', '--json', '--format', 'markdown'], stderr: /^nerq: --json and --format markdown disagree: give one of them\n$/ },
     { name: 'audit of a missing directory names it', args: () => ['audit', path.join(tmp, 'no-such-dir')], stderr: /no-such-dir: cannot list the directory: no such file\n$/ },
+    {
+      name: 'score of evidence saved by another nerq names both versions and what to do',
+      args: () => ['score', evidenceFile('old.json', JSON.stringify({ evidenceVersion: 1, target: { name: 'chalk' } }))],
+      stderr: /not a nerq evidence file at evidenceVersion: version 1, saved by another nerq; this one reads version \d+ — check the target again with --save-evidence\n$/,
+    },
     { name: 'score of invalid JSON', args: () => ['score', evidenceFile('invalid.json', '{"evidenceVersion": 1,')], stderr: /not valid JSON/ },
     {
       name: 'score of JSON that is not evidence',

@@ -82,3 +82,44 @@ describe('alertsOf: a held verdict', () => {
     expect(alertsOf(report).find((a) => a.reason !== undefined)?.reason?.code).toBe('provisional');
   });
 });
+
+describe('alertsOf: an advisory that caps the score', () => {
+  /** A critical advisory caps both the overall score and the Security dimension (two caps, one id). */
+  function capped() {
+    const report = loadReport('chalk-5.3.0.json');
+    const reason = 'GHSA-crit-0000-0001 (critical) affects 5.3.0';
+    report.advisories = [
+      { id: 'GHSA-crit-0000-0001', aliases: [], summary: 'Prototype pollution', severity: 'critical', cvss: 9.8, package: 'chalk', ecosystem: 'npm', version: '5.3.0', affectsResolved: true, fixed: '5.3.1', published: null, url: null, malicious: false },
+    ];
+    report.caps = [
+      { id: 'vulnerable-version', limit: 49.9, reason, args: {}, dimension: null },
+      { id: 'vulnerable-version', limit: 49.9, reason, args: {}, dimension: 'security' },
+    ];
+    return report;
+  }
+
+  it('says the cap once, with the advisory and its fix (the dimension cap shows in its bar)', () => {
+    const alerts = alertsOf(capped());
+    const advisory = alerts.filter((a) => a.text.includes('GHSA-crit-0000-0001'));
+    expect(advisory).toHaveLength(1);
+    expect(advisory[0]?.level).toBe('danger');
+    expect(advisory[0]?.action).toBe('fix: upgrade to 5.3.1');
+    expect((advisory[0]?.text ?? '').split('caps the score').length - 1).toBe(1);
+  });
+});
+
+describe('alertsOf: an advisory that holds the verdict', () => {
+  it('is said once, by the advisory alert with its fix, not again as the hold that names the same advisory', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    report.advisories = [
+      { id: 'GHSA-mod1-0000-0002', aliases: [], summary: 'Moderate issue', severity: 'moderate', cvss: 4.2, package: 'chalk', ecosystem: 'npm', version: '5.3.0', affectsResolved: true, fixed: '5.3.1', published: null, url: null, malicious: false },
+    ];
+    report.caps = [];
+    const held = reasonOf('verdict-held', { check: 'known-vulnerabilities', title: 'Known vulnerabilities', detail: 'GHSA-mod1-0000-0002 affects 5.3.0; upgrading to 5.3.1 would lift this' });
+    report.verdictReasons = [held.text];
+    report.verdictReasonDetails = [held];
+    const alerts = alertsOf(report).filter((a) => a.text.includes('GHSA-mod1-0000-0002'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.action).toBe('fix: upgrade to 5.3.1');
+  });
+});

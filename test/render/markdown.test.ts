@@ -126,6 +126,21 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(report)).toContain('- ⚠️ Repository a\\`b \\<img\\> is not verified');
   });
 
+  it("an advisory's package is written as its ecosystem pins it, in a code span one can copy into an install (npm, PyPI, a Go module)", () => {
+    const report = loadReport('request-deprecated.json');
+    const advisory = report.advisories[0]!;
+    const cellOf = (a: typeof advisory) => {
+      report.advisories = [a];
+      const row = renderMarkdown(report).split('\n').find((l) => l.startsWith('|') && l.includes('GHSA-p8p7-x288-28g6')) ?? '';
+      return row.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim())[2];
+    };
+    expect(cellOf(advisory)).toBe('`request@2.88.2`');
+    expect(cellOf({ ...advisory, package: 'urllib3', version: '1.26.0', ecosystem: 'pypi' })).toMatch(/^`urllib3==1\.26\.0`/);
+    expect(cellOf({ ...advisory, package: 'golang.org/x/net', version: 'v0.38.0', ecosystem: 'go' })).toMatch(/^`golang\.org\/x\/net@v0\.38\.0`/);
+    // Saved before advisories named their ecosystem: the name and version as they are.
+    expect(cellOf({ ...advisory, package: 'other', ecosystem: null })).toBe('`other 2.88.2`');
+  });
+
   it('links only https advisory URLs, percent-encoding what Markdown reads', () => {
     const report = loadReport('request-deprecated.json');
     const advisory = report.advisories[0]!;
@@ -147,7 +162,21 @@ describe('renderMarkdown', () => {
   });
 });
 
+/** Cells of a table line: split on pipes that are not escaped. */
+const cellsOf = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+
 describe('renderMarkdownMany', () => {
+  it('a provisional score says so in the summary table and in its <summary>, as the single report does', () => {
+    const thin = loadReport('chalk-5.3.0.json');
+    thin.provisional = true;
+    const md = renderMarkdownMany([thin, loadReport('request-deprecated.json')]);
+    const row = md.split('\n').find((l) => l.startsWith('| `chalk@5.3.0`')) ?? '';
+    expect(cellsOf(row)[1]).toBe('75.9 (provisional)');
+    expect(md).toContain('<code>chalk@5.3.0</code> · 75.9/100 (provisional) · B ·');
+    const other = md.split('\n').find((l) => l.startsWith('| `request@')) ?? '';
+    expect(cellsOf(other)[1]).not.toContain('provisional');
+  });
+
   it('puts a summary table first, then each report in a details block', () => {
     const reports = SAMPLE_FILES.map(loadReport);
     const md = renderMarkdownMany(reports);

@@ -2,8 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, renderAnnotations } from '../../../src/render/annotations.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
+import { auditOf, entryOf, reportOf } from '../../audit/policy/reports.js';
+import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
 
 describe('renderAnnotations', () => {
+  it("a failing package's ::error ends with the fix and the path from a direct dependency, as the table does", () => {
+    const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ severity: 'critical', cvss: 9.8, fixed: '2.1.1' })] }) });
+    const out = renderAnnotations(auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] })]));
+    expect(out.split('\n')[0]).toMatch(/^::error .*; fix: upgrade to 2\.1\.1; via webpack › terser$/);
+  });
+
   it('one ::error per failing package and one ::warning per unevaluated one, at the declaring line', () => {
     expect(renderAnnotations(sampleAudit())).toBe(
       [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src/audit/types.js';
 import { GITHUB_COMMENT_LIMIT, renderAuditMarkdown } from '../../../src/render/audit-markdown.js';
-import { auditOf, deprecated, entryWith, healthy } from '../../audit/policy/reports.js';
+import { auditOf, deprecated, entryOf, entryWith, healthy, reportOf } from '../../audit/policy/reports.js';
+import { advisory, unavailable, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
 
@@ -10,6 +11,31 @@ const cells = (line: string) => line.split(/(?<!\\)\|/).slice(1, -1).map((c) => 
 const tableLines = (md: string) => md.split('\n').filter((l) => l.startsWith('|'));
 
 describe('renderAuditMarkdown', () => {
+  it('passing packages an advisory still affects are listed apart, with the advisory, the fix and the path, as the table says them', () => {
+    const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ id: 'GHSA-mod1-0000-0002', severity: 'moderate', cvss: 4.2, fixed: '2.1.1' })] }) });
+    const audit = auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] }), entryOf(healthy('b'))]);
+    expect(audit.entries.map((e) => e.policy.status)).toEqual(['pass', 'pass']);
+    const out = renderAuditMarkdown(audit);
+    expect(out).toContain('<summary>⚠️ 1 passing package an advisory affects</summary>');
+    const row = tableLines(out).find((l) => l.includes('GHSA-mod1-0000-0002')) ?? '';
+    expect(cells(row)).toEqual(['`example@2.1.0`', 'GHSA-mod1-0000-0002 (moderate) affects 2.1.0', 'upgrade to 2.1.1', '`webpack` › `terser`']);
+  });
+
+  it('the grades line says which grades are provisional', () => {
+    const unchecked = reportOf({ vulnerabilities: unavailable('osv down') });
+    expect(renderAuditMarkdown(auditOf([entryOf(unchecked), entryOf(healthy('b'))]))).toContain('Grades: **A+** 1 · **A+ provisional** 1');
+  });
+
+  it('a failing package\'s details give the fix and the path from a direct dependency, as the table does; the cap is said once', () => {
+    const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ severity: 'critical', cvss: 9.8, fixed: '2.1.1' })] }) });
+    const out = renderAuditMarkdown(auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] })]));
+    const details = out.slice(out.indexOf('<details>'), out.indexOf('</details>'));
+    expect(details).toContain('- Fix: upgrade to 2.1.1');
+    expect(details).toContain('- Via `webpack` › `terser`');
+    // The Security dimension's cap is the overall cap's reason again: not a second line.
+    expect(details.split('GHSA-xxxx-yyyy-zzzz (critical) affects').length - 1).toBe(1);
+  });
+
   const md = renderAuditMarkdown(sampleAudit({ warnings: [{ code: 'npm-config', message: 'the project .npmrc sets a registry; not followed', details: {} }] }));
 
   it('a finding an MCP ignore entry covers is a muted line with its reason', () => {

@@ -44,7 +44,8 @@ export function hostileAudit(hostile: string): AuditReport {
   const failing = entryWith(
     report,
     { status: 'fail', failures: [{ rule: `rule${hostile}`, message: hostile }], ignoredBy: null },
-    { name: `evil${hostile}`, declaredIn: [{ file: `dir,a:b/${hostile}/package.json`, line: 4, workspace: null }] },
+    // Brought in through a dependency whose name is hostile too: the path is printed in every format.
+    { name: `evil${hostile}`, declaredIn: [{ file: `dir,a:b/${hostile}/package.json`, line: 4, workspace: null }], direct: false, via: ['webpack', `x${hostile}`] },
   );
   const ignored = entryWith(
     middling('quiet', '1.0.0'),

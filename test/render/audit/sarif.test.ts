@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AuditEntry } from '../../../src/audit/types.js';
 import { CHECKS } from '../../../src/checks/index.js';
 import { FINDING_RULES, packageFingerprint, POLICY_RULES, renderSarif } from '../../../src/render/sarif.js';
-import { auditOf, deprecated, entryOf, entryWith, thin } from '../../audit/policy/reports.js';
+import { auditOf, deprecated, entryOf, entryWith, reportOf, thin } from '../../audit/policy/reports.js';
+import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
 
@@ -62,6 +63,13 @@ type Log = z.infer<typeof SarifLog>;
 const parse = (text: string): Log => SarifLog.parse(JSON.parse(text));
 
 describe('renderSarif', () => {
+  it("a failing package's result says the fix and the path from a direct dependency, as the table does", () => {
+    const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ severity: 'critical', cvss: 9.8, fixed: '2.1.1' })] }) });
+    const log = JSON.parse(renderSarif(auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] })]), { checks: CHECKS })) as any;
+    const text: string = log.runs[0].results[0].message.text;
+    expect(text).toMatch(/; fix: upgrade to 2\.1\.1; via webpack › terser$/);
+  });
+
   const log = parse(renderSarif(sampleAudit(), { checks: CHECKS }));
   const run = log.runs[0];
   const rules = run?.tool.driver.rules ?? [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderAuditTable } from '../../../src/render/audit-table.js';
 import { displayWidth } from '../../../src/render/text.js';
-import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
+import { advisory, unavailable, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { auditOf, deprecated, entryOf, healthy, notFound, reportOf } from '../../audit/policy/reports.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
@@ -15,6 +15,21 @@ function vulnerable() {
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 describe('renderAuditTable', () => {
+  it('the grades line says which grades are provisional: a package not checked for vulnerabilities is no A+ beside checked ones', () => {
+    const unchecked = reportOf({ vulnerabilities: unavailable('osv down') });
+    const out = renderAuditTable(auditOf([entryOf(unchecked), entryOf(healthy('b'))]), { color: false, width: 80 });
+    expect(out).toContain('\nGrades: A+ 1 · A+ provisional 1\n');
+  });
+
+  it('a passing package an advisory affects says so under its line, with the fix and the path (npm audit lists it too)', () => {
+    const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ id: 'GHSA-mod1-0000-0002', severity: 'moderate', cvss: 4.2, fixed: '2.1.1' })] }) });
+    const audit = auditOf([entryOf(report, undefined, { direct: false, via: ['webpack', 'terser'] })]);
+    expect(audit.entries[0]?.policy.status).toBe('pass');
+    const lines = renderAuditTable(audit, { color: false, width: 80 }).split('\n');
+    const at = lines.findIndex((l) => /^PASS /.test(l));
+    expect(lines.slice(at + 1, at + 4).map((l) => l.trim())).toEqual(['GHSA-mod1-0000-0002 (moderate) affects 2.1.0', 'fix: upgrade to 2.1.1', 'via webpack › terser']);
+  });
+
   const out = renderAuditTable(sampleAudit(), { color: false, width: 200 });
   const lines = out.split('\n');
 
