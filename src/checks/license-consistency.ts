@@ -54,7 +54,7 @@ export default defineCheck({
   description:
     'Compares the package\'s declared licence (npm `license`, or the SPDX licence of the PyPI metadata, corrected if needed) with the licence GitHub detects in the repository, case-insensitively and with GPL `-only`/`-or-later` variants matched: the repository\'s licence among the declared ids scores 100, no licence detected in the repository 40, a different licence (or UNLICENSED against an open licence) 20. ' +
     'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that). ' +
-    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licences its licence files hold, any of which may apply) with the licence GitHub detects; manifests that disagree among themselves score 40; a declaration that names no SPDX licence unambiguously (a Maven licence name, a gemspec licence that is not a string literal) is unknown, never guessed; unknown when the answer did not say which licence GitHub detects; left out when neither a manifest nor a licence file names one.',
+    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licences its licence files hold, any of which may apply) with the licence GitHub detects; manifests that disagree among themselves score 40; a declaration that names no SPDX licence unambiguously (a Maven licence name, a gemspec licence that is not a string literal) is unknown, never guessed; unknown when the answer did not say which licence GitHub detects, and at a pinned ref (`github:owner/repo@ref`), where GitHub detects the default branch\'s licence, not the ref\'s; left out when neither a manifest nor a licence file names one.',
   messages: {
     consistent: 'The package licence {declared} matches the repository\'s ({repositoryLicense})',
     different: 'The package declares {declared} but the repository {repository} is licensed {repositoryLicense}',
@@ -65,6 +65,7 @@ export default defineCheck({
     'manifests-disagree': 'The manifests declare different licences: {declared}',
     'declared-unmapped': 'Unknown: a manifest declares {declared}, which names no SPDX licence unambiguously (or is not evaluated)',
     'detection-unknown': 'Unknown: GitHub\'s answer does not say which licence it detects in {repository}',
+    'detection-default-branch': 'Unknown: the licence GitHub detects in {repository} is its default branch\'s ({defaultBranch}), not the pinned ref\'s whose files were read',
     ...GITHUB_ABSENT_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
   },
@@ -76,6 +77,13 @@ export default defineCheck({
     if (documents?.ecosystem === 'github') {
       const own = repositoryDeclared(documents);
       if (own.kind === 'none') return { score: null, messageId: 'package-unreadable', data: { ...read.data, declared: null }, notApplicable: true };
+      // At a pinned ref GitHub's detection is the default branch's: comparing it with the ref's
+      // files would mix two states. Manifests at the ref that disagree among themselves still do.
+      const elsewhere = documents.detectedElsewhere;
+      if (elsewhere !== undefined) {
+        if (own.kind === 'disagree') return { score: 40, messageId: 'manifests-disagree', data: { ...read.data, declared: own.label, repositoryLicense: null } };
+        return { score: null, messageId: 'detection-default-branch', data: { ...read.data, declared: own.label, defaultBranch: elsewhere.defaultBranch } };
+      }
       if (documents.detectedLicense === undefined) return { score: null, messageId: 'detection-unknown', data: { ...read.data, declared: own.label } };
       if (own.kind === 'unmapped') return { score: null, messageId: 'declared-unmapped', data: { ...read.data, declared: own.label } };
       if (own.kind === 'disagree') return { score: 40, messageId: 'manifests-disagree', data: { ...read.data, declared: own.label, repositoryLicense: repoLicense ?? 'no licence' } };

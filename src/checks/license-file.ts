@@ -21,7 +21,7 @@ export default defineCheck({
   title: 'Licence file',
   description:
     'Looks for licence files (LICENSE, LICENCE, COPYING, MIT-LICENSE…) in the npm tarball and compares the licences their text holds with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match; a file holding several texts, as a dual-licence file does, matches a declaration of any of them); for PyPI reads the PEP 639 `license_files` of the metadata, which the build backend includes in the distributions (their text is not read). ' +
-    'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects). ' +
+    'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects — except at a pinned ref, where GitHub detects the default branch\'s). ' +
     'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files, and when the npm tarball could not be read.',
   messages: {
     consistent: 'Licence file {files} matches the declared {declaredWords}',
@@ -30,6 +30,7 @@ export default defineCheck({
     contradicts: 'Licence file says {found} but the manifest declares {declaredWords}',
     undeclared: 'Licence file says {found} but the manifest declares no licence',
     'not-compared': 'Licence file says {found}; no manifest nerq reads for a licence is there to compare with, and GitHub identifies none',
+    'not-compared-ref': 'Licence file says {found}; no manifest nerq reads for a licence is there to compare with, and the licence GitHub detects is the default branch\'s ({defaultBranch}), not the pinned ref\'s',
     'declaration-unparsed': "Licence file says {found}; the declared licence '{declared}' is not an SPDX expression to compare with",
     'registry-unavailable': 'Licence file says {found}; the declared licence is unavailable for comparison',
     missing: 'No licence file in the package',
@@ -67,7 +68,12 @@ export default defineCheck({
     if (release === undefined && !repository) return { score: 70, messageId: 'registry-unavailable', data };
     // A repository with no manifest that can declare a licence (go.mod declares none; a Gradle build
     // without a literal POM licence names none) and no licence GitHub identifies: a file that cannot be compared, not a missing declaration.
-    if (repository && declaredText === null && (documents.manifestLicenses ?? []).length === 0) return { score: 70, messageId: 'not-compared', data };
+    // At a pinned ref the licence GitHub detects is the default branch's, never compared with the ref's files.
+    if (repository && declaredText === null && (documents.manifestLicenses ?? []).length === 0) {
+      if (documents.detectedElsewhere === undefined) return { score: 70, messageId: 'not-compared', data };
+      data.defaultBranch = documents.detectedElsewhere.defaultBranch;
+      return { score: 70, messageId: 'not-compared-ref', data };
+    }
     // A declaration nerq does not map to SPDX (a Maven licence name, a gemspec licence that is code) is kept as written, never guessed.
     const unmapped = repository && declaredText === null ? (documents.manifestLicenses ?? []).find((m) => m.unmapped !== undefined)?.unmapped : undefined;
     if (unmapped !== undefined) return { score: 70, messageId: 'declaration-unparsed', data: { ...data, declared: truncate(unmapped, 200) } };
@@ -96,7 +102,7 @@ export default defineCheck({
 
 /**
  * A repository target's declaration: the first licence its manifests declare, else the licence
- * GitHub detects, else a manifest's `SEE LICENSE IN <file>` pointer (a pointer names no licence
+ * GitHub detects (absent at a pinned ref: the default branch's), else a manifest's `SEE LICENSE IN <file>` pointer (a pointer names no licence
  * to compare the files with, so a detected licence comes first).
  */
 function repositoryDeclaration(documents: DocumentsFacts): string | null {

@@ -7,6 +7,8 @@ import { checkTable } from './check-table.js';
 import { describeGithubSource, githubRuleCases, repositoryWith } from './github-cases.js';
 import { repoFiles, repoManifest, repositoryEvidence } from '../support/repository-evidence.js';
 
+/** The commit a pinned ref (`github:owner/repo@ref`) resolved to: the files were read there. */
+const PINNED = 'c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3';
 const repoLicensed = (license: string | null) => githubFacts({ repository: repositoryWith({ license }) });
 const npm = (declared: string | null, repository: string | null) =>
   evidence({ registry: { license: declared }, github: repoLicensed(repository) });
@@ -179,6 +181,29 @@ checkTable(check, [
     evidence: repositoryEvidence({ repository: { license: null, licenseKnown: false } }),
     score: null,
     messageId: 'detection-unknown',
+  },
+  {
+    name: 'repository at a pinned ref: GitHub detects the default branch\'s licence (Apache-2.0), never compared with the ref\'s MIT',
+    evidence: repositoryEvidence({ repository: { license: 'Apache-2.0' }, files: repoFiles({ branch: 'v1.0.0', commit: PINNED }) }),
+    score: null,
+    messageId: 'detection-default-branch',
+    data: { declared: 'MIT', defaultBranch: 'main' },
+  },
+  {
+    name: 'repository at a pinned ref: GitHub detects the same licence as the ref\'s, still not claimed consistent',
+    evidence: repositoryEvidence({ files: repoFiles({ branch: 'v1.0.0', commit: PINNED }) }),
+    score: null,
+    messageId: 'detection-default-branch',
+  },
+  {
+    name: 'repository at a pinned ref: manifests at the ref that disagree among themselves still score',
+    evidence: repositoryEvidence({
+      repository: { license: 'MIT' },
+      files: repoFiles({ branch: 'v1.0.0', commit: PINNED, manifests: [repoManifest({ license: 'MIT' }), repoManifest({ path: 'src/a/package.json', name: 'a', license: 'ISC' })] }),
+    }),
+    score: 40,
+    messageId: 'manifests-disagree',
+    data: { repositoryLicense: null },
   },
   {
     name: 'package: the registry unavailable leaves the declared licence unknown',

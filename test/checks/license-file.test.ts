@@ -150,6 +150,13 @@ checkTable(check, [
     data: { found: ['MIT'], declared: null },
   },
   {
+    name: 'repository at a pinned ref without a manifest: the ref\'s LICENSE never compared with the default branch\'s detected licence',
+    evidence: repositoryEvidence({ files: repoFiles({ branch: 'v1.0.0', commit: 'c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3', manifests: [] }), repository: { license: 'Apache-2.0' } }),
+    score: 70,
+    messageId: 'not-compared-ref',
+    data: { found: ['MIT'], declared: null, defaultBranch: 'main' },
+  },
+  {
     name: 'repository whose package.json declares no licence: undeclared',
     evidence: repositoryEvidence({ files: repoFiles({ manifests: [repoManifest({ license: null })] }), repository: { license: 'NOASSERTION' } }),
     score: 70,

@@ -64,8 +64,17 @@ export interface DocumentsFacts {
    * names no SPDX licence unambiguously); absent for packages.
    */
   manifestLicenses?: { path: string; license: string | null; unmapped?: string }[];
-  /** Repository targets: the licence GitHub detects (`null` none; undefined when the answer did not say). */
+  /**
+   * Repository targets: the licence GitHub detects (`null` none; undefined when the answer did not
+   * say, or when it describes another state of the repository than the files: `detectedElsewhere`).
+   */
   detectedLicense?: string | null;
+  /**
+   * Repository targets read at a pinned ref (`github:owner/repo@ref`): the default branch whose
+   * licence GitHub detects — not the commit the files were read at, so never compared with them
+   * (docs/scoring.md §9, "A pinned ref"); absent otherwise.
+   */
+  detectedElsewhere?: { defaultBranch: string };
 }
 
 /** Headings that introduce release notes appended to a long description (`README + CHANGES`). */
@@ -203,6 +212,7 @@ export function documentsFromRepository({ files, repository, releases, releasesU
     ...(fromReleases?.releaseNotes === undefined ? {} : { releaseNotes: fromReleases.releaseNotes }),
     folders: { docs: files.docsFolder, examples: files.examplesFolder },
     manifestLicenses: manifestLicenses(files, published),
-    ...(repository.licenseKnown ? { detectedLicense: repository.license } : {}),
+    // At a pinned ref the detected licence is the default branch's: another state than these files.
+    ...(files.commit !== undefined ? { detectedElsewhere: { defaultBranch: repository.defaultBranch } } : repository.licenseKnown ? { detectedLicense: repository.license } : {}),
   };
 }
