@@ -196,6 +196,12 @@ checkTable(check, [
     messageId: 'detection-default-branch',
   },
   {
+    name: 'repository at a pinned ref in evidence saved before the commit was recorded: the files\' branch is the ref, not the default branch',
+    evidence: repositoryEvidence({ repository: { license: 'Apache-2.0' }, files: repoFiles({ branch: 'v1.0.0' }) }),
+    score: null,
+    messageId: 'detection-default-branch',
+  },
+  {
     name: 'repository at a pinned ref: manifests at the ref that disagree among themselves still score',
     evidence: repositoryEvidence({
       repository: { license: 'MIT' },

@@ -72,7 +72,8 @@ export interface DocumentsFacts {
   /**
    * Repository targets read at a pinned ref (`github:owner/repo@ref`): the default branch whose
    * licence GitHub detects — not the commit the files were read at, so never compared with them
-   * (docs/scoring.md §9, "A pinned ref"); absent otherwise.
+   * (docs/scoring.md §9, "A pinned ref"): the files carry its commit, or name a branch that is not
+   * the default one (evidence saved before the commit was recorded); absent otherwise.
    */
   detectedElsewhere?: { defaultBranch: string };
 }
@@ -212,7 +213,8 @@ export function documentsFromRepository({ files, repository, releases, releasesU
     ...(fromReleases?.releaseNotes === undefined ? {} : { releaseNotes: fromReleases.releaseNotes }),
     folders: { docs: files.docsFolder, examples: files.examplesFolder },
     manifestLicenses: manifestLicenses(files, published),
-    // At a pinned ref the detected licence is the default branch's: another state than these files.
-    ...(files.commit !== undefined ? { detectedElsewhere: { defaultBranch: repository.defaultBranch } } : repository.licenseKnown ? { detectedLicense: repository.license } : {}),
+    // At a pinned ref the detected licence is the default branch's: another state than these files
+    // (evidence saved before the commit was recorded names the ref as the files' branch).
+    ...(files.commit !== undefined || files.branch !== repository.defaultBranch ? { detectedElsewhere: { defaultBranch: repository.defaultBranch } } : repository.licenseKnown ? { detectedLicense: repository.license } : {}),
   };
 }
