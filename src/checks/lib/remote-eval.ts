@@ -13,7 +13,8 @@
  *   handler set on a name bound to one (`xhr.onload = () => eval(xhr.responseText)`);
  * - a name in its argument was last assigned, before it, from such a call, from a name so
  *   assigned (`const r = await fetch(u); const code = await r.text(); new Function(code)()`,
- *   up to LINKS steps), from a function whose body makes one (`const code = await get(u)`), inside
+ *   up to LINKS steps), from a parameter of a function called with one (`function keep(s) {
+ *   stash = s } … keep(d)`), from a function whose body makes one (`const code = await get(u)`), inside
  *   a network call's callbacks, or from a chunk a `data` or `message` handler is given
  *   (`res.on('data', (d) => (body += d))`);
  * - a network call, or the import of a network module, is within NEAR code characters of it
@@ -43,10 +44,9 @@
  * was written, linked by the same rules except nearness; a path to a native addon, JSON or
  * WebAssembly (`.node`, `.json`, `.wasm`, in the path or the name's last assignment) is data.
  *
- * Not linked: a download handed on through a function that only stores it (`function keep(s) {
- * stash = s }`), an event emitted by a computed name, `eval` reached by a member computed from
- * more than literal pieces (`window['ev' + 'al']` is folded to `window.eval` by js-reveal.ts
- * before this reads it), a file loaded by a path written differently from the one written, code
+ * Not linked: an event emitted by a computed name, `eval` reached by a member computed at run
+ * time (`window[name]`; literal pieces, `window['ev' + 'al']`, are folded to `window.eval` by
+ * js-reveal.ts before this reads them), a file loaded by a path written differently from the one written, code
  * run by other means (a worker, a child process: `download-exec`'s shell downloads).
  *
  * An evaluator's name of one or two characters declared inside a line (a minifier's, given again
@@ -303,6 +303,8 @@ class Reader {
   readonly call: RegExp;
   readonly chunkHandlers: ChunkHandler[] = [];
   lookups = 0;
+  /** Functions followed to their calls for a parameter they store (storedParameter). */
+  private stores = 0;
 
   constructor(code: string) {
     this.code = code;
@@ -437,7 +439,20 @@ class Reader {
     }
     // `res.on('data', (d) => (body += d))`: the chunk kept.
     if (this.chunkHandlers.some((h) => place > h.start && place < h.end && namesIn(right).includes(h.chunk))) return true;
-    return this.downloaded(right, place, links);
+    return this.downloaded(right, place, links) || this.storedParameter(right, place, links);
+  }
+
+  /**
+   * Whether `right`, assigned at `place`, is a parameter of the function around it that is
+   * called with what the network answered (`function keep(s) { stash = s } … keep(d)`): the
+   * function's calls followed as an evaluator's are, at most MAX_EVALUATORS functions per text.
+   */
+  private storedParameter(right: string, place: number, links: number): boolean {
+    if (links === 0 || this.stores >= MAX_EVALUATORS) return false;
+    const keeper = this.evaluatorAround(place, right);
+    if (keeper?.name === undefined || NOT_NAMES.has(keeper.name)) return false;
+    this.stores += 1;
+    return this.callsOf(keeper).some((site) => this.inSpan(site.at) || this.downloaded(site.argument, site.at, links - 1));
   }
 
   /**
