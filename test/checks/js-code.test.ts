@@ -101,6 +101,24 @@ describe('remote-eval: downloaded text evaluated, linked to its download', () =>
     ['the chunk relayed through an event emitter to a handler that evaluates it', "const https = require('https');\nconst E = require('events'); const bus = new E();\n{{PAD}}\nbus.on('code', (s) => eval(s));\n{{PAD}}\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit('code', c)); });"],
     ['the same with the evaluator named, the chunk the second argument', "const https = require('https');\n{{PAD}}\nfunction run(origin, code) { return eval(code); }\n{{PAD}}\nbus.once('code', run);\n{{PAD}}\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit('code', u, c)); });"],
     // Decoys that spend the reader's budgets before the evaluation that runs the download: a budget spent is not a file cleared.
+    // Evaluations written another way, and evaluators called by another function (docs/security.md).
+    ['an evaluator called through Reflect.apply', "function run(code) { eval(code); }\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nReflect.apply(run, null, [loaded]);"],
+    ['eval itself through Reflect.apply', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nReflect.apply(eval, globalThis, [loaded]);"],
+    ["an evaluator given the download as a timer's extra argument", "function run(code) { eval(code); }\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nsetTimeout(run, 0, loaded);"],
+    ['the same through setImmediate', "const go = (s) => new Function(s)();\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nsetImmediate(go, loaded);"],
+    ['the same through process.nextTick', "function run(code) { return vm.runInThisContext(code); }\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nprocess.nextTick(run, loaded);"],
+    ['the same through queueMicrotask', "function run(code) { eval(code); }\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nqueueMicrotask(() => run(loaded));"],
+    ['an event named by a variable, handled by an evaluator and emitted with the download', "const topic = 'co' + 'de';\nbus.on(topic, (s) => eval(s));\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nbus.emit(topic, loaded);"],
+    ['indirect eval: (0, eval)', "const loaded = await (await fetch(u)).text();\n{{PAD}}\n(0, eval)(loaded);"],
+    ['indirect eval: globalThis.eval', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nglobalThis.eval(loaded);"],
+    ['indirect eval: eval given to a name first', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nconst e = eval;\ne(loaded);"],
+    ['indirect eval: eval taken out of an array', "const loaded = await (await fetch(u)).text();\n{{PAD}}\n[eval][0](loaded);"],
+    ['the download imported as a data: module', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nawait import('data:text/javascript,' + encodeURIComponent(loaded));"],
+    ['the download imported from a Blob address', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nawait import(URL.createObjectURL(new Blob([loaded], { type: 'text/javascript' })));"],
+    ["the download compiled as a module by Module's _compile", "const Module = require('module');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nconst m = new Module(u);\nm._compile(loaded, 'x.js');"],
+    ['the download written to a file, then required', "const fs = require('fs');\nconst target = path.join(os.tmpdir(), 'x.js');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(target, loaded);\n{{PAD}}\nrequire(target);"],
+    ['the download handed to a function that stores it, evaluated later', "let stash = '';\nfunction keep(s) { stash = s; }\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\nkeep(loaded);\n{{PAD}}\nsetTimeout(() => eval(stash), 1000);"],
+    ['the response piped to a file, required when it is written', "const https = require('https');\nconst target = path.join(os.tmpdir(), 'x.js');\nhttps.get(u, (r) => { r.pipe(fs.createWriteStream(target)).on('finish', done); });\n{{PAD}}\nfunction done() { require(target); }"],
     ['sixty harmless evaluations before the one that runs the download', `const https = require('https');\n{{PAD}}\n${Array.from({ length: 60 }, (_, i) => `const v${i} = eval('${i} + 1');`).join('\n')}\n{{PAD}}\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => run(d)); });\n{{PAD}}\nfunction run(code) { eval(code); }`],
     ['twelve decoy evaluators before the one handed the download', `const https = require('https');\n{{PAD}}\n${Array.from({ length: 12 }, (_, i) => `function ev${i}(s) { return eval(s); }`).join('\n')}\n{{PAD}}\nhttps.get(u, (r) => { let d = ''; r.on('data', (c) => (d += c)); r.on('end', () => run(d)); });\n{{PAD}}\nfunction run(code) { eval(code); }`],
   ])('%s', (_name, code) => {
@@ -130,6 +148,13 @@ describe('remote-eval: downloaded text evaluated, linked to its download', () =>
     ['a global member given local text, evaluated, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nglobal.p = fs.readFileSync(f, 'utf8');\n{{PAD}}\neval(global.p);"],
     ["a minifier's short name: an evaluator inside a line, the name given again far away to what a fetch callback calls", "var q=1;function D(a,b){return eval(`(${a}) => ${b}`)}\n{{PAD}}\n{{PAD}}\nfetch(u).then(function(r){var D=r.json;return D(1)});"],
     ['a data handler on a file stream, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nlet src = '';\nconst s = fs.createReadStream(p);\ns.on('data', (d) => (src += d));\nprocess.stdin.on('data', (line) => { src += line; });\n{{PAD}}\nconst tpl = compile(src);\n{{PAD}}\nFunction(tpl)();"],
+    ['eval given to a name, run on text of its own, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nconst e = eval;\ne('1 + 1');"],
+    ['an event named by a variable whose handler evaluates, the download emitted as another', "bus.on(topic, (s) => eval(s));\n{{PAD}}\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nbus.emit(other, loaded);"],
+    ['a require hook compiling local files, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nModule.prototype._compile = function (content, filename) { return compile.call(this, transform(content), filename); };\n{{PAD}}\nm._compile(fs.readFileSync(file, 'utf8'), file);"],
+    ['a native addon downloaded to a file, then required (a prebuilt binary)', "const https = require('https');\nconst addon = path.join(__dirname, 'build', 'binding.node');\nhttps.get(u, (r) => { r.pipe(fs.createWriteStream(addon)).on('finish', done); });\n{{PAD}}\nfunction done() { require(addon); }"],
+    ['local text written to a file, then required, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nfs.writeFileSync(target, template.replace('X', name));\n{{PAD}}\nrequire(target);"],
+    ['a function that stores its parameter, given local text, evaluated; the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nlet stash = '';\nfunction keep(s) { stash = s; }\n{{PAD}}\nkeep(fs.readFileSync(file, 'utf8'));\n{{PAD}}\neval(stash);"],
+    ['a download written to one file, another file required', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(cache, loaded);\n{{PAD}}\nrequire(config);"],
   ])('%s', (_name, code) => {
     expect(flags(code.replaceAll('{{PAD}}', UNRELATED))).toEqual([]);
   });

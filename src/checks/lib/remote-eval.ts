@@ -1,6 +1,8 @@
 /**
  * Downloaded text evaluated (docs/checks.md, `install-scripts`, flag `remote-eval`): an
- * evaluation (`eval`, `Function`, `vm`) of what a network call answered. A file that both uses
+ * evaluation (`eval`, `Function`, `vm`, written directly or indirectly: `(0, eval)`,
+ * `globalThis.eval`, `[eval][0]`, a name given `eval`; a module's `_compile`; an import from a
+ * `data:` or object address) of what a network call answered. A file that both uses
  * the network and evaluates is not enough: Emscripten's glue fetches its `.wasm` and, elsewhere,
  * evaluates the JavaScript its own module carries (EM_ASM, embind's invokers). The evaluation
  * must be linked to the network by one of:
@@ -11,7 +13,8 @@
  *   handler set on a name bound to one (`xhr.onload = () => eval(xhr.responseText)`);
  * - a name in its argument was last assigned, before it, from such a call, from a name so
  *   assigned (`const r = await fetch(u); const code = await r.text(); new Function(code)()`,
- *   up to LINKS steps), from a function whose body makes one (`const code = await get(u)`), inside
+ *   up to LINKS steps), from a parameter of a function called with one (`function keep(s) {
+ *   stash = s } … keep(d)`), from a function whose body makes one (`const code = await get(u)`), inside
  *   a network call's callbacks, or from a chunk a `data` or `message` handler is given
  *   (`res.on('data', (d) => (body += d))`);
  * - a network call, or the import of a network module, is within NEAR code characters of it
@@ -26,17 +29,31 @@
  * a method `exec(code) { … }`, a handler `bus.on('code', (s) => eval(s))`), is an evaluation too,
  * linked by the same rules except nearness:
  *
- * - its calls (`run(d)`, `loader.exec(d)`, `run.call(o, d)`, `run.apply(o, [d])`; transitively:
- *   a function that hands its parameter to an evaluator is one) are evaluations of the arguments
- *   in those parameters' places;
+ * - its calls (`run(d)`, `loader.exec(d)`, `run.call(o, d)`, `run.apply(o, [d])`,
+ *   `Reflect.apply(run, o, [d])`, a timer's extra arguments: `setTimeout(run, 0, d)`,
+ *   `setImmediate(run, d)`, `process.nextTick(run, d)`; transitively: a function that hands its
+ *   parameter to an evaluator is one) are evaluations of the arguments in those parameters' places;
  * - the evaluator handed over as a value within a network call's callbacks (`.then(run)`) is an
  *   evaluation there;
  * - an event whose handler is an evaluator (set inline, or by name: `bus.on('code', run)`) makes
- *   each `emit` of that event an evaluation of the arguments it hands the handler.
+ *   each `emit` of that event an evaluation of the arguments it hands the handler; an event named
+ *   by a variable (`bus.on(topic, run)`), each `emit` by the same variable.
+ *
+ * A file written and loaded by the same path text (`writeFileSync(p, d)` or
+ * `createWriteStream(p)`, then `require(p)` or `import(p)` within REACH) is an evaluation of what
+ * was written, linked by the same rules except nearness; a path to a native addon, JSON or
+ * WebAssembly (`.node`, `.json`, `.wasm`, in the path or the name's last assignment) is data.
+ *
+ * Not linked: an event emitted by a computed name, `eval` reached by a member computed at run
+ * time (`window[name]`; literal pieces, `window['ev' + 'al']`, are folded to `window.eval` by
+ * js-reveal.ts before this reads them), a file loaded by a path written differently from the one written, code
+ * run by other means (a worker, a child process: `download-exec`'s shell downloads).
  *
  * An evaluator's name of one or two characters declared inside a line (a minifier's, given again
  * in every function: Emscripten's glue evaluates its EM_ASM code in such functions) is read
  * SHORT_NAME_REACH characters around its header; one declared at a line's start, everywhere.
+ * The calls of a name given `eval` or `Function` itself (`const e = eval; e(d)`) are evaluations,
+ * after it: everywhere, or within SHORT_NAME_REACH for a name of one or two characters.
  *
  * Pure text inspection of comment-free code, never executed; every step reads a bounded stretch
  * of the text from a bounded number of places, so the time is linear in the text.
@@ -91,9 +108,20 @@ const NETWORK_NAMED = new RegExp(
   String.raw`\{([^{}]{1,200})\}\s*=\s*require\s*\(\s*['"\x60]${NETWORK_MODULES}['"\x60]\s*\)|\bimport\s*\{([^{}]{1,200})\}\s*from\s*['"]${NETWORK_MODULES}['"]`,
   'g',
 );
-/** An evaluation called: `eval(`, `(0, eval)(`, `Function(`, `vm.runIn…Context(`, `compileFunction(`, `new vm.Script(`. */
+/**
+ * An evaluation called: `eval(`, `(0, eval)(`, `[eval][0](`, `Function(`, `vm.runIn…Context(`,
+ * `compileFunction(`, `new vm.Script(`, a module's `_compile(` (`new Module()._compile(code)`),
+ * `eval` handed with its arguments to `Reflect.apply` or a timer (`setTimeout(eval, 0, code)`), a
+ * module imported from a `data:` address or an object address (`import(URL.createObjectURL(blob))`).
+ */
 const EVALUATION =
-  /(?:(?<![\w$.])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w$.])\(\s*0\s*,\s*eval\s*\)\s*\(|(?<![\w$.])(?:new\s+)?Function\s*\(|(?<![\w$])(?:runIn(?:This|New)?Context|compileFunction)\s*\(|\bnew\s+(?:vm\s*\.\s*)?Script\s*\(/g;
+  /(?:(?<![\w$.])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w$.])\(\s*0\s*,\s*eval\s*\)\s*\(|(?<![\w$.])\[\s*eval\s*\]\s*\[\s*0\s*\]\s*\(|(?<![\w$.])(?:new\s+)?Function\s*\(|(?<![\w$])(?:runIn(?:This|New)?Context|compileFunction)\s*\(|\bnew\s+(?:vm\s*\.\s*)?Script\s*\(|\.\s*_compile\s*\(|(?<![\w$.])(?:Reflect\s*\.\s*apply|setTimeout|setInterval|setImmediate|process\s*\.\s*nextTick)\s*\((?=\s*(?:eval|Function)\s*,)|(?<![\w$.])import\s*\((?=\s*(?:['"\x60]data:|URL\s*\.\s*createObjectURL\s*\())/g;
+/** A file written: `writeFileSync(p, d)`, `writeFile(p, d, …)`, `createWriteStream(p)` (group: the stream). */
+const FILE_WRITE = /(?<![\w$])(?:writeFileSync|writeFile|(createWriteStream))\s*\(/g;
+/** A path to data, not code: a native addon, JSON, WebAssembly. */
+const DATA_PATH = /\.(?:node|json|wasm)\b/;
+/** A name given the evaluation itself: `const e = eval`, `run = (0, eval)`, `F = globalThis.Function`. Group: the name. */
+const EVALUATION_ALIAS = /(?<![\w$.])([\w$]+)\s*=\s*(?:\(\s*0\s*,\s*)?(?:(?:global|globalThis|window|self)\s*\.\s*)?(?:eval|Function)\s*\)?\s*(?=[;,)}\n]|$)/g;
 /** An evaluation handed over as a value, to be called with what it is given: `.then(eval)`, `.on('end', vm.runInThisContext)`. */
 const EVALUATION_VALUE = /[(,]\s*((?:eval|Function|(?:vm\s*\.\s*)?runIn(?:This|New)?Context)(?=\s*[),]))/g;
 /**
@@ -106,7 +134,7 @@ const FUNCTION_HEAD =
 /** Words a method's header cannot start with: `if (a) {` is no method. */
 const NOT_METHODS = new Set('if for while switch catch with function return typeof await'.split(' '));
 /** A handler set for a named event, just before its function: `bus.on('code', `. */
-const EVENT_HANDLER = /\.\s*(?:on|once|addListener|prependListener|addEventListener)\s*\(\s*(['"`])([\w$:.-]{1,60})\1\s*,\s*$/;
+const EVENT_HANDLER = /\.\s*(?:on|once|addListener|prependListener|addEventListener)\s*\(\s*(?:(['"`])([\w$:.-]{1,60})\1|([A-Za-z_$][\w$]{0,59}))\s*,\s*$/;
 /**
  * A member of an object every function of the code shares: `global.p`, `globalThis['p']`,
  * `process.env.P`, `module.exports.p`. Groups: the object, the member.
@@ -133,6 +161,12 @@ const NOT_NAMES = new Set(
     'toString trim join concat from utf8 base64 hex then eval Function vm'
   ).split(' '),
 );
+
+/** The event an EVENT_HANDLER match handles: its literal name, or `[name]` for the variable holding it (`bus.on(ev, run)`). */
+function eventOf(match: RegExpExecArray | null): string | undefined {
+  if (match === null) return undefined;
+  return match[2] ?? `[${match[3]!}]`;
+}
 
 function escapeName(name: string): string {
   return name.replace(/\$/g, '\\$');
@@ -269,6 +303,8 @@ class Reader {
   readonly call: RegExp;
   readonly chunkHandlers: ChunkHandler[] = [];
   lookups = 0;
+  /** Functions followed to their calls for a parameter they store (storedParameter). */
+  private stores = 0;
 
   constructor(code: string) {
     this.code = code;
@@ -403,7 +439,20 @@ class Reader {
     }
     // `res.on('data', (d) => (body += d))`: the chunk kept.
     if (this.chunkHandlers.some((h) => place > h.start && place < h.end && namesIn(right).includes(h.chunk))) return true;
-    return this.downloaded(right, place, links);
+    return this.downloaded(right, place, links) || this.storedParameter(right, place, links);
+  }
+
+  /**
+   * Whether `right`, assigned at `place`, is a parameter of the function around it that is
+   * called with what the network answered (`function keep(s) { stash = s } … keep(d)`): the
+   * function's calls followed as an evaluator's are, at most MAX_EVALUATORS functions per text.
+   */
+  private storedParameter(right: string, place: number, links: number): boolean {
+    if (links === 0 || this.stores >= MAX_EVALUATORS) return false;
+    const keeper = this.evaluatorAround(place, right);
+    if (keeper?.name === undefined || NOT_NAMES.has(keeper.name)) return false;
+    this.stores += 1;
+    return this.callsOf(keeper).some((site) => this.inSpan(site.at) || this.downloaded(site.argument, site.at, links - 1));
   }
 
   /**
@@ -442,7 +491,7 @@ class Reader {
       // A body that does not close within the stretch read runs past `at`.
       if (end >= 0 && end <= at) continue;
       const name = head[1] ?? (head[2] || undefined) ?? head[6];
-      const event = EVENT_HANDLER.exec(code.slice(Math.max(0, start - 100), start))?.[2];
+      const event = eventOf(EVENT_HANDLER.exec(code.slice(Math.max(0, start - 100), start)));
       return { at: start, name, event, parameters };
     }
     return undefined;
@@ -481,6 +530,15 @@ class Reader {
       if (close >= 0 && /^\s*\{/.test(code.slice(close + 1, close + 20))) continue;
       sites.push({ at: match.index, argument: argumentsAt(code, open, places), direct: false });
     }
+    // Called by another function with the arguments handed along: `Reflect.apply(run, o, [d])`
+    // (all in its third), a timer's extra arguments (`setTimeout(run, 0, d)`, `setImmediate(run, d)`).
+    const handed = new RegExp(String.raw`(?<![\w$.])(?:(Reflect\s*\.\s*apply)|(setTimeout|setInterval)|setImmediate|process\s*\.\s*nextTick)\s*\(\s*${escapeName(evaluator.name!)}\s*,`, 'g');
+    for (const found of code.slice(start, end).matchAll(handed)) {
+      if (sites.length >= MAX_CALLS) break;
+      const open = code.indexOf('(', start + found.index);
+      const places = found[1] !== undefined ? [2] : evaluator.parameters.map((index) => index + (found[2] !== undefined ? 2 : 1));
+      sites.push({ at: start + found.index, argument: argumentsAt(code, open, places), direct: false });
+    }
     return sites;
   }
 
@@ -497,7 +555,7 @@ class Reader {
       const match = { index: start + found.index, 0: found[0] };
       const at = match.index + match[0].length - name.length;
       if (this.inSpan(at)) return true;
-      const event = EVENT_HANDLER.exec(this.code.slice(Math.max(0, match.index + 1 - 100), match.index + 1))?.[2];
+      const event = eventOf(EVENT_HANDLER.exec(this.code.slice(Math.max(0, match.index + 1 - 100), match.index + 1)));
       if (event !== undefined && events.size < MAX_EVALUATORS && !events.has(event)) events.set(event, evaluator.parameters);
     }
     return false;
@@ -506,7 +564,9 @@ class Reader {
   /** The events `event` emitted (`bus.emit('code', c)`), as sites running the arguments its handler evaluates. */
   emitsOf(event: string, parameters: readonly number[]): Site[] {
     const sites: Site[] = [];
-    const emit = new RegExp(String.raw`\.\s*emit\s*\(\s*(['"\x60])${event.replace(/[$.]/g, '\\$&')}\1\s*,`, 'g');
+    // An event named by a variable is emitted by the same variable (`bus.emit(ev, d)`).
+    const name = event.startsWith('[') ? String.raw`(?<![\w$.])${escapeName(event.slice(1, -1))}` : String.raw`(['"\x60])${event.replace(/[$.]/g, '\\$&')}\1`;
+    const emit = new RegExp(String.raw`\.\s*emit\s*\(\s*${name}\s*,`, 'g');
     for (const match of this.code.matchAll(emit)) {
       if (sites.length >= MAX_CALLS) break;
       const open = this.code.indexOf('(', match.index);
@@ -551,7 +611,47 @@ export function evaluatesDownloaded(text: string): boolean {
     const close = closing(code, open, EXPRESSION_CHARS);
     sites.push({ at: match.index, argument: code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close), direct: true });
   }
+  // `const e = eval; e(d)`: the calls of a name given the evaluation, after it (a name of one or
+  // two characters within SHORT_NAME_REACH: a minifier's is another function's variable further on).
+  let aliases = 0;
+  for (const alias of code.matchAll(EVALUATION_ALIAS)) {
+    if (++aliases > MAX_NAMES) break;
+    const name = alias[1]!;
+    const from = alias.index + alias[0].length;
+    const end = name.length <= 2 ? from + SHORT_NAME_REACH : code.length;
+    for (const call of code.slice(from, end).matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*\(`, 'g'))) {
+      if (sites.length >= MAX_EVALUATIONS) {
+        unread = true;
+        break;
+      }
+      const open = from + call.index + call[0].length - 1;
+      const close = closing(code, open, EXPRESSION_CHARS);
+      sites.push({ at: from + call.index, argument: code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close), direct: true });
+    }
+  }
   const direct = sites.length;
+  // A file written, then loaded by the same path (`writeFileSync(p, d); require(p)`): the load
+  // runs what was written, so the write is an evaluation of its data, or, inside a network call's
+  // callbacks, of the answer (`r.pipe(fs.createWriteStream(p))`).
+  let writes = 0;
+  for (const write of code.matchAll(FILE_WRITE)) {
+    if (++writes > MAX_CALLS) break;
+    const open = write.index + write[0].length - 1;
+    const path = argumentsAt(code, open, [0]).trim();
+    if (path === '' || path.length > 200 || DATA_PATH.test(path)) continue;
+    if (/^[\w$]+$/.test(path)) {
+      const before = code.slice(Math.max(0, write.index - REACH), write.index);
+      let last: RegExpExecArray | null = null;
+      for (const match of before.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(path)}\s*=(?![=>])`, 'g'))) last = match;
+      if (last !== null) {
+        const sign = write.index - before.length + last.index + last[0].length;
+        if (DATA_PATH.test(code.slice(sign, expressionEnd(code, sign)))) continue;
+      }
+    }
+    const load = new RegExp(String.raw`(?<![\w$.])(?:require|import)\s*\(\s*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\s*\)`);
+    if (!load.test(code.slice(Math.max(0, write.index - REACH), write.index + REACH))) continue;
+    sites.push({ at: write.index, argument: write[1] === undefined ? argumentsAt(code, open, [1]) : '', direct: false });
+  }
   // Evaluators found so far, by name and by event; each adds its calls to the sites.
   const names = new Set<string>();
   const events = new Map<string, readonly number[]>();
