@@ -126,8 +126,13 @@ const STATUS = String.raw`(?:deprecated|deprecation|unmaintained|no longer (?:ac
 const TITLE_STATUS = new RegExp(String.raw`(?<![\w-])${STATUS}(?![\w-])`, 'i');
 /** A paragraph that opens with the status: "Deprecated: …", "⚠️ Unmaintained.", "Notice: archived". */
 const PARAGRAPH_STARTS = new RegExp(String.raw`^(?:\W{0,4}(?:warning|note|notice|important|attention)\W{1,4})?${STATUS}(?![\w-])`, 'i');
-/** "This package is deprecated", "this module has been replaced by …", "it is no longer maintained". */
-const SELF = String.raw`(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|repo|repository|plugin|tool|component|fork|codebase|code)|it)`;
+/**
+ * "This package is deprecated", "this module has been replaced by …", "it is no longer maintained",
+ * and the package beside another it goes with: "LibSass and Node Sass are deprecated" (node-sass
+ * 9.0.0), "this tool and its CLI are deprecated". Each neighbour is one bounded word.
+ */
+const SELF_ALONE = String.raw`(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|repo|repository|plugin|tool|component|fork|codebase|code)|it)`;
+const SELF = String.raw`(?:[\w.-]{1,40} (?:and|&) )?${SELF_ALONE}(?: (?:and|&) (?:its )?[\w.-]{1,40})?`;
 const SELF_STATUS = new RegExp(
   String.raw`\b${SELF} (?:is|has been|was|will be|have been|are) (?:now |officially |fully |being |permanently |currently |effectively )*(?:${STATUS}|superseded|replaced|renamed|moved)\b`,
   'i',
@@ -149,6 +154,10 @@ function excerpt(text: string): string {
 
 /** Escape a package name for use inside a regular expression. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** A capitalised word right before a name: the name ends another one ("Node Sass" for `sass`). */
+const CAPITALISED_BEFORE = /(?:^|[^\w-])\p{Lu}[\w-]{0,40} $/u;
+/** A package name as a pattern, its hyphens also written as spaces (`node-sass` → "Node Sass"). */
+const namePattern = (name: string) => escape(name).replaceAll('\\-', '[-\\s]');
 
 /**
  * Whether the README's opening declares the package deprecated, unmaintained or replaced, and
@@ -158,15 +167,22 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 export function declaredDeprecation(text: string, packageName: string): DeclaredStatus | null {
   const opening = readmeOpening(text);
   const bare = packageName.replace(/^@[^/]+\//, '');
-  const names = [packageName, bare].filter((n) => n !== '').map(escape);
+  const names = [packageName, bare].filter((n) => n !== '').map(namePattern);
   const nameless = (value: string) => names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), ' '), value);
   if (opening.title !== null && TITLE_STATUS.test(nameless(opening.title))) return { where: 'title', excerpt: excerpt(opening.title) };
   // A subtitle is read as a title is: a heading that names the status (vscode 1.1.37: "## ⚠️ Deprecated, use @types/vscode … instead ⚠️").
   if (opening.subtitle !== null && TITLE_STATUS.test(nameless(opening.subtitle))) return { where: 'subtitle', excerpt: excerpt(opening.subtitle) };
   const paragraph = opening.paragraph;
   if (paragraph === null) return null;
-  // The package's own name is a subject like "it": "request is fully deprecated".
-  const withSubject = names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), 'it'), paragraph);
+  // The package's own name is a subject like "it": "request is fully deprecated". Not when it
+  // ends another capitalised name: `sass` in "Node Sass" is another package's last word.
+  const withSubject = names.reduce(
+    (acc, n) =>
+      acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), (name: string, at: number) =>
+        CAPITALISED_BEFORE.test(acc.slice(Math.max(0, at - 42), at)) ? name : 'it',
+      ),
+    paragraph,
+  );
   if (PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(withSubject) || REPLACED.test(paragraph)) {
     return { where: 'first paragraph', excerpt: excerpt(paragraph) };
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { declaredDeprecation, readmeOpening } from '../../../src/checks/lib/readme-opening.js';
 
@@ -53,6 +54,17 @@ describe('README opening: a declared status', () => {
     const duckdb = '# DuckDB Node Bindings\n\n> [!WARNING]\n> The original DuckDB <> Node.js bindings in this package are deprecated.';
     expect(declaredDeprecation(duckdb, 'duckdb')?.excerpt).toBe('The original DuckDB <> Node.js bindings in this package are deprecated.');
     expect(declaredDeprecation('# x\n\n> [!WARNING]\n> Deprecated: use y.', 'x')).toMatchObject({ where: 'first paragraph', excerpt: 'Deprecated: use y.' });
+  });
+
+  it('reads the package named in words and beside another (node-sass 9.0.0, recorded)', () => {
+    const nodeSass = readFileSync(new URL('../../../fixtures/readmes/node-sass-9.0.0-opening.md', import.meta.url), 'utf8');
+    expect(declaredDeprecation(nodeSass, 'node-sass')).toMatchObject({ where: 'first paragraph' });
+    expect(declaredDeprecation('# x\n\nNode Sass and LibSass are no longer maintained.', 'node-sass')).toMatchObject({ where: 'first paragraph' });
+    expect(declaredDeprecation('# x\n\nThis tool and its CLI are deprecated.', 'x-tool')).toMatchObject({ where: 'first paragraph' });
+    // Other packages coordinated together are not this one; a name's last word alone is not its name.
+    expect(declaredDeprecation(nodeSass, 'sass')).toBeNull();
+    expect(declaredDeprecation('# x\n\nLibSass and Node Sass are deprecated; this is their successor.', 'dart-sass')).toBeNull();
+    expect(declaredDeprecation('# x\n\nFoo and Bar are deprecated, so x replaces them.', 'x')).toBeNull();
   });
 
   it('keeps a short excerpt as evidence', () => {
