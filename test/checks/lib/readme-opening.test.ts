@@ -67,6 +67,25 @@ describe('README opening: a declared status', () => {
     expect(declaredDeprecation('# x\n\nFoo and Bar are deprecated, so x replaces them.', 'x')).toBeNull();
   });
 
+  it('reads the paragraph after a quoted tagline (@babel/polyfill 7.12.1, recorded)', () => {
+    const polyfill = readFileSync(new URL('../../../fixtures/readmes/babel-polyfill-7.12.1-opening.md', import.meta.url), 'utf8');
+    expect(declaredDeprecation(polyfill, '@babel/polyfill')).toMatchObject({ where: 'first paragraph' });
+    // Only right after a one-line quoted tagline, and only the one paragraph after it.
+    expect(declaredDeprecation('# x\n\nA tool.\n\nThis package is deprecated.', 'x')).toBeNull();
+    expect(declaredDeprecation('# x\n\n> A tool.\n\nIt does things.\n\nThis package is deprecated.', 'x')).toBeNull();
+    expect(declaredDeprecation('# x\n\n> A tool\n> over two lines.\n\nThis package is deprecated.', 'x')).toBeNull();
+    expect(declaredDeprecation('> A tool.\n\nThis package is deprecated.', 'x')).toBeNull();
+  });
+
+  it('reads a title that says the package was merged into another (jscs 3.0.7, recorded)', () => {
+    const jscs = readFileSync(new URL('../../../fixtures/readmes/jscs-3.0.7-opening.md', import.meta.url), 'utf8');
+    expect(declaredDeprecation(jscs, 'jscs')).toMatchObject({ where: 'title' });
+    expect(declaredDeprecation('# x\n\nThis module has been merged into y.', 'x')).toMatchObject({ where: 'first paragraph' });
+    // Another package merged into this one says nothing about this one.
+    expect(declaredDeprecation('# x (y has merged into x!)', 'x')).toBeNull();
+    expect(declaredDeprecation('# x\n\nMerge objects deeply: it merged with care.', 'x')).toBeNull();
+  });
+
   it('keeps a short excerpt as evidence', () => {
     const found = declaredDeprecation(`# x\n\nThis package is deprecated. ${'a'.repeat(500)}`, 'x');
     expect(Array.from(found?.excerpt ?? '').length).toBe(160);
