@@ -161,7 +161,7 @@ const REPLACED = /(?:^|[.!?:]\s)(?:please\s+)?(?:use|switch to|migrate to|move t
 
 export interface DeclaredStatus {
   /** Where it was said. */
-  where: 'title' | 'subtitle' | 'first paragraph';
+  where: 'title' | 'subtitle' | 'first paragraph' | 'paragraph under the tagline';
   /** The words that say it, as evidence (at most 160 characters). */
   excerpt: string;
 }
@@ -203,10 +203,11 @@ export function declaredDeprecation(text: string, packageName: string): Declared
   if (title !== null && (TITLE_STATUS.test(nameless(title)) || SELF_STATUS.test(asSubject(title)))) return { where: 'title', excerpt: excerpt(title) };
   // A subtitle is read as a title is: a heading that names the status (vscode 1.1.37: "## ⚠️ Deprecated, use @types/vscode … instead ⚠️").
   if (opening.subtitle !== null && TITLE_STATUS.test(nameless(opening.subtitle))) return { where: 'subtitle', excerpt: excerpt(opening.subtitle) };
-  for (const paragraph of [opening.paragraph, afterTagline]) {
+  const paragraphs = [['first paragraph', opening.paragraph], ['paragraph under the tagline', afterTagline]] as const;
+  for (const [where, paragraph] of paragraphs) {
     if (paragraph === null) continue;
     if (PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(asSubject(paragraph)) || REPLACED.test(paragraph)) {
-      return { where: 'first paragraph', excerpt: excerpt(paragraph) };
+      return { where, excerpt: excerpt(paragraph) };
     }
   }
   return null;

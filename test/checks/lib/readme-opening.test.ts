@@ -69,7 +69,7 @@ describe('README opening: a declared status', () => {
 
   it('reads the paragraph after a quoted tagline (@babel/polyfill 7.12.1, recorded)', () => {
     const polyfill = readFileSync(new URL('../../../fixtures/readmes/babel-polyfill-7.12.1-opening.md', import.meta.url), 'utf8');
-    expect(declaredDeprecation(polyfill, '@babel/polyfill')).toMatchObject({ where: 'first paragraph' });
+    expect(declaredDeprecation(polyfill, '@babel/polyfill')).toMatchObject({ where: 'paragraph under the tagline' });
     // Only right after a one-line quoted tagline, and only the one paragraph after it.
     expect(declaredDeprecation('# x\n\nA tool.\n\nThis package is deprecated.', 'x')).toBeNull();
     expect(declaredDeprecation('# x\n\n> A tool.\n\nIt does things.\n\nThis package is deprecated.', 'x')).toBeNull();
