@@ -24,7 +24,7 @@ import { sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readmeTail, ReadmeTailScanner } from '../../src/util/readme-tail.js';
-import { readmeOpening } from '../../src/checks/lib/readme-opening.js';
+import { declaredDeprecation, readmeOpening } from '../../src/checks/lib/readme-opening.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { fileLookup, missingEntryPoints } from '../../src/checks/lib/entry-points.js';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
@@ -332,6 +332,20 @@ describe('network text grows linearly', () => {
         return title;
       };
       expectLinear(task, `readme opening ${JSON.stringify(unit)}`, growth(run, Math.floor(7600 / (8 * unit.length))));
+    }
+  });
+
+  it('a README\'s first paragraph read for a declared status, on runs of coordinated names, capitalised words and the name', ({ task }) => {
+    // The opening is its first 8,000 characters: sizes below that, each README read ten times to be measured.
+    for (const unit of ['a and ', 'Node Sass ', 'node-sass and it ', 'this x y package & ', 'Aaaa-', 'it has merged ', '> t\n']) {
+      noteCases(task);
+      const run = (k: number): unknown => {
+        const text = `# t\n\n${unit.repeat(k)} are`;
+        let found: unknown = null;
+        for (let i = 0; i < 10; i++) found = declaredDeprecation(text, 'node-sass');
+        return found;
+      };
+      expectLinear(task, `readme status ${JSON.stringify(unit)}`, growth(run, Math.floor(7600 / (8 * unit.length))));
     }
   });
 

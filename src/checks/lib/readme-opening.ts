@@ -60,16 +60,20 @@ function atxText(line: string): string | null {
   return rest.slice(0, end);
 }
 
-type Block = { kind: 'heading'; text: string } | { kind: 'prose'; text: string } | { kind: 'code' } | { kind: 'skip' };
+/** A prose block; `tagline` when it is a single quoted line (`> A tool for …`), as a tagline under a title is written. */
+type Block = { kind: 'heading'; text: string } | { kind: 'prose'; text: string; tagline: boolean } | { kind: 'code' } | { kind: 'skip' };
+const QUOTED = /^ {0,3}>/;
 
 /** The README's first blocks, as far as the opening needs them. */
 function firstBlocks(text: string): Block[] {
   const lines = stripDecoration(text.slice(0, OPENING_CHARS)).split(/\r?\n/);
   const blocks: Block[] = [];
   let prose: string[] = [];
+  let quotedLines = 0;
   const endProse = () => {
-    if (prose.length > 0) blocks.push({ kind: 'prose', text: prose.join(' ') });
+    if (prose.length > 0) blocks.push({ kind: 'prose', text: prose.join(' '), tagline: prose.length === 1 && quotedLines === 1 });
     prose = [];
+    quotedLines = 0;
   };
   for (let i = 0; i < lines.length && blocks.length < 8; i++) {
     const line = lines[i] as string;
@@ -97,13 +101,23 @@ function firstBlocks(text: string): Block[] {
       continue;
     }
     prose.push(words);
+    if (QUOTED.test(line)) quotedLines += 1;
   }
   endProse();
   return blocks;
 }
 
 export function readmeOpening(text: string): ReadmeOpening {
-  const blocks = firstBlocks(text);
+  return openingOf(firstBlocks(text)).opening;
+}
+
+/**
+ * The opening of a README's first blocks, and the paragraph right after a one-line quoted tagline
+ * that is the first paragraph under the title (`# @babel/polyfill` / `> Provides polyfills …` /
+ * "This package has been deprecated …"): where such a README puts what the first paragraph says
+ * in others.
+ */
+function openingOf(blocks: Block[]): { opening: ReadmeOpening; afterTagline: string | null } {
   let at = 0;
   let title: string | null = null;
   let subtitle: string | null = null;
@@ -117,7 +131,12 @@ export function readmeOpening(text: string): ReadmeOpening {
     }
   }
   const first = blocks[at];
-  return { title: title === '' ? null : title, subtitle: subtitle === '' ? null : subtitle, paragraph: first?.kind === 'prose' ? first.text : null };
+  const second = blocks[at + 1];
+  const afterTagline = title !== null && first?.kind === 'prose' && first.tagline && second?.kind === 'prose' ? second.text : null;
+  return {
+    opening: { title: title === '' ? null : title, subtitle: subtitle === '' ? null : subtitle, paragraph: first?.kind === 'prose' ? first.text : null },
+    afterTagline,
+  };
 }
 
 const STATUS = String.raw`(?:deprecated|deprecation|unmaintained|no longer (?:actively )?(?:maintained|supported|developed|updated)|not (?:actively )?maintained(?: anymore)?|archived|abandoned|obsolete|discontinued|end[- ]of[- ]life)`;
@@ -126,10 +145,15 @@ const STATUS = String.raw`(?:deprecated|deprecation|unmaintained|no longer (?:ac
 const TITLE_STATUS = new RegExp(String.raw`(?<![\w-])${STATUS}(?![\w-])`, 'i');
 /** A paragraph that opens with the status: "Deprecated: …", "⚠️ Unmaintained.", "Notice: archived". */
 const PARAGRAPH_STARTS = new RegExp(String.raw`^(?:\W{0,4}(?:warning|note|notice|important|attention)\W{1,4})?${STATUS}(?![\w-])`, 'i');
-/** "This package is deprecated", "this module has been replaced by …", "it is no longer maintained". */
-const SELF = String.raw`(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|repo|repository|plugin|tool|component|fork|codebase|code)|it)`;
+/**
+ * "This package is deprecated", "this module has been replaced by …", "it is no longer maintained",
+ * and the package beside another it goes with: "LibSass and Node Sass are deprecated" (node-sass
+ * 9.0.0), "this tool and its CLI are deprecated". Each neighbour is one bounded word.
+ */
+const SELF_ALONE = String.raw`(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|repo|repository|plugin|tool|component|fork|codebase|code)|it)`;
+const SELF = String.raw`(?:[\w.-]{1,40} (?:and|&) )?${SELF_ALONE}(?: (?:and|&) (?:its )?[\w.-]{1,40})?`;
 const SELF_STATUS = new RegExp(
-  String.raw`\b${SELF} (?:is|has been|was|will be|have been|are) (?:now |officially |fully |being |permanently |currently |effectively )*(?:${STATUS}|superseded|replaced|renamed|moved)\b`,
+  String.raw`\b${SELF} (?:(?:is|has been|was|will be|have been|are) (?:now |officially |fully |being |permanently |currently |effectively )*(?:${STATUS}|superseded|replaced|renamed|moved|merged (?:into|with))|(?:has|have) merged (?:into|with))\b`,
   'i',
 );
 /** A sentence that sends users elsewhere: "Use X instead.", "Please switch to Y instead!", "Moved to Z." */
@@ -137,7 +161,7 @@ const REPLACED = /(?:^|[.!?:]\s)(?:please\s+)?(?:use|switch to|migrate to|move t
 
 export interface DeclaredStatus {
   /** Where it was said. */
-  where: 'title' | 'subtitle' | 'first paragraph';
+  where: 'title' | 'subtitle' | 'first paragraph' | 'paragraph under the tagline';
   /** The words that say it, as evidence (at most 160 characters). */
   excerpt: string;
 }
@@ -149,6 +173,10 @@ function excerpt(text: string): string {
 
 /** Escape a package name for use inside a regular expression. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** A capitalised word right before a name: the name ends another one ("Node Sass" for `sass`). */
+const CAPITALISED_BEFORE = /(?:^|[^\w-])\p{Lu}[\w-]{0,40} $/u;
+/** A package name as a pattern, its hyphens also written as spaces (`node-sass` → "Node Sass"). */
+const namePattern = (name: string) => escape(name).replaceAll('\\-', '[-\\s]');
 
 /**
  * Whether the README's opening declares the package deprecated, unmaintained or replaced, and
@@ -156,19 +184,31 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
  * called `deprecation`, or `request is fully deprecated` read with `request` as the subject).
  */
 export function declaredDeprecation(text: string, packageName: string): DeclaredStatus | null {
-  const opening = readmeOpening(text);
+  const { opening, afterTagline } = openingOf(firstBlocks(text));
   const bare = packageName.replace(/^@[^/]+\//, '');
-  const names = [packageName, bare].filter((n) => n !== '').map(escape);
+  const names = [packageName, bare].filter((n) => n !== '').map(namePattern);
   const nameless = (value: string) => names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), ' '), value);
-  if (opening.title !== null && TITLE_STATUS.test(nameless(opening.title))) return { where: 'title', excerpt: excerpt(opening.title) };
+  // The package's own name is a subject like "it": "request is fully deprecated". Not when it
+  // ends another capitalised name: `sass` in "Node Sass" is another package's last word.
+  const asSubject = (value: string) =>
+    names.reduce(
+      (acc, n) =>
+        acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), (name: string, at: number) =>
+          CAPITALISED_BEFORE.test(acc.slice(Math.max(0, at - 42), at)) ? name : 'it',
+        ),
+      value,
+    );
+  // A title names the status, or says the package was replaced ("JSCS has merged with ESLint!", jscs 3.0.7).
+  const title = opening.title;
+  if (title !== null && (TITLE_STATUS.test(nameless(title)) || SELF_STATUS.test(asSubject(title)))) return { where: 'title', excerpt: excerpt(title) };
   // A subtitle is read as a title is: a heading that names the status (vscode 1.1.37: "## ⚠️ Deprecated, use @types/vscode … instead ⚠️").
   if (opening.subtitle !== null && TITLE_STATUS.test(nameless(opening.subtitle))) return { where: 'subtitle', excerpt: excerpt(opening.subtitle) };
-  const paragraph = opening.paragraph;
-  if (paragraph === null) return null;
-  // The package's own name is a subject like "it": "request is fully deprecated".
-  const withSubject = names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), 'it'), paragraph);
-  if (PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(withSubject) || REPLACED.test(paragraph)) {
-    return { where: 'first paragraph', excerpt: excerpt(paragraph) };
+  const paragraphs = [['first paragraph', opening.paragraph], ['paragraph under the tagline', afterTagline]] as const;
+  for (const [where, paragraph] of paragraphs) {
+    if (paragraph === null) continue;
+    if (PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(asSubject(paragraph)) || REPLACED.test(paragraph)) {
+      return { where, excerpt: excerpt(paragraph) };
+    }
   }
   return null;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { declaredDeprecation, readmeOpening } from '../../../src/checks/lib/readme-opening.js';
 
@@ -53,6 +54,36 @@ describe('README opening: a declared status', () => {
     const duckdb = '# DuckDB Node Bindings\n\n> [!WARNING]\n> The original DuckDB <> Node.js bindings in this package are deprecated.';
     expect(declaredDeprecation(duckdb, 'duckdb')?.excerpt).toBe('The original DuckDB <> Node.js bindings in this package are deprecated.');
     expect(declaredDeprecation('# x\n\n> [!WARNING]\n> Deprecated: use y.', 'x')).toMatchObject({ where: 'first paragraph', excerpt: 'Deprecated: use y.' });
+  });
+
+  it('reads the package named in words and beside another (node-sass 9.0.0, recorded)', () => {
+    const nodeSass = readFileSync(new URL('../../../fixtures/readmes/node-sass-9.0.0-opening.md', import.meta.url), 'utf8');
+    expect(declaredDeprecation(nodeSass, 'node-sass')).toMatchObject({ where: 'first paragraph' });
+    expect(declaredDeprecation('# x\n\nNode Sass and LibSass are no longer maintained.', 'node-sass')).toMatchObject({ where: 'first paragraph' });
+    expect(declaredDeprecation('# x\n\nThis tool and its CLI are deprecated.', 'x-tool')).toMatchObject({ where: 'first paragraph' });
+    // Other packages coordinated together are not this one; a name's last word alone is not its name.
+    expect(declaredDeprecation(nodeSass, 'sass')).toBeNull();
+    expect(declaredDeprecation('# x\n\nLibSass and Node Sass are deprecated; this is their successor.', 'dart-sass')).toBeNull();
+    expect(declaredDeprecation('# x\n\nFoo and Bar are deprecated, so x replaces them.', 'x')).toBeNull();
+  });
+
+  it('reads the paragraph after a quoted tagline (@babel/polyfill 7.12.1, recorded)', () => {
+    const polyfill = readFileSync(new URL('../../../fixtures/readmes/babel-polyfill-7.12.1-opening.md', import.meta.url), 'utf8');
+    expect(declaredDeprecation(polyfill, '@babel/polyfill')).toMatchObject({ where: 'paragraph under the tagline' });
+    // Only right after a one-line quoted tagline, and only the one paragraph after it.
+    expect(declaredDeprecation('# x\n\nA tool.\n\nThis package is deprecated.', 'x')).toBeNull();
+    expect(declaredDeprecation('# x\n\n> A tool.\n\nIt does things.\n\nThis package is deprecated.', 'x')).toBeNull();
+    expect(declaredDeprecation('# x\n\n> A tool\n> over two lines.\n\nThis package is deprecated.', 'x')).toBeNull();
+    expect(declaredDeprecation('> A tool.\n\nThis package is deprecated.', 'x')).toBeNull();
+  });
+
+  it('reads a title that says the package was merged into another (jscs 3.0.7, recorded)', () => {
+    const jscs = readFileSync(new URL('../../../fixtures/readmes/jscs-3.0.7-opening.md', import.meta.url), 'utf8');
+    expect(declaredDeprecation(jscs, 'jscs')).toMatchObject({ where: 'title' });
+    expect(declaredDeprecation('# x\n\nThis module has been merged into y.', 'x')).toMatchObject({ where: 'first paragraph' });
+    // Another package merged into this one says nothing about this one.
+    expect(declaredDeprecation('# x (y has merged into x!)', 'x')).toBeNull();
+    expect(declaredDeprecation('# x\n\nMerge objects deeply: it merged with care.', 'x')).toBeNull();
   });
 
   it('keeps a short excerpt as evidence', () => {
