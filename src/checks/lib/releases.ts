@@ -14,7 +14,7 @@ export const DAY_MS = 86_400_000;
  * `now` counts as dated now. One dated later is invalid data (docs/security.md, "Dates in the
  * future"): nobody publishes tomorrow, so it is never read as fresh.
  */
-export const FUTURE_TOLERANCE_MS = DAY_MS;
+const FUTURE_TOLERANCE_MS = DAY_MS;
 
 /** True when `time` is after `now` by more than the tolerated clock skew: not a date to believe. */
 export function isFutureTime(time: Date, now: Date): boolean {
