@@ -9,7 +9,7 @@ import { defineCheck } from './define.js';
 import { countBandProse } from './lib/band-prose.js';
 import { FINISHED_FLOOR, unmetFinishedCriteria } from './lib/finished.js';
 import { absenceReason, GITHUB_UNKNOWN_MESSAGES, readPresentGithub } from './lib/github.js';
-import { parseTime, wholeDaysBetween } from './lib/releases.js';
+import { isFutureTime, parseTime, wholeDaysBetween } from './lib/releases.js';
 
 /** Commits in the last 90 days: at least this many → score. */
 export const RECENT_BANDS: readonly (readonly [minCommits: number, score: number])[] = [
@@ -88,7 +88,8 @@ export default defineCheck({
       authors365d: activity.authors365d,
       authors: authorsLabel(activity.authors365d),
       lastCommitAt: activity.lastCommitAt,
-      lastCommit: lastCommit === null ? 'unknown' : `${wholeDaysBetween(lastCommit, now)} days ago`,
+      // A commit dated in the future is whatever its committer set: shown as such, never "0 days ago".
+      lastCommit: lastCommit === null ? 'unknown' : isFutureTime(lastCommit, now) ? `dated in the future (${lastCommit.toISOString().slice(0, 10)})` : `${wholeDaysBetween(lastCommit, now)} days ago`,
       truncated: activity.truncated,
     };
     const counted = activityScore(activity);

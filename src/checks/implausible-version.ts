@@ -72,7 +72,7 @@ export default defineCheck({
     if (why === null || !resolvedStable) return { score: null, messageId: 'plausible', data: { version, implausible: null }, notApplicable: true };
 
     const stable = release.releases.filter((r) => r.stable);
-    const dated = datedEntries(stable, true);
+    const dated = datedEntries(stable, true, now);
     // The first release by publish time, or by the registry's order when no time is known.
     const first = dated[0]?.version ?? stable[0]?.version ?? version;
     const established = establishment(release.releases, now);

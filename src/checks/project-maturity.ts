@@ -25,8 +25,8 @@ import { RECENT_RELEASE_DAYS } from '../evidence/github-facts.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { formatNumber } from './lib/format-number.js';
+import { DAY_MS, isFutureTime } from './lib/releases.js';
 
-const DAY_MS = 86_400_000;
 /** Below this many days of history there is too little to judge at all. */
 export const TOO_YOUNG_DAYS = 30;
 /** Below this many days a project is young: its record says little yet. */
@@ -35,10 +35,11 @@ export const YOUNG_DAYS = 90;
 export const CHURN_TAGS_PER_WEEK = 3;
 export const CHURN_MIN_TAGS = 10;
 
+/** Whole days since `iso`; null when absent, unparseable or in the future beyond the tolerated clock skew (an invalid date, not a young project). */
 function daysSince(iso: string | null | undefined, now: Date): number | null {
   if (iso === null || iso === undefined) return null;
   const at = Date.parse(iso);
-  return Number.isNaN(at) ? null : Math.max(0, Math.floor((now.getTime() - at) / DAY_MS));
+  return Number.isNaN(at) || isFutureTime(new Date(at), now) ? null : Math.max(0, Math.floor((now.getTime() - at) / DAY_MS));
 }
 
 const perWeek = (count: number, days: number): number => Math.round((count / Math.max(1, days / 7)) * 10) / 10;
@@ -59,7 +60,7 @@ export default defineCheck({
   description:
     "For a `github:` target: the project's age — the shorter of the days since GitHub created the repository and the days since its first commit (commit dates before the repository existed are not counted) — and its release churn. " +
     `Under ${TOO_YOUNG_DAYS} days scores 20 and under ${YOUNG_DAYS} days 50, both holding the verdict at CAUTION (history too short to judge, said in days); more than ${CHURN_TAGS_PER_WEEK} version tags a week over that age, or releases a week over the last ${RECENT_RELEASE_DAYS} days (at least ${CHURN_MIN_TAGS} either way), scores at most 40 and holds the verdict; otherwise 100; a repository with fewer GitHub releases than version tags (or whose releases could not be listed) is also judged by its version tags dated in the last ${RECENT_RELEASE_DAYS} days (with GITHUB_TOKEN: tagger or commit dates, which can hold the verdict but never lift a score; without dates that pace is reported unknown). ` +
-    'Unknown when GitHub gives no creation date, or when an older repository\'s first commit cannot be dated.',
+    'Unknown when GitHub gives no creation date (or one more than a day in the future), or when an older repository\'s first commit cannot be dated.',
   messages: {
     'too-young': '{days} days of history ({since}): too short to judge',
     young: '{days} days of history ({since}): a young project',

@@ -18,7 +18,7 @@ import {
 import { upperBandProse } from './lib/band-prose.js';
 import { formatNumber } from './lib/format-number.js';
 import { WITHHELD_MESSAGES, withheldResult } from './lib/publish-times.js';
-import { datedEntries, wholeDaysBetween } from './lib/releases.js';
+import { datedEntries, futureEntries, wholeDaysBetween } from './lib/releases.js';
 
 /** Days without a stable release after which a package that is not finished holds the verdict (2 years). */
 export const STALE_HOLD_DAYS = 730;
@@ -48,7 +48,7 @@ export default defineCheck({
   needs: ['release'],
   title: 'Recent release',
   description:
-    `Days from the newest stable (non-pre-release) release to now, by npm publish times or PyPI first upload times (yanked releases count: they were shipped): ${upperBandProse(RECENCY_BANDS, 'days', `older ${OLDEST_SCORE}`)} (a package with only pre-releases is measured from its newest one; unknown — and holding the verdict, as nothing else tells an abandoned package from a maintained one — when the registry gave no times, or when the times of a trimmed packument are not publish times (docs/scoring.md §12). ` +
+    `Days from the newest stable (non-pre-release) release to now, by npm publish times or PyPI first upload times (yanked releases count: they were shipped): ${upperBandProse(RECENCY_BANDS, 'days', `older ${OLDEST_SCORE}`)} (a package with only pre-releases is measured from its newest one; unknown — and holding the verdict, as nothing else tells an abandoned package from a maintained one — when the registry gave no times, when it dates a release more than a day in the future, or when the times of a trimmed packument are not publish times (docs/scoring.md §12). ` +
     `A finished package (≥ 1.0.0, not deprecated, no install scripts, ≤ ${FINISHED_MAX_DEPENDENCIES} runtime dependencies, ≤ ${FINISHED_MAX_UNPACKED_BYTES / 1000} kB unpacked, ≥ ${FINISHED_MIN_RELEASES} stable releases over ≥ ${FINISHED_MIN_SPAN_DAYS / 365} year, the newest at most ${formatNumber(FINISHED_MAX_AGE_DAYS)} days old; see the finished-package rule) scores at least ${FINISHED_FLOOR}: rare releases are expected of it. ` +
     `More than ${formatNumber(STALE_HOLD_DAYS)} days without a stable release holds the verdict at CAUTION unless the package is finished — a finished package is held past ${formatNumber(FINISHED_MAX_AGE_DAYS)} days, where the rule stops vouching for it — and caps the maintenance dimension at this check's score: what does not change (a 1.x version, few dependencies) must not make a package nobody releases look maintained.`,
   messages: {
@@ -57,6 +57,7 @@ export default defineCheck({
     finished: 'No release for {days} days — a small, stable 1.x+ package; rare releases are expected',
     'finished-past-limit': 'No release for {days} days (last: {version}, {day}) — a small, stable package, but past the {limitDays} days the finished-package rule vouches for',
     'no-times': 'Release dates unknown: the registry gave no publish times',
+    'future-time': 'Release dates unknown: the registry dates {version} {date}, in the future, so when the newest release shipped cannot be told',
     ...WITHHELD_MESSAGES,
   },
   evaluate: ({ release }, { now }) => {
@@ -68,6 +69,13 @@ export default defineCheck({
     }
     const stable = datedEntries(release.releases, true);
     const releases = stable.length > 0 ? stable : datedEntries(release.releases, false);
+    // A release dated in the future (beyond the tolerated clock skew) would be the newest: its
+    // date is invalid, so when the newest release shipped is unknown — never "0 days ago".
+    const future = futureEntries(release.releases, stable.length > 0, now).at(-1);
+    if (future !== undefined) {
+      const data: Record<string, EvidenceValue> = { version: future.version, date: future.time.toISOString() };
+      return { score: null, messageId: 'future-time', data, holdVerdict: `${UNKNOWN_DATES_HOLD} (the registry dates ${future.version} in the future); ${UNKNOWN_DATES_LIFT}` };
+    }
     const newest = releases.reduce<(typeof releases)[number] | undefined>(
       (best, r) => (best === undefined || r.time > best.time ? r : best),
       undefined,

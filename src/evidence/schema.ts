@@ -69,8 +69,14 @@ export type NonRegistryDependency = z.infer<typeof NonRegistryDependencySchema>;
 
 export const VersionEntrySchema = z.object({
   version: z.string(),
-  /** ISO 8601 publish time in UTC, or null when the registry gave none. */
+  /** ISO 8601 publish time in UTC, or null when the registry gave none (or one in the future). */
   time: z.string().nullable(),
+  /**
+   * A publish time the registry gave more than the tolerated clock skew after the packument was
+   * read (checks/lib/releases.ts FUTURE_TOLERANCE_MS): invalid, so `time` is null and nothing
+   * orders or dates by it; the release checks read it as a reason the dates are unknown.
+   */
+  futureTime: z.string().optional(),
 });
 
 export const RegistryFactsSchema = z.object({

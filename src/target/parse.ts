@@ -319,6 +319,17 @@ const MCP_SEARCH_WORD = /^[a-zA-Z0-9][a-zA-Z0-9._-]*$/;
 const MCP_VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,254}$/;
 
 /**
+ * True for a server name nerq accepts: `namespace/name`, the namespace reverse DNS (no leading,
+ * trailing or doubled dot), letters, digits, ".", "_" and "-" only, at most 200 characters. The
+ * same rule for a name a user types and one a registry search returns (docs/security.md).
+ */
+export function isMcpServerName(name: string): boolean {
+  if (name.length > 200 || !MCP_SERVER_NAME.test(name)) return false;
+  const namespace = name.slice(0, name.indexOf('/'));
+  return !namespace.startsWith('.') && !namespace.endsWith('.') && !namespace.includes('..');
+}
+
+/**
  * `mcp:namespace/name[@version]` (the namespace is reverse DNS: `io.github.owner/server`) or
  * `mcp:word[@version]`, a search in the registry. README.md, "MCP servers".
  */
@@ -328,8 +339,7 @@ function parseMcp(input: string, text: string): Target {
   const name = at < 0 ? text : text.slice(0, at);
   if (name === '') fail('missing MCP server name (expected mcp:namespace/name, e.g. mcp:io.github.owner/server)');
   if (name.includes('/')) {
-    const namespace = name.slice(0, name.indexOf('/'));
-    if (!MCP_SERVER_NAME.test(name) || name.length > 200 || namespace.startsWith('.') || namespace.endsWith('.') || namespace.includes('..')) {
+    if (!isMcpServerName(name)) {
       fail(`invalid MCP server name ${quoteForMessage(name)}: expected a reverse-DNS namespace, "/" and a name (letters, digits, ".", "_", "-")`);
     }
   } else if (!MCP_SEARCH_WORD.test(name) || name.length > 100) {

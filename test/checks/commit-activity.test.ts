@@ -36,6 +36,16 @@ const finishedQuiet = (overrides: Partial<GithubActivity>) =>
 
 checkTable(check, [
   {
+    name: 'a quiet repository of a finished package whose newest release is dated in the future: not finished',
+    evidence: evidence({
+      registry: { ...finishedRegistry, versions: [...finishedRegistry.versions, ...versionsAgo([['1.5.0', -600]])] },
+      github: githubFacts({ activity: activity({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: daysAgo(-40) }) }),
+    }),
+    score: 10,
+    messageId: 'dormant',
+    data: { finished: false, unmetFinishedCriteria: ['recent-release'], lastCommit: `dated in the future (${daysAgo(-40).slice(0, 10)})` },
+  },
+  {
     name: '42 commits in 90 days, 12 authors',
     evidence: withActivity({}),
     score: 100,

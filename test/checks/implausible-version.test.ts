@@ -63,6 +63,13 @@ checkTable(check, [
     messageId: 'established',
   },
   {
+    name: 'releases dated in the future do not make a package established',
+    evidence: npm('1000.0.0', [['4.0.0', 1200], ['1000.0.0', 3], ['1000.0.1', -100], ['1000.0.2', -200], ['1000.0.3', -300]]),
+    score: JUMP_SCORE,
+    messageId: 'jump',
+    data: { version: '1000.0.0', previous: '4.0.0' },
+  },
+  {
     name: 'a jump from ordinary numbers',
     evidence: npm('1000.0.0', [['4.0.0', 400], ['5.1.0', 200], ['1000.0.0', 3]]),
     score: JUMP_SCORE,

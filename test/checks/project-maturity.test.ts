@@ -144,6 +144,20 @@ checkTable(check, [
     message: ['no Link header'],
   },
   {
+    name: 'a first commit dated more than a day in the future: the history is unknown, not days old',
+    evidence: old({ files: repoFiles({ history: history(-30) }) }),
+    score: null,
+    messageId: 'history-unknown',
+    data: { createdDays: 1825, historyDays: null },
+  },
+  {
+    name: 'a creation date more than a day in the future: the age is unknown, not days old',
+    evidence: repositoryEvidence({ repository: { createdAt: daysAgo(-30) }, files: repoFiles({ history: history(2000) }) }),
+    score: null,
+    messageId: 'age-unknown',
+    data: { createdDays: null },
+  },
+  {
     name: 'evidence saved before the history was read: unknown for an old repository',
     evidence: old({ files: repoFiles({ history: undefined }) }),
     score: null,

@@ -82,6 +82,39 @@ checkTable(check, [
     data: { count: 0, finished: true },
   },
   {
+    name: 'releases dated in the future are left out; the others still count',
+    evidence: evidence({ registry: { version: '0.3.0', versions: versionsAgo([['0.0.1', 900], ['0.1.0', 100], ['0.2.0', -5], ['0.3.0', -400]]) } }),
+    score: 60,
+    messageId: 'single',
+    data: { count: 1, futureDated: 2 },
+  },
+  {
+    name: 'a release within the tolerated clock skew after now counts',
+    evidence: evidence({ registry: { version: '0.2.0', versions: versionsAgo([['0.0.1', 900], ['0.1.0', 100], ['0.2.0', -0.5]]) } }),
+    score: 80,
+    messageId: 'some',
+    data: { count: 2, futureDated: 0 },
+  },
+  {
+    name: 'every dated release in the future: unknown',
+    evidence: evidence({ registry: { version: '0.2.0', versions: versionsAgo([['0.1.0', -10], ['0.2.0', -400]]) } }),
+    score: null,
+    messageId: 'future-times',
+    data: { futureDated: 2 },
+  },
+  {
+    name: 'a finished package whose newest release is dated in the future is not finished',
+    evidence: evidence({
+      registry: {
+        version: '1.4.0',
+        versions: versionsAgo([['1.0.0', 3000], ['1.1.0', 2500], ['1.2.0', 2000], ['1.3.0', 1500], ['1.4.0', 900], ['1.5.0', -900]]),
+      },
+    }),
+    score: 20,
+    messageId: 'none',
+    data: { count: 0, finished: false, unmetFinishedCriteria: ['recent-release'] },
+  },
+  {
     name: 'no publish times',
     evidence: evidence({ registry: { trimmed: true, versions: versionsAgo([['2.1.0', null]]) } }),
     score: null,

@@ -614,6 +614,49 @@ describe('mcp:<word> searches the registry', () => {
     expect(mcpRequests(result.requests)).toBe(1);
   });
 
+  /** Server names a hostile registry's search may return, within the answer's shape (at most 200 characters): a terminal escape, a bidi override, a space, a namespace of dots. */
+  const HOSTILE_NAMES = ['io.github.evil/evil-tool\u001b[2J', 'io.github.evil/evil-\u202elooT', 'io.github.evil/evil tool', '..evil/evil-tool'];
+  const searchAnswer = (names: string[]) => ({
+    body: { servers: names.map((name) => envelope({ ...seedEntry('io.github.domdomegg/time-mcp-pypi'), name })), metadata: { count: names.length } },
+  });
+  /** What the run printed (the report, or the usage error) echoes no hostile name, nor 100 characters of one. */
+  const echoesNoHostileName = (result: { stdout: string; stderr: string }) => {
+    const printed = result.stdout + result.stderr;
+    for (const name of HOSTILE_NAMES) expect(printed).not.toContain(name.slice(name.indexOf('/') + 1));
+    expect(printed).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]|x{100}/);
+  };
+
+  it('names a search returns that break the server-name rules are dropped, never echoed: exit 2 listing the others, with a note', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', searchAnswer(['io.github.good/evil-detector', ...HOSTILE_NAMES]));
+    const result = await check('mcp:evil');
+    // Exit 2: a usage error (ambiguous), on stderr.
+    expect(result.code).toBe(2);
+    echoesNoHostileName(result);
+    expect(result.stderr).toContain('io.github.good/evil-detector');
+    expect(result.stderr).toContain(`${HOSTILE_NAMES.length} server names breaking`);
+    expect(mcpRequests(result.requests)).toBe(1);
+  });
+
+  it('a search whose every name breaks the rules is unavailable: exit 3, no name echoed', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', searchAnswer(HOSTILE_NAMES));
+    const result = await check('mcp:evil');
+    expect(result.code).toBe(3);
+    echoesNoHostileName(result);
+    expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+    expect(mcpRequests(result.requests)).toBe(1);
+  });
+
+  it('a 10 KB name is no answer of the registry\'s shape: the search is unavailable, the name not echoed', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', searchAnswer(['io.github.good/evil-detector', `io.github.evil/evil-${'x'.repeat(10_000)}`]));
+    const result = await check('mcp:evil');
+    expect(result.code).toBe(3);
+    echoesNoHostileName(result);
+    expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+  });
+
   it('a word nothing matches → exit 3', async () => {
     const s = await start();
     s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 100));

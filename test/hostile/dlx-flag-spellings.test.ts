@@ -37,6 +37,12 @@ const SPELLINGS: [string, string, string[], string[] | 'unknown' | 'fetched'][] 
   ['bunx --package=EVIL TRUSTED', 'bunx', [`--package=${EVIL}`, TRUSTED], [EVIL]],
   ['bunx -p EVIL TRUSTED', 'bunx', ['-p', EVIL, TRUSTED], [EVIL]],
   ['bun x --package EVIL TRUSTED', 'bun', ['x', '--package', EVIL, TRUSTED], [EVIL]],
+  // bun's subcommand is its first word that is no flag (ecosystems/npm/subcommand.ts, as README install lines read it): bun's flags before `x` reach bunx's reader.
+  ['bun --silent x TRUSTED (a bun flag before x)', 'bun', ['--silent', 'x', TRUSTED], [TRUSTED]],
+  ['bun --verbose x --package EVIL TRUSTED', 'bun', ['--verbose', 'x', '--package', EVIL, TRUSTED], [EVIL]],
+  ['bun --registry=URL x TRUSTED', 'bun', ['--registry=https://evil.example/', 'x', TRUSTED], 'fetched'],
+  ['bun --cwd DIR x TRUSTED (DIR is bun\'s command: no package x)', 'bun', ['--cwd', './conf', 'x', TRUSTED], 'unknown'],
+  ['bun --unknown-flag x TRUSTED (a flag not read with certainty)', 'bun', ['--unknown-flag', 'x', TRUSTED], 'unknown'],
   ['bunx --bun TRUSTED', 'bunx', ['--bun', TRUSTED], [TRUSTED]],
   ['bunx -p=EVIL TRUSTED (bun reads -p= as --package=)', 'bunx', [`-p=${EVIL}`, TRUSTED], [EVIL]],
   // bunx has no --registry and skips it; read as a redirection either way (dlx-argv.ts VALUED).

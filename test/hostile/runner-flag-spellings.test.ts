@@ -380,6 +380,8 @@ describe('hostile: README installs with options before the subcommand', () => {
     [`bun -g add ${TRUSTED}`, [TRUSTED]],
     [`bun add -p ${TRUSTED}`, [TRUSTED]],
     [`bun --silent x ${TRUSTED}`, [TRUSTED]],
+    [`bun --verbose x --package evil-helper ${TRUSTED}`, ['evil-helper']],
+    [`bun --cwd ./conf x ${TRUSTED}`, []],
     // A flag nerq does not read with certainty before the subcommand: nothing.
     [`pnpm --unknown-flag add ${TRUSTED}`, []],
     [`yarn --prod add ${TRUSTED}`, []],

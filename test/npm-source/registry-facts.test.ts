@@ -652,3 +652,20 @@ describe('sortedVersions', () => {
     );
   });
 });
+
+describe('registryFacts: publish times in the future', () => {
+  // chalk 4.1.0 was published 2020-06-09T07:43:42.525Z.
+  const published = Date.parse('2020-06-09T07:43:42.525Z');
+  const HOUR_MS = 3_600_000;
+
+  test('a time more than a day after the read is kept apart: no publish time, nothing ordered by it', () => {
+    const facts = registryFacts(loadPackument('chalk'), '4.1.0', undefined, { now: new Date(published - 3 * 24 * HOUR_MS) });
+    expect(facts.versions.at(-1)).toEqual({ version: '4.1.0', time: null, futureTime: '2020-06-09T07:43:42.525Z' });
+    expect(RegistryFactsSchema.safeParse(facts).success).toBe(true);
+  });
+
+  test('a time within the tolerated clock skew after the read is a publish time', () => {
+    const facts = registryFacts(loadPackument('chalk'), '4.1.0', undefined, { now: new Date(published - 2 * HOUR_MS) });
+    expect(facts.versions.at(-1)).toEqual({ version: '4.1.0', time: '2020-06-09T07:43:42.525Z' });
+  });
+});

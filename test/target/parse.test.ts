@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTarget, quoteForMessage } from '../../src/target/parse.js';
+import { isMcpServerName, parseTarget, quoteForMessage } from '../../src/target/parse.js';
 import { TargetError } from '../../src/target/types.js';
 import type { Target } from '../../src/target/types.js';
 
@@ -256,5 +256,22 @@ describe('quoteForMessage', () => {
     ['x'.repeat(70), `"${'x'.repeat(60)}"...`],
   ])('%j → %s', (text, quoted) => {
     expect(quoteForMessage(text)).toBe(quoted);
+  });
+});
+
+describe('isMcpServerName: the rule for a typed name and a name a registry search returns', () => {
+  it.each([
+    ['io.github.owner/server', true],
+    ['com.example/my_server-2.x', true],
+    ['io.github.evil/tool\u001b[2J', false],
+    ['io.github.evil/\u202eloot', false],
+    ['io.github.evil/evil tool', false],
+    ['..evil/tool', false],
+    ['evil./tool', false],
+    ['a..b/tool', false],
+    ['no-slash', false],
+    [`io.github.evil/${'x'.repeat(200)}`, false],
+  ])('%j → %s', (name, valid) => {
+    expect(isMcpServerName(name)).toBe(valid);
   });
 });

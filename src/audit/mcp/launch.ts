@@ -18,6 +18,7 @@ import semver from 'semver';
 import npa from 'npm-package-arg';
 import { npmExecSpelled } from '../../ecosystems/npm/exec-argv.js';
 import { dlxWords, type DlxRunner } from '../../ecosystems/npm/dlx-argv.js';
+import { bunCommand } from '../../ecosystems/npm/subcommand.js';
 import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/source-kind.js';
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
@@ -465,14 +466,20 @@ function mapCommand(
     case 'pnpm':
       // pnpm reads its options before `dlx` as well as after it.
       return dlx('pnpm dlx', 'pnpm dlx', args);
-    case 'npm':
-    case 'yarn':
     case 'bun': {
+      // bun's subcommand is the first word that is no flag (`bun --silent x pkg`): read as the README install lines read it (ecosystems/npm/subcommand.ts).
+      const { sub, bunx } = bunCommand(args);
+      if (sub === null) return { kind: 'unknown', command: name, why: 'bun has options before its subcommand that nerq cannot read' };
+      if (bunx === null) return { kind: 'unknown', command: name, why: `bun ${sub} runs no registry package` };
+      return dlx('bun x', 'bunx', bunx);
+    }
+    case 'npm':
+    case 'yarn': {
       const sub = args[0];
-      const ok = (name === 'npm' && (sub === 'exec' || sub === 'x')) || (name === 'yarn' && sub === 'dlx') || (name === 'bun' && sub === 'x');
+      const ok = (name === 'npm' && (sub === 'exec' || sub === 'x')) || (name === 'yarn' && sub === 'dlx');
       if (!ok) return { kind: 'unknown', command: name, why: `${name} ${sub ?? ''} runs no registry package`.replace(/ +/g, ' ') };
       if (name === 'npm') return npmRun(`npm ${sub}`, npmExecSpelled(args.slice(1), 'npm exec'));
-      return dlx(`${name} ${sub}`, name === 'yarn' ? 'yarn dlx' : 'bunx', args.slice(1));
+      return dlx(`${name} ${sub}`, 'yarn dlx', args.slice(1));
     }
     case 'uvx':
     case 'uv':

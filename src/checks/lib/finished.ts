@@ -12,7 +12,7 @@
 import type { RegistryFacts, TarballFacts } from '../../evidence/schema.js';
 import type { ReleaseFacts } from '../views/release.js';
 import { releaseFromNpm } from '../views/release.js';
-import { DAY_MS, datedEntries } from './releases.js';
+import { DAY_MS, datedEntries, futureEntries } from './releases.js';
 
 export const FINISHED_MAX_DEPENDENCIES = 5;
 /** 200 kB, in bytes. */
@@ -62,12 +62,14 @@ export function unmetFinished(release: ReleaseFacts, now: Date): FinishedCriteri
   if (release.dependencies > FINISHED_MAX_DEPENDENCIES) unmet.push('few-dependencies');
   const size = release.unpackedSize;
   if (size === null || size > FINISHED_MAX_UNPACKED_BYTES) unmet.push('small');
-  const releases = datedEntries(release.releases, true);
+  // Releases dated in the future are left out; with one, when the last release shipped is unknown, so it is not recent.
+  const releases = datedEntries(release.releases, true, now);
+  const future = futureEntries(release.releases, true, now).length > 0;
   const first = releases[0];
   const last = releases[releases.length - 1];
   const spanDays = first && last ? (last.time.getTime() - first.time.getTime()) / DAY_MS : 0;
   if (releases.length < FINISHED_MIN_RELEASES || spanDays < FINISHED_MIN_SPAN_DAYS) unmet.push('release-history');
-  if (last === undefined || (now.getTime() - last.time.getTime()) / DAY_MS > FINISHED_MAX_AGE_DAYS) unmet.push('recent-release');
+  if (future || last === undefined || (now.getTime() - last.time.getTime()) / DAY_MS > FINISHED_MAX_AGE_DAYS) unmet.push('recent-release');
   return unmet;
 }
 

@@ -9,6 +9,18 @@ import type { RegistryFacts } from '../../evidence/schema.js';
 
 export const DAY_MS = 86_400_000;
 
+/**
+ * Clock skew tolerated in a date from a registry or GitHub: one dated at most this far after
+ * `now` counts as dated now. One dated later is invalid data (docs/security.md, "Dates in the
+ * future"): nobody publishes tomorrow, so it is never read as fresh.
+ */
+const FUTURE_TOLERANCE_MS = DAY_MS;
+
+/** True when `time` is after `now` by more than the tolerated clock skew: not a date to believe. */
+export function isFutureTime(time: Date, now: Date): boolean {
+  return time.getTime() > now.getTime() + FUTURE_TOLERANCE_MS;
+}
+
 /** A published version with a parseable publish time. */
 export interface DatedRelease {
   version: string;
@@ -53,10 +65,11 @@ let lastEntries: readonly ReleaseEntryLike[] | undefined;
 let lastDated: { stable?: DatedRelease[]; all?: DatedRelease[] } = {};
 
 /**
- * Releases with a known publish time, oldest first; `stableOnly` drops pre-releases. Each call
- * gets its own array (of the same, unchanging entries).
+ * Releases with a known publish time, oldest first; `stableOnly` drops pre-releases. Given `now`,
+ * releases dated in the future (isFutureTime) are left out: their dates are invalid, the others
+ * still count. Each call gets its own array (of the same, unchanging entries).
  */
-export function datedEntries(entries: readonly ReleaseEntryLike[], stableOnly: boolean): DatedRelease[] {
+export function datedEntries(entries: readonly ReleaseEntryLike[], stableOnly: boolean, now?: Date): DatedRelease[] {
   if (entries !== lastEntries) {
     lastEntries = entries;
     lastDated = {};
@@ -64,7 +77,12 @@ export function datedEntries(entries: readonly ReleaseEntryLike[], stableOnly: b
   const dated = (stableOnly ? lastDated.stable : lastDated.all) ?? computeDated(entries, stableOnly);
   if (stableOnly) lastDated.stable = dated;
   else lastDated.all = dated;
-  return dated.slice();
+  return now === undefined ? dated.slice() : dated.filter((r) => !isFutureTime(r.time, now));
+}
+
+/** The releases dated in the future as of `now` (isFutureTime), oldest first; `stableOnly` drops pre-releases. */
+export function futureEntries(entries: readonly ReleaseEntryLike[], stableOnly: boolean, now: Date): DatedRelease[] {
+  return datedEntries(entries, stableOnly).filter((r) => isFutureTime(r.time, now));
 }
 
 function computeDated(entries: readonly ReleaseEntryLike[], stableOnly: boolean): DatedRelease[] {
@@ -77,7 +95,7 @@ function computeDated(entries: readonly ReleaseEntryLike[], stableOnly: boolean)
   return out.sort((a, b) => a.time.getTime() - b.time.getTime());
 }
 
-/** Whole days from `from` to `to`, never negative (a publish time after `now` counts as 0). */
+/** Whole days from `from` to `to`, never negative (a time within the tolerated clock skew after `now` counts as 0; callers leave out later ones with isFutureTime). */
 export function wholeDaysBetween(from: Date, to: Date): number {
   return Math.max(0, Math.floor((to.getTime() - from.getTime()) / DAY_MS));
 }
@@ -104,7 +122,8 @@ export const ESTABLISHED_MIN_RELEASES = 5;
 
 /** When the package is established as of `now`: its release count and first release day; else null. */
 export function establishment(entries: readonly ReleaseEntryLike[], now: Date): { releases: number; firstRelease: string } | null {
-  const releases = datedEntries(entries, false);
+  // A release dated in the future is no release to count: junk dates must not make a package established.
+  const releases = datedEntries(entries, false, now);
   const first = releases[0];
   if (first === undefined || releases.length < ESTABLISHED_MIN_RELEASES || now.getTime() - first.time.getTime() < ESTABLISHED_MIN_DAYS * DAY_MS) return null;
   return { releases: releases.length, firstRelease: first.time.toISOString().slice(0, 10) };

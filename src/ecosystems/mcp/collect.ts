@@ -13,7 +13,7 @@ import { fetchGithubFacts, githubRepoOf } from '../../sources/github/source.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { fetchServerEntry, searchServers, type McpEntry, type RegistryReadContext } from '../../sources/mcp-registry/read.js';
 import type { McpArgument, McpPackage } from '../../sources/mcp-registry/schema.js';
-import { parseTarget } from '../../target/parse.js';
+import { isMcpServerName, parseTarget } from '../../target/parse.js';
 import type { Target } from '../../target/types.js';
 import { checkTarget } from '../../pipeline/check-target.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';
@@ -56,7 +56,17 @@ export async function collectMcpTarget(target: Target, ctx: RunContext): Promise
 async function findByWord(read: RegistryReadContext, word: string): Promise<{ kind: 'found'; name: string } | Extract<Collected, { kind: 'error' }>> {
   const search = await searchServers(read, word);
   if (search.status !== 'ok') return { kind: 'error', code: 'registry-unavailable', message: search.reason };
-  const found = [...new Set(search.entries.map((e) => e.server.name))].sort();
+  // A name the registry returns is held to the rules of a name a user types (target/parse.ts): one
+  // that breaks them (control or bidi characters, kilobytes of text) is dropped, never echoed or
+  // fetched, and the search is then not complete enough to pick a server for the word.
+  const listed = [...new Set(search.entries.map((e) => e.server.name))];
+  const found = listed.filter(isMcpServerName).sort();
+  const dropped = listed.length - found.length;
+  if (found.length === 0 && dropped > 0) {
+    return { kind: 'error', code: 'registry-unavailable', message: `MCP Registry search: every server name it returned (${dropped}) breaks the registry's name rules` };
+  }
+  const note = dropped === 0 ? '' : ` (${dropped} server name${dropped === 1 ? '' : 's'} breaking the registry's name rules left out)`;
+  const complete = search.complete && dropped === 0;
   // Only a server whose name contains the word stands for it (fixtures/mcp-registry/openapi.yaml:
   // search is a substring match on the name); a registry whose search matches more — a
   // description, say — must not have a server that merely mentions the word evaluated in its place.
@@ -68,17 +78,17 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
     return {
       kind: 'error',
       code: 'ambiguous',
-      message: `no MCP Registry server name contains "${word}"; the registry's search found ${shown}${found.length > MAX_CANDIDATES || !search.complete ? ', …' : ''}; name one as mcp:namespace/name`,
+      message: `no MCP Registry server name contains "${word}"; the registry's search found ${shown}${found.length > MAX_CANDIDATES || !complete ? ', …' : ''}${note}; name one as mcp:namespace/name`,
     };
   }
-  if (candidates.length === 0) return { kind: 'error', code: 'not-found', message: `no MCP Registry server matches "${word}"` };
-  if (candidates.length === 1 && search.complete) return { kind: 'found', name: candidates[0] as string };
+  if (candidates.length === 0) return { kind: 'error', code: 'not-found', message: `no MCP Registry server matches "${word}"${note}` };
+  if (candidates.length === 1 && complete) return { kind: 'found', name: candidates[0] as string };
   const shown = candidates.slice(0, MAX_CANDIDATES).join(', ');
-  const more = candidates.length > MAX_CANDIDATES || !search.complete ? ', …' : '';
+  const more = candidates.length > MAX_CANDIDATES || !complete ? ', …' : '';
   return {
     kind: 'error',
     code: 'ambiguous',
-    message: `mcp:${word} matches ${search.complete ? candidates.length : `more than ${candidates.length}`} MCP Registry servers (${shown}${more}); name one as mcp:namespace/name`,
+    message: `mcp:${word} matches ${search.complete ? candidates.length : `more than ${candidates.length}`} MCP Registry server${candidates.length === 1 && search.complete ? '' : 's'} (${shown}${more})${note}; name one as mcp:namespace/name`,
   };
 }
 

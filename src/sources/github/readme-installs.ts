@@ -22,6 +22,7 @@ import { Lexer, type Token } from 'marked';
 import npa from 'npm-package-arg';
 import { parse as parseShell } from 'shell-quote';
 import { dlxWords, type DlxRunner } from '../../ecosystems/npm/dlx-argv.js';
+import { bunCommand, LEADING, PNPM_SCOPE_REGISTRY, subcommandOf, type AddTool } from '../../ecosystems/npm/subcommand.js';
 import { npmExecWords, spelledWords } from '../../ecosystems/npm/exec-argv.js';
 import { flagValues, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { oneLine } from './request.js';
@@ -188,32 +189,6 @@ const VALUE_FLAGS: Record<string, ReadonlySet<string>> = {
   ]),
 };
 
-type AddTool = 'pnpm' | 'yarn' | 'bun';
-
-/**
- * The options pnpm, yarn and bun read before their subcommand (`pnpm -w add x`, `yarn --cwd dir
- * add x`), by their spellings: switches, and options that take a value. pnpm reads its options
- * with nopt on both sides of the subcommand; yarn classic takes as its command the first word that
- * is neither a flag nor the value of a flag it knows (yarn `src/cli/index.js`); bun the first word
- * that is no flag at all (oven-sh/bun `src/cli.zig` `which`), so a value written apart there is
- * bun's command (`bun --cwd x add y` is `bun x`, which runs the package `add`). Any other flag
- * before the subcommand is not read with certainty: the command then names no package.
- */
-const LEADING: Readonly<Record<AddTool, { switches: ReadonlySet<string>; values: ReadonlySet<string> }>> = {
-  pnpm: {
-    switches: new Set(['-w', '--workspace-root', '-r', '--recursive', '-s', '--silent', '-g', '--global', '--color', '--no-color', '--stream', '--aggregate-output']),
-    values: new Set(['--registry', '--dir', '-C', '--filter', '-F', '--reporter', '--loglevel', '--store-dir', '--config.registry']),
-  },
-  yarn: {
-    switches: new Set(['-s', '--silent', '--verbose', '--offline', '--prefer-offline', '--json', '--ignore-scripts', '--ignore-engines', '--ignore-platform', '--ignore-optional', '--force', '--non-interactive', '--no-progress', '--frozen-lockfile', '--pure-lockfile', '--no-lockfile']),
-    values: new Set(['--registry', '--cwd', '--use-yarnrc', '--modules-folder', '--cache-folder', '--global-folder', '--link-folder', '--preferred-cache-folder', '--mutex', '--network-concurrency', '--network-timeout', '--proxy', '--https-proxy']),
-  },
-  bun: {
-    switches: new Set(['--silent', '--verbose', '-g', '--global', '--no-save', '--production', '-p', '--frozen-lockfile', '--no-progress', '--no-summary', '--dry-run', '--ignore-scripts', '-D', '--dev', '-d', '-E', '--exact', '-f', '--force']),
-    values: new Set(['--registry', '--cwd', '-c', '--config']),
-  },
-};
-
 /**
  * What points pnpm, yarn or bun at another registry (`--registry`, pnpm's `--config.registry`,
  * `--config.@scope:registry`), or at a folder or file whose configuration it reads instead of the
@@ -226,32 +201,6 @@ const ELSEWHERE: Readonly<Record<AddTool, { registry: readonly string[]; config:
   yarn: { registry: ['--registry'], config: ['--cwd', '--use-yarnrc'] },
   bun: { registry: ['--registry'], config: ['--cwd', '-c', '--config'] },
 };
-const PNPM_SCOPE_REGISTRY = /^--config\.@[^:=\s]+:registry=/;
-
-/**
- * `tool`'s subcommand, the options before it and the words after it, read as `tool` reads them
- * (LEADING); null when a word before it is not read with certainty.
- */
-function subcommandOf(tool: AddTool, words: readonly string[]): { sub: string; before: string[]; after: string[] } | null {
-  const { switches, values } = LEADING[tool];
-  const before: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] ?? '';
-    if (word === '--') return null;
-    if (!word.startsWith('-') || word === '-') return { sub: word, before, after: words.slice(i + 1) };
-    const at = word.indexOf('=');
-    if (at < 0 && switches.has(word)) before.push(word);
-    else if (at > 0 && (values.has(word.slice(0, at)) || (tool === 'pnpm' && PNPM_SCOPE_REGISTRY.test(word)))) before.push(word);
-    else if (at < 0 && values.has(word) && tool === 'bun') before.push(word);
-    else if (at < 0 && values.has(word)) {
-      const value = words[i + 1];
-      if (value === undefined || value.startsWith('-')) return null;
-      before.push(word, value);
-      i++;
-    } else return null;
-  }
-  return null;
-}
 
 /** The operands (non-flag words) after `from`, skipping flags and the values of `tool`'s value flags. */
 function operands(words: readonly string[], tool: string): string[] {
@@ -446,8 +395,9 @@ function installsOf(command: readonly string[], publics: PublicRegistries, depth
       const read = subcommandOf('bun', words.slice(1));
       if (read === null) return [];
       if (['add', 'install', 'i'].includes(read.sub)) return npmInstalls([...read.before, ...read.after], 'bun', publics);
-      // bunx's reader is given the flags before `x` too (bun's argv from its first word).
-      return read.sub === 'x' ? dlxInstalls('bunx', [...read.before, ...read.after], publics, depth) : [];
+      // `bun x`, read as an MCP client launch reads it (ecosystems/npm/subcommand.ts).
+      const { bunx } = bunCommand(words.slice(1));
+      return bunx === null ? [] : dlxInstalls('bunx', bunx, publics, depth);
     }
     case 'bunx':
       return dlxInstalls('bunx', words.slice(1), publics, depth);

@@ -18,11 +18,10 @@ import type { GithubTagDates } from '../../evidence/github-facts.js';
 import { fieldErrors, postGraphql } from './graphql.js';
 import { GithubStop, type GithubCall } from './request.js';
 import { isVersionTag } from './version-tags.js';
+import { isFutureTime } from '../../checks/lib/releases.js';
 
 /** Tags asked for: the newest this many by date (GitHub's page limit). */
 export const TAG_DATES_FIRST = 100;
-/** A date more than this far after now is in the future: not a date nerq believes. */
-const FUTURE_SLACK_MS = 86_400_000;
 
 export const NO_TOKEN_TAG_DATES = "GitHub's REST tag listing carries no dates; GITHUB_TOKEN dates them (GraphQL)";
 
@@ -76,7 +75,7 @@ function dateOf(node: RefNode, now: Date): { at: string; source: 'tagger' | 'com
   if (candidate.raw === null) return `GitHub gave tag ${node.name} no date`;
   const at = Date.parse(candidate.raw);
   if (!Number.isFinite(at)) return `tag ${node.name} carries a date that does not parse`;
-  if (at > now.getTime() + FUTURE_SLACK_MS) return `tag ${node.name} is dated in the future (${new Date(at).toISOString().slice(0, 10)})`;
+  if (isFutureTime(new Date(at), now)) return `tag ${node.name} is dated in the future (${new Date(at).toISOString().slice(0, 10)})`;
   return { at: new Date(at).toISOString(), source: candidate.source };
 }
 

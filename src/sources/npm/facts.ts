@@ -16,6 +16,7 @@ import semver, { type SemVer } from 'semver';
 import { RegistryFactsSchema, type NonRegistryDependency, type RegistryFacts, type RepositoryRef, type TarballManifest } from '../../evidence/schema.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
 import { readmeTail } from '../../util/readme-tail.js';
+import { isFutureTime } from '../../checks/lib/releases.js';
 
 type Obj = Record<string, unknown>;
 
@@ -27,8 +28,8 @@ export const INSTALL_SCRIPT_NAMES = ['preinstall', 'install', 'postinstall'] as 
 
 export interface RegistryFactsOptions {
   /**
-   * When the packument was read: a publish time after it is impossible (a registry cannot publish
-   * in the future) and is read as unknown, never as "just released".
+   * When the packument was read: a publish time after it (beyond the tolerated clock skew) is
+   * impossible (a registry cannot publish in the future) and is read as unknown, never as "just released".
    */
   now?: Date;
 }
@@ -61,12 +62,12 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
   const dist = obj(manifest.dist) ?? {};
   const trimmed = !Array.isArray(doc.maintainers) && str(time.modified) === null && str(time.created) === null;
 
-  const latestPossible = options.now === undefined ? null : options.now.toISOString();
-  const publishTime = (v: string): string | null => {
+  // A publish time past the tolerated clock skew is no publish time: kept apart (`futureTime`), never ordered or dated by.
+  const publishTime = (v: string): VersionEntry => {
     const at = isoTime(time[v]);
-    return at !== null && latestPossible !== null && at > latestPossible ? null : at;
+    return at !== null && options.now !== undefined && isFutureTime(new Date(at), options.now) ? { version: v, time: null, futureTime: at } : { version: v, time: at };
   };
-  const versions = sortedVersions(Object.keys(manifests)).map((v) => ({ version: v, time: publishTime(v) }));
+  const versions = sortedVersions(Object.keys(manifests)).map(publishTime);
   const manifestDeprecated = deprecationOf(manifest.deprecated);
   const listing = attestationListing(dist.attestations);
   const { license, legacy } = declaredLicense(manifest);
@@ -218,7 +219,7 @@ function previousVersion(versions: VersionEntry[], version: string, byTime: bool
   return null;
 }
 
-type VersionEntry = { version: string; time: string | null };
+type VersionEntry = { version: string; time: string | null; futureTime?: string };
 
 /** What a release-anomaly comparison needs of the previous version. */
 function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): NonNullable<RegistryFacts['previous']> {
