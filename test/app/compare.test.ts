@@ -145,8 +145,10 @@ describe('compareWithPeers', () => {
     const outcome = await checked(app, 'nerq-cmp-target');
     const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 4 });
     expect(searchRequests(server).at(-1)).toEqual({ text: 'keywords:http', size: '25' });
-    expect(result.comparison).toMatchObject({ peers: 1, rank: 1, percentile: 100 });
-    expect(result.comparison!.members[0]!.score).toBeLessThan(outcome.report.score!);
+    // One peer is too few for a standing: no rank or percentile, the peer and the sample kept.
+    expect(result.comparison).toBeNull();
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'no-peers', members: [{ target: 'nerq-peer-old@2.0.0' }], sample: { query: 'keywords:http' } });
+    expect(result.comparisonUnavailable!.members![0]!.score).toBeLessThan(outcome.report.score!);
     expect(result.alternatives).toEqual([]);
   });
 
@@ -157,8 +159,8 @@ describe('compareWithPeers', () => {
     const result = await compareWithPeers(app, await checked(app, 'nerq-cmp-generic'), { gate: DEFAULT_GATE, now: NOW });
     expect(searchRequests(server).at(-1)).toEqual({ text: 'keywords:http', size: '36' });
     expect(server.requests.some((r) => r.path === '/npm/nerq-peer-js')).toBe(false);
-    expect(result.comparison?.members.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
-    expect(result.comparison?.sample).toMatchObject({ query: 'keywords:http', skipped: 1 });
+    expect(result.comparisonUnavailable?.members?.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
+    expect(result.comparisonUnavailable?.sample).toMatchObject({ query: 'keywords:http', skipped: 1 });
     for (const a of result.alternatives) expect(a.why.flatMap((w) => w.keywords)).toEqual(['http']);
 
     // Only generic keywords: nothing specific to search by, no search sent.
@@ -174,8 +176,8 @@ describe('compareWithPeers', () => {
     const app = runtime();
     const outcome = await checked(app, 'nerq-cmp-target');
     const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 2 });
-    expect(result.comparison?.peers).toBe(2);
-    expect(result.comparison?.members.map((m) => m.target).sort()).toEqual(['nerq-peer-fetch@2.0.0', 'nerq-peer-old@2.0.0']);
+    expect(result.comparisonUnavailable?.members?.map((m) => m.target).sort()).toEqual(['nerq-peer-fetch@2.0.0', 'nerq-peer-old@2.0.0']);
+    expect(result.comparisonUnavailable?.code).toBe('no-peers');
   });
 
   it('search down: comparison null with the reason, never an average; curated alternatives still named', async () => {
@@ -208,7 +210,7 @@ describe('compareWithPeers', () => {
     serveSearch(server, searchAnswer([{ name: 'nerq-peer-fetch', keywords: ['http'] }]), 'npm-search');
     const app = runtime({ NERQ_NPM_SEARCH_URL: server.url('npm-search') });
     const result = await compareWithPeers(app, await checked(app, 'nerq-cmp-target'), { gate: DEFAULT_GATE, now: NOW });
-    expect(result.comparison?.members.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
+    expect(result.comparisonUnavailable?.members?.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
     expect(server.requests.some((r) => r.path.startsWith('/npm-search/-/v1/search?'))).toBe(true);
   });
 
