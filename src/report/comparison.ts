@@ -140,6 +140,24 @@ function confusableWithTarget(target: Report, peer: Report): boolean {
   return findIntended(theirs.toLowerCase(), buildPopularIndex([mine.toLowerCase()])) !== null;
 }
 
+/**
+ * Reasons that are findings (docs/scoring.md §6): a verdict held by a check (years without a
+ * release, a README declaring it unmaintained, install-time code, a likely typosquat…), a
+ * dimension capped (an archived repository), a guarding check unknown. A CAUTION for a finding
+ * the target does not have is no way out of it; a CAUTION for the category's bar or an
+ * unverified repository link is. (A binding cap makes the verdict NO, below the floor.)
+ */
+const FINDING_CODES: ReadonlySet<string> = new Set(['verdict-held', 'dimension-capped', 'danger-unchecked']);
+
+/** A finding reason's identity: its code and the check or cap it comes from. */
+const findingKey = (reason: Report['verdictReasonDetails'][number]): string => `${reason.code}:${String(reason.args.check ?? reason.args.cap ?? reason.text)}`;
+
+/** The first finding that holds the peer's verdict and not the target's, or null. */
+function newFindingOf(target: Report, peer: Report): string | null {
+  const own = new Set(target.verdictReasonDetails.filter((r) => FINDING_CODES.has(r.code)).map(findingKey));
+  return peer.verdictReasonDetails.find((r) => FINDING_CODES.has(r.code) && !own.has(findingKey(r)))?.text ?? null;
+}
+
 /** The peer's own typosquat check holds it: a likely typosquat, or one whose establishment cannot be told. */
 function heldAsTyposquat(peer: Report): boolean {
   return peer.checks.some((c) => c.id === 'typosquat' && (c.messageId === 'likely-typosquat' || c.messageId === 'undated'));
@@ -149,7 +167,8 @@ function heldAsTyposquat(peer: Report): boolean {
  * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse and
  * at least CAUTION (a YES target gets only YES ones; a NO target no NO one), not provisional; in the target's category, or named by the curated list (people who know both
  * say one replaces the other); not the target's repository under another name, not a name
- * confusable with the target's, not held as a likely typosquat by its own check. Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
+ * confusable with the target's, not held as a likely typosquat by its own check, carrying no
+ * finding the target does not carry (FINDING_CODES). Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
  */
 export function alternativesOf(target: Report, peers: readonly PeerEvaluation[]): Alternative[] {
   if (!scored(target)) return [];
@@ -162,6 +181,7 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
     .filter((p) => p.report.target.name !== target.target.name)
     // Never the same package under another name, a look-alike of the target's name, or a likely typosquat.
     .filter((p) => !sameRepository(target, p.report) && !confusableWithTarget(target, p.report) && !heldAsTyposquat(p.report))
+    .filter((p) => newFindingOf(target, p.report) === null)
     // Best first; on a tie, the one a curated list names, then by name.
     .sort((a, b) => b.report.score! - a.report.score! || Number(b.curated !== null) - Number(a.curated !== null) || a.report.target.name.localeCompare(b.report.target.name))
     .slice(0, MAX_ALTERNATIVES)
@@ -186,6 +206,8 @@ function notOffered(target: Report & { score: number }, peer: PeerEvaluation, fl
   if (sameRepository(target, r)) return `the same repository as ${target.target.name}`;
   if (confusableWithTarget(target, r)) return `its name can be mistaken for ${target.target.name}`;
   if (heldAsTyposquat(r)) return 'a likely typosquat, by its own check';
+  const finding = newFindingOf(target, r);
+  if (finding !== null) return `its verdict is held: ${finding}`;
   return null;
 }
 

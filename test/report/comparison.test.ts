@@ -77,6 +77,24 @@ describe('alternativesOf', () => {
     expect(alternativesOf(malicious, peers).map((a) => a.target)).toEqual(['fine@1.0.0']);
   });
 
+  it('an alternative carries no finding the target does not: a verdict held, a dimension capped or a guard unchecked is never what to use instead', () => {
+    const deprecated = report('deprecated', 49.9, { verdictCode: 'no' });
+    const held = (name: string, code: string, key: Record<string, string>, text: string) => ({ ...report(name, 70, { verdictCode: 'caution' }), verdictReasonDetails: [{ code, args: key, text }] });
+    const peers = [
+      peer(held('stale', 'verdict-held', { check: 'release-recency' }, 'Recent release: no stable release for 1,400 days')),
+      peer(held('archived', 'dimension-capped', { cap: 'repository-archived' }, 'maintenance capped at 10: the repository is archived')),
+      peer(held('unchecked', 'danger-unchecked', { check: 'malicious-package' }, 'Not a known malicious package: not checked')),
+      // Not a finding: an MCP server below its category's bar for YES.
+      peer(held('bar', 'category-bar', {}, 'an MCP server needs 80 for YES')),
+    ];
+    expect(alternativesOf(deprecated, peers).map((a) => a.target)).toEqual(['bar@1.0.0']);
+    // A finding the target carries too is no step down: an unchecked guard on both sides.
+    const unchecked = { ...deprecated, verdictReasonDetails: [{ code: 'danger-unchecked', args: { check: 'malicious-package' }, text: 'not checked' }] };
+    expect(alternativesOf(unchecked, peers).map((a) => a.target)).toEqual(['bar@1.0.0', 'unchecked@1.0.0']);
+    const note = compareToPeers(deprecated, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE).comparison!.sample.notes.at(-1)!;
+    expect(note).toContain('stale@1.0.0 (its verdict is held: Recent release: no stable release for 1,400 days)');
+  });
+
   it('another category needs the curated list; shared keywords alone do not do', () => {
     const peers = [peer(report('mcp', 90, { category: 'mcp-server' })), peer(report('curated', 80, { category: 'cli' }), [], true), peer(report('nokw', 85), [])];
     const alternatives = alternativesOf(target, peers);
