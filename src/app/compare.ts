@@ -90,6 +90,12 @@ function targetOf(name: string): Target | null {
   }
 }
 
+/** What the curated list suggests that is no package to score (`fetch`, `util.styleText`), as a note; none when it names none. */
+function nativeNote(targetName: string, curated: CuratedReplacement | null): string[] {
+  if (curated === null || curated.native.length === 0) return [];
+  return [`${CURATED_SOURCE} also suggests the platform's own ${curated.native.join(', ')} instead of ${targetName}${curated.url === null ? '' : ` (${curated.url})`}`];
+}
+
 function curatedCandidates(targetName: string, curated: CuratedReplacement | null): Candidate[] {
   if (curated === null) return [];
   return curated.packages
@@ -127,10 +133,10 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
     return compareFound(runtime, report, found, request, evaluatedAt);
   }
 
-  const notes = category === 'mcp-server' ? [NOTE_MCP] : [];
   const declared = npmFacts(outcome.evidence)?.keywords ?? [];
   const keywords = queryKeywords(specificKeywords(declared));
   const curated = curatedReplacementsFor(report.target.name);
+  const notes = [...(category === 'mcp-server' ? [NOTE_MCP] : []), ...nativeNote(report.target.name, curated)];
   const curatedPeers = curatedCandidates(report.target.name, curated);
   const sources = curatedPeers.length > 0 ? ['npm-search', CURATED_SOURCE] : ['npm-search'];
 

@@ -123,9 +123,10 @@ export const AuditWarningSchema = z.object({
  * and a subject's optional `bundled` (the dependencies it ships in its tarball, no longer audited as
  * registry releases), 2.11.0 the failure rule `mcp-package-missing` (`--mcp`: a launched package
  * its public registry does not have, at the configuration line that launches it), 2.12.0 the entries' reports at 1.13.0 (a
- * `github:` target's optional `commit`).
+ * `github:` target's optional `commit`), 2.13.0 the entries' reports at 1.14.0 (`comparisonUnavailable`'s
+ * optional `members` and `sample` when too few peers were scored for a standing).
  */
-export const AUDIT_SCHEMA_VERSION = '2.12.0';
+export const AUDIT_SCHEMA_VERSION = '2.13.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

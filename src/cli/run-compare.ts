@@ -37,6 +37,14 @@ export async function runCompare(inputs: string[], raw: Record<string, unknown>)
   if (inputs.length > MAX_TARGETS) throw new UsageError(`compare takes at most ${MAX_TARGETS} targets`);
   const now = clockFrom(process.env) ?? new Date();
   const targets = parseTargets(inputs);
+  // The same target twice compares nothing (`request` and `npm:request` are one).
+  const seen = new Set<string>();
+  for (const t of targets) {
+    // GitHub's owner/name is case-insensitive; npm kept some old upper-case names apart.
+    const key = `${t.ecosystem}:${t.ecosystem === 'github' ? t.name.toLowerCase() : t.name}@${t.spec ?? ''}`;
+    if (seen.has(key)) throw new UsageError(`compare names ${t.input} twice: name different targets`);
+    seen.add(key);
+  }
   // The targets named are compared as `nerq check` scores them with the same choice.
   const includePackage = includePackageOption(options.includePackage, targets);
 

@@ -103,9 +103,9 @@ export function insteadText(entry: AuditEntry): string | null {
   if (alternatives.length > 0) {
     return `instead: ${alternatives.map((a) => `${a.target} ${formatScore(a.score)} ${a.grade ?? '—'} ${a.verdict}`).join(', ')}`;
   }
-  if (report.comparison != null) {
-    return `no higher-scoring alternative among ${report.comparison.peers} ${report.comparison.peers === 1 ? 'peer' : 'peers'}`;
-  }
+  // Too few peers for a standing are still peers compared for alternatives.
+  const peers = report.comparison?.peers ?? report.comparisonUnavailable?.members?.length ?? 0;
+  if (report.comparison != null || peers > 0) return `no higher-scoring alternative among ${peers} ${peers === 1 ? 'peer' : 'peers'}`;
   return `not compared: ${report.comparisonUnavailable?.reason ?? 'no comparison'}`;
 }
 

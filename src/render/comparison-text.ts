@@ -3,7 +3,7 @@
  * and Markdown renderers write for their medium (each sanitises or escapes every string: peer
  * names and keywords come from the network).
  */
-import type { Report } from '../report/schema.js';
+import type { ComparisonSample, Report } from '../report/schema.js';
 import { formatScore } from './text.js';
 
 export interface ComparisonText {
@@ -31,18 +31,21 @@ export function comparisonText(report: Report): ComparisonText | null {
   if (comparison === null) {
     const unavailable = report.comparisonUnavailable;
     const notes = (unavailable?.notes ?? []).filter((n) => n !== unavailable?.reason);
-    return { title: 'Not compared with peers', standing: unavailable?.reason ?? 'no comparison', sample: notes, alternatives };
+    // Too few peers for a standing: where the few came from, still said.
+    const sample = unavailable?.sample === undefined ? notes : [sampleLine(unavailable.sample), ...notes];
+    return { title: 'Not compared with peers', standing: unavailable?.reason ?? 'no comparison', sample, alternatives };
   }
   const noun = comparison.peers === 1 ? 'peer' : 'peers';
-  const sample = comparison.sample;
-  const from = sample.query === null ? sample.sources.join(', ') : `${sample.sources.join(', ')} (${sample.query})`;
   return {
     title: `Compared with ${comparison.peers} ${noun} (${comparison.category})`,
     standing: `rank ${comparison.rank} of ${comparison.peers + 1} · percentile ${comparison.percentile} · median ${formatScore(comparison.median)} · p25 ${formatScore(comparison.p25)} · p75 ${formatScore(comparison.p75)}`,
-    sample: [
-      `sample: ${from} · ${sample.candidates} candidates, ${sample.skipped} skipped before evaluation, ${sample.excluded} left out after · ${sample.evaluatedAt.slice(0, 10)}`,
-      ...sample.notes,
-    ],
+    sample: [sampleLine(comparison.sample), ...comparison.sample.notes],
     alternatives,
   };
+}
+
+/** Where the peers came from, how many and what became of them, when. */
+function sampleLine(sample: ComparisonSample): string {
+  const from = sample.query === null ? sample.sources.join(', ') : `${sample.sources.join(', ')} (${sample.query})`;
+  return `sample: ${from} · ${sample.candidates} candidates, ${sample.skipped} skipped before evaluation, ${sample.excluded} left out after · ${sample.evaluatedAt.slice(0, 10)}`;
 }

@@ -4,11 +4,18 @@
  * alternatives that score strictly higher. Pure: the peers come evaluated by the same engine
  * (app/compare.ts); nothing here is a fixed table or an estimate — no peers, no comparison.
  */
+import { buildPopularIndex, findIntended, isPopular, popularIndexFor } from '../checks/lib/typosquat.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
 import { DIMENSIONS, type Dimension } from '../model/dimensions.js';
 import type { Alternative, Comparison, ComparisonSample, ComparisonUnavailable, Peer, Report, VerdictCode } from './schema.js';
 
 /** Alternatives named at most. */
 export const MAX_ALTERNATIVES = 3;
+/**
+ * Scored peers of the category a standing needs: with one or two, a percentile is 0, 50 or 100
+ * and the quartiles copy or split their scores — a made-up figure (docs/scoring.md §13).
+ */
+export const MIN_STANDING_PEERS = 3;
 
 /** A peer as the use case evaluated it, with what made it a candidate. */
 export interface PeerEvaluation {
@@ -101,10 +108,67 @@ function whyOf(peer: PeerEvaluation): Alternative['why'] {
 /** A scored report of a peer that can be compared: evaluated, no error, a score. */
 const scored = (report: Report): report is Report & { score: number } => report.error === null && report.score !== null;
 
+/** `github.com/owner/name` from a repository URL as a report names it (`git+https://…/name.git`), lower-cased. */
+function repositoryKey(url: string | null): string | null {
+  if (url === null) return null;
+  let key = url.trim().toLowerCase().replace(/^git\+/, '').replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^git@/, '').replace(/^www\./, '');
+  while (key.endsWith('/')) key = key.slice(0, -1);
+  if (key.endsWith('.git')) key = key.slice(0, -4);
+  return key === '' ? null : key.replace(':', '/');
+}
+
+/** The peer is the target's own source published under another name: switching changes nothing. */
+function sameRepository(target: Report, peer: Report): boolean {
+  const mine = repositoryKey(target.target.repository);
+  return mine !== null && mine === repositoryKey(peer.target.repository);
+}
+
+/**
+ * The peer's name can be mistaken for the target's (the typosquat rules with the target as the
+ * popular name: `widgetri` for `widgetry`) — unless the peer is itself on the popular list, the
+ * package a confusable target imitates (`lodash` for `lodahs`).
+ */
+function confusableWithTarget(target: Report, peer: Report): boolean {
+  const mine = target.target.name;
+  const theirs = peer.target.name;
+  const ecosystem = target.target.ecosystem;
+  if (ecosystem === 'npm' || ecosystem === 'pypi') {
+    const { canonicalName } = packageRulesOf(ecosystem);
+    if (isPopular(canonicalName(theirs), popularIndexFor(ecosystem))) return false;
+    return findIntended(canonicalName(theirs), buildPopularIndex([canonicalName(mine)])) !== null;
+  }
+  return findIntended(theirs.toLowerCase(), buildPopularIndex([mine.toLowerCase()])) !== null;
+}
+
+/**
+ * Reasons that are findings (docs/scoring.md §6): a verdict held by a check (years without a
+ * release, a README declaring it unmaintained, install-time code, a likely typosquat…), a
+ * dimension capped (an archived repository), a guarding check unknown. A CAUTION for a finding
+ * the target does not have is no way out of it; a CAUTION for the category's bar or an
+ * unverified repository link is. (A binding cap makes the verdict NO, below the floor.)
+ */
+const FINDING_CODES: ReadonlySet<string> = new Set(['verdict-held', 'dimension-capped', 'danger-unchecked']);
+
+/** A finding reason's identity: its code and the check or cap it comes from. */
+const findingKey = (reason: Report['verdictReasonDetails'][number]): string => `${reason.code}:${String(reason.args.check ?? reason.args.cap ?? reason.text)}`;
+
+/** The first finding that holds the peer's verdict and not the target's, or null. */
+function newFindingOf(target: Report, peer: Report): string | null {
+  const own = new Set(target.verdictReasonDetails.filter((r) => FINDING_CODES.has(r.code)).map(findingKey));
+  return peer.verdictReasonDetails.find((r) => FINDING_CODES.has(r.code) && !own.has(findingKey(r)))?.text ?? null;
+}
+
+/** The peer's own typosquat check holds it: a likely typosquat, or one whose establishment cannot be told. */
+function heldAsTyposquat(peer: Report): boolean {
+  return peer.checks.some((c) => c.id === 'typosquat' && (c.messageId === 'likely-typosquat' || c.messageId === 'undated'));
+}
+
 /**
  * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse and
  * at least CAUTION (a YES target gets only YES ones; a NO target no NO one), not provisional; in the target's category, or named by the curated list (people who know both
- * say one replaces the other). Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
+ * say one replaces the other); not the target's repository under another name, not a name
+ * confusable with the target's, not held as a likely typosquat by its own check, carrying no
+ * finding the target does not carry (FINDING_CODES). Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
  */
 export function alternativesOf(target: Report, peers: readonly PeerEvaluation[]): Alternative[] {
   if (!scored(target)) return [];
@@ -115,6 +179,9 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
     .filter((p) => (VERDICT_RANK[p.report.verdictCode] ?? -1) >= floor)
     .filter((p) => p.curated !== null || (p.report.category?.id === category && p.sharedKeywords.length > 0))
     .filter((p) => p.report.target.name !== target.target.name)
+    // Never the same package under another name, a look-alike of the target's name, or a likely typosquat.
+    .filter((p) => !sameRepository(target, p.report) && !confusableWithTarget(target, p.report) && !heldAsTyposquat(p.report))
+    .filter((p) => newFindingOf(target, p.report) === null)
     // Best first; on a tie, the one a curated list names, then by name.
     .sort((a, b) => b.report.score! - a.report.score! || Number(b.curated !== null) - Number(a.curated !== null) || a.report.target.name.localeCompare(b.report.target.name))
     .slice(0, MAX_ALTERNATIVES)
@@ -136,6 +203,11 @@ function notOffered(target: Report & { score: number }, peer: PeerEvaluation, fl
   if (r.score <= target.score) return `scores ${r.score.toFixed(1)}, not higher than ${target.score.toFixed(1)}`;
   if (r.provisional) return 'provisional: its evidence is incomplete';
   if ((VERDICT_RANK[r.verdictCode] ?? -1) < floor) return `verdict ${r.verdictCode}`;
+  if (sameRepository(target, r)) return `the same repository as ${target.target.name}`;
+  if (confusableWithTarget(target, r)) return `its name can be mistaken for ${target.target.name}`;
+  if (heldAsTyposquat(r)) return 'a likely typosquat, by its own check';
+  const finding = newFindingOf(target, r);
+  if (finding !== null) return `its verdict is held: ${finding}`;
   return null;
 }
 
@@ -160,7 +232,8 @@ function curatedNote(target: Report, peers: readonly PeerEvaluation[], alternati
 
 /**
  * The target's standing among the peers of its category, and its alternatives. The standing is
- * null (with the reason) when the target has no score or no peer of its category was scored.
+ * null (with the reason) when the target has no score or fewer than MIN_STANDING_PEERS peers of
+ * its category were scored.
  */
 export function compareToPeers(
   target: Report,
@@ -174,19 +247,21 @@ export function compareToPeers(
   const members = peers.filter((p) => p.report.target.name !== target.target.name && scored(p.report) && (p.report.category?.id ?? 'library') === category);
   // Only search candidates count as the sample; a curated peer of the same category counts too.
   const excluded = peers.length - members.length;
-  const alternatives = alternativesOf(target, peers);
-  const note = curatedNote(target, peers, alternatives);
-  const notes = note === null ? sample.notes : [...sample.notes, note];
-  if (members.length === 0) {
-    const reason =
-      peers.length === 0
-        ? `no candidate peer in the ${category} category from ${sample.sources.join(', ') || 'any source'}`
-        : `none of the ${peers.length} peers evaluated scored in the ${category} category`;
-    return { comparison: null, comparisonUnavailable: { code: 'no-peers', reason, notes }, alternatives };
-  }
   const list: Peer[] = members
     .map((p) => ({ target: peerLabel(p.report), score: p.report.score!, grade: p.report.grade, verdictCode: p.report.verdictCode }))
     .sort((a, b) => b.score - a.score || a.target.localeCompare(b.target));
+  const alternatives = alternativesOf(target, peers);
+  const note = curatedNote(target, peers, alternatives);
+  const notes = note === null ? sample.notes : [...sample.notes, note];
+  if (members.length < MIN_STANDING_PEERS) {
+    const reason =
+      peers.length === 0
+        ? `no candidate peer in the ${category} category from ${sample.sources.join(', ') || 'any source'}`
+        : members.length === 0
+          ? `none of the ${peers.length} peers evaluated scored in the ${category} category`
+          : `only ${members.length} of the ${peers.length} peers evaluated scored in the ${category} category (${members.map((p) => peerLabel(p.report)).join(', ')}): a standing needs at least ${MIN_STANDING_PEERS}`;
+    return { comparison: null, comparisonUnavailable: { code: 'no-peers', reason, notes, members: list, sample: { ...sample, notes, excluded } }, alternatives };
+  }
   return {
     comparison: {
       category,

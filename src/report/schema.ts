@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 
-export const REPORT_SCHEMA_VERSION = '1.13.0';
+export const REPORT_SCHEMA_VERSION = '1.14.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -213,6 +213,13 @@ export const ComparisonUnavailableSchema = z.object({
   reason: z.string(),
   /** Notes on the sources, as in a sample's. */
   notes: z.array(z.string()),
+  /**
+   * `no-peers` (added in 1.14.0): the peers of the category that were scored — fewer than a
+   * standing needs (docs/scoring.md §13) — best first, and the sample they came from. Absent
+   * with the other codes.
+   */
+  members: z.array(PeerSchema).optional(),
+  sample: ComparisonSampleSchema.optional(),
 });
 
 /** Why a peer is named as an alternative (added in 1.6.0). */

@@ -162,7 +162,9 @@ export function preflightAlternatives(result: ComparisonResult, peers: readonly 
     const curatedUrl = alternative.why.find((w) => w.url !== null)?.url ?? null;
     return { name: peer?.target.name ?? alternative.target, trust_score: alternative.score, url: peer?.target.repository ?? curatedUrl };
   });
-  const missing = result.comparison === null ? (result.comparisonUnavailable ?? null) : null;
+  // Too few peers for a standing (members, no rank) were still compared for alternatives.
+  const compared = result.comparison !== null || (result.comparisonUnavailable?.members?.length ?? 0) > 0;
+  const missing = compared ? null : (result.comparisonUnavailable ?? null);
   return { list, unavailable: missing === null ? null : { code: missing.code, reason: missing.reason } };
 }
 

@@ -112,7 +112,8 @@ describe('compareWithPeers', () => {
       query: 'keywords:http',
       evaluatedAt: NOW.toISOString(),
       excluded: 0,
-      notes: [],
+      // What the curated list suggests that is no package to score: the platform's own feature.
+      notes: [expect.stringMatching(/^module-replacements also suggests the platform's own fetch instead of request \(https:\/\/e18e\.dev\/docs\/replacements\/fetch\)$/)],
     });
     // 5 listed peers + 12 recorded listings + 2 curated; 2 evaluated from the search.
     expect(comparison.sample.candidates).toBe(PEERS.length + RECORDED_NAMES.length - 1 + CURATED.length);
@@ -145,8 +146,10 @@ describe('compareWithPeers', () => {
     const outcome = await checked(app, 'nerq-cmp-target');
     const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 4 });
     expect(searchRequests(server).at(-1)).toEqual({ text: 'keywords:http', size: '25' });
-    expect(result.comparison).toMatchObject({ peers: 1, rank: 1, percentile: 100 });
-    expect(result.comparison!.members[0]!.score).toBeLessThan(outcome.report.score!);
+    // One peer is too few for a standing: no rank or percentile, the peer and the sample kept.
+    expect(result.comparison).toBeNull();
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'no-peers', members: [{ target: 'nerq-peer-old@2.0.0' }], sample: { query: 'keywords:http' } });
+    expect(result.comparisonUnavailable!.members![0]!.score).toBeLessThan(outcome.report.score!);
     expect(result.alternatives).toEqual([]);
   });
 
@@ -157,8 +160,8 @@ describe('compareWithPeers', () => {
     const result = await compareWithPeers(app, await checked(app, 'nerq-cmp-generic'), { gate: DEFAULT_GATE, now: NOW });
     expect(searchRequests(server).at(-1)).toEqual({ text: 'keywords:http', size: '36' });
     expect(server.requests.some((r) => r.path === '/npm/nerq-peer-js')).toBe(false);
-    expect(result.comparison?.members.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
-    expect(result.comparison?.sample).toMatchObject({ query: 'keywords:http', skipped: 1 });
+    expect(result.comparisonUnavailable?.members?.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
+    expect(result.comparisonUnavailable?.sample).toMatchObject({ query: 'keywords:http', skipped: 1 });
     for (const a of result.alternatives) expect(a.why.flatMap((w) => w.keywords)).toEqual(['http']);
 
     // Only generic keywords: nothing specific to search by, no search sent.
@@ -174,8 +177,8 @@ describe('compareWithPeers', () => {
     const app = runtime();
     const outcome = await checked(app, 'nerq-cmp-target');
     const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 2 });
-    expect(result.comparison?.peers).toBe(2);
-    expect(result.comparison?.members.map((m) => m.target).sort()).toEqual(['nerq-peer-fetch@2.0.0', 'nerq-peer-old@2.0.0']);
+    expect(result.comparisonUnavailable?.members?.map((m) => m.target).sort()).toEqual(['nerq-peer-fetch@2.0.0', 'nerq-peer-old@2.0.0']);
+    expect(result.comparisonUnavailable?.code).toBe('no-peers');
   });
 
   it('search down: comparison null with the reason, never an average; curated alternatives still named', async () => {
@@ -190,7 +193,7 @@ describe('compareWithPeers', () => {
     expect(deprecated.comparisonUnavailable?.code).toBe('search-unavailable');
     expect(deprecated.alternatives.map((a) => a.target).sort()).toEqual(['ky@2.0.0', 'ofetch@2.0.0']);
     for (const a of deprecated.alternatives) expect(a.why.map((w) => w.code)).toEqual(['curated-replacement']);
-    expect(deprecated.comparisonUnavailable?.notes).toEqual([]);
+    expect(deprecated.comparisonUnavailable?.notes).toEqual([expect.stringMatching(/^module-replacements also suggests the platform's own fetch instead of request \(https:\/\/e18e\.dev\/docs\/replacements\/fetch\)$/)]);
 
     // The curated replacements evaluated on incomplete evidence (provisional): none offered, and the notes say which and why.
     const provisional = await compareWithPeers(app, await checked(app, 'request'), {
@@ -200,7 +203,7 @@ describe('compareWithPeers', () => {
     });
     expect(provisional.alternatives).toEqual([]);
     expect(provisional.comparisonUnavailable?.code).toBe('search-unavailable');
-    expect(provisional.comparisonUnavailable?.notes).toEqual([expect.stringMatching(/^module-replacements names (ofetch, ky|ky, ofetch) instead of request; not offered: .*ky@2\.0\.0 \(provisional/)]);
+    expect(provisional.comparisonUnavailable?.notes).toEqual([expect.stringMatching(/^module-replacements also suggests the platform's own fetch instead of request \(https:\/\/e18e\.dev\/docs\/replacements\/fetch\)$/), expect.stringMatching(/^module-replacements names (ofetch, ky|ky, ofetch) instead of request; not offered: .*ky@2\.0\.0 \(provisional/)]);
   });
 
   it('NERQ_NPM_SEARCH_URL: the search goes to that registry', async () => {
@@ -208,7 +211,7 @@ describe('compareWithPeers', () => {
     serveSearch(server, searchAnswer([{ name: 'nerq-peer-fetch', keywords: ['http'] }]), 'npm-search');
     const app = runtime({ NERQ_NPM_SEARCH_URL: server.url('npm-search') });
     const result = await compareWithPeers(app, await checked(app, 'nerq-cmp-target'), { gate: DEFAULT_GATE, now: NOW });
-    expect(result.comparison?.members.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
+    expect(result.comparisonUnavailable?.members?.map((m) => m.target)).toEqual(['nerq-peer-fetch@2.0.0']);
     expect(server.requests.some((r) => r.path.startsWith('/npm-search/-/v1/search?'))).toBe(true);
   });
 

@@ -75,9 +75,11 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     expect(asked('nerq-fixtures/playwright-mcp')).toBe(false);
     expect(asked('nerq-fixtures/retired-mcp-server')).toBe(false);
 
-    const comparison = fromPlaywright.comparison!;
-    expect(comparison.members.map((m) => m.target)).toEqual([expect.stringMatching(/^blazickjp\/arxiv-mcp-server/)]);
-    expect(comparison).toMatchObject({ category: 'mcp-server', peers: 1 });
+    // One peer: too few for a standing (no rank or percentile); the peer and the sample are kept.
+    expect(fromPlaywright.comparison).toBeNull();
+    const comparison = fromPlaywright.comparisonUnavailable!;
+    expect(comparison.members?.map((m) => m.target)).toEqual([expect.stringMatching(/^blazickjp\/arxiv-mcp-server/)]);
+    expect(comparison).toMatchObject({ code: 'no-peers', reason: expect.stringContaining('only 1 of the 1 peers evaluated scored in the mcp-server category') });
     // 7 valid listings less the target itself; 1 evaluated.
     expect(comparison.sample).toMatchObject({ sources: ['github-search'], query: 'topic:playwright topic:automation', candidates: 5, skipped: 4, excluded: 0, evaluatedAt: NOW.toISOString(), notes: [NOTE_NO_TOKEN] });
     expect(() => ReportSchema.parse(withComparison(playwright.report, fromPlaywright))).not.toThrow();
@@ -86,12 +88,11 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     const arxiv = await checked(app, ARXIV);
     const fromArxiv = await compareWithPeers(app, arxiv, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
     expect(searches().at(-1)?.q).toBe('topic:arxiv topic:automation');
-    expect(fromArxiv.comparison?.members.map((m) => m.target)).toEqual([expect.stringMatching(/^microsoft\/playwright-mcp/)]);
+    expect(fromArxiv.comparisonUnavailable?.members?.map((m) => m.target)).toEqual([expect.stringMatching(/^microsoft\/playwright-mcp/)]);
     // playwright-mcp scores higher than arxiv-mcp-server (both YES): arxiv is never its alternative, it is arxiv's.
     expect(playwright.report.score!).toBeGreaterThan(arxiv.report.score!);
     expect(fromPlaywright.alternatives).toEqual([]);
-    expect(fromPlaywright.comparison).toMatchObject({ rank: 1, percentile: 100 });
-    expect(fromArxiv.comparison).toMatchObject({ rank: 2, percentile: 0 });
+    expect(fromArxiv.comparison).toBeNull();
     expect(fromArxiv.alternatives).toEqual([
       expect.objectContaining({ target: PLAYWRIGHT, score: playwright.report.score, why: [expect.objectContaining({ code: 'shared-keywords', keywords: ['automation'] })] }),
     ]);

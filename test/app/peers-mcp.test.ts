@@ -108,9 +108,11 @@ describe('peers of an MCP Registry entry: the registry search by its name and de
     expect(entriesAsked()).not.toContain(`${NS}/forecasting-stocks`);
     expect(new Set(entriesAsked())).toEqual(new Set([TARGET, `${NS}/weather-alerts`, `${NS}/weather-legacy`, `${NS}/weather-shell`]));
 
-    const comparison = result.comparison!;
-    expect(comparison.category).toBe('mcp-server');
-    expect(comparison.members.map((m) => m.target).sort()).toEqual([`${NS}/weather-alerts@1.0.0`, `${NS}/weather-legacy@1.0.0`]);
+    // Two peers of the category: too few for a standing; the peers and the sample are kept.
+    expect(result.comparison).toBeNull();
+    const comparison = result.comparisonUnavailable!;
+    expect(comparison.code).toBe('no-peers');
+    expect(comparison.members!.map((m) => m.target).sort()).toEqual([`${NS}/weather-alerts@1.0.0`, `${NS}/weather-legacy@1.0.0`]);
     expect(comparison.sample).toMatchObject({
       sources: ['mcp-registry-search'],
       query: 'search=weather; search=forecast',
@@ -120,7 +122,7 @@ describe('peers of an MCP Registry entry: the registry search by its name and de
       excluded: 1,
       notes: [],
     });
-    const legacy = comparison.members.find((m) => m.target.includes('weather-legacy'))!;
+    const legacy = comparison.members!.find((m) => m.target.includes('weather-legacy'))!;
     expect(legacy.score).toBeLessThan(outcome.report.score!);
     expect(result.alternatives.map((a) => a.target)).not.toContain(`${NS}/weather-legacy@1.0.0`);
     expect(result.alternatives.map((a) => a.target)).toEqual([`${NS}/weather-alerts@1.0.0`]);
@@ -152,10 +154,10 @@ describe('peers of an MCP Registry entry: the registry search by its name and de
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler(ENTRIES, 100));
     const app = runtime();
     const result = await compareWithPeers(app, await checked(app, TARGET), { gate: GATE, now: NOW, peers: 12 });
-    expect(result.comparison?.sample.notes).toEqual([NOTE_NO_TOKEN]);
+    expect(result.comparison?.sample.notes ?? result.comparisonUnavailable?.notes).toEqual([NOTE_NO_TOKEN]);
     // With --peers 2 the cap does not bind: no note.
     const two = await compareWithPeers(app, await checked(app, TARGET), { gate: GATE, now: NOW, peers: 2 });
-    expect(two.comparison?.sample.notes).toEqual([]);
-    expect((two.comparison?.peers ?? 0) + (two.comparison?.sample.excluded ?? 0)).toBe(2);
+    expect(two.comparisonUnavailable?.notes).toEqual([]);
+    expect((two.comparisonUnavailable?.members?.length ?? 0) + (two.comparisonUnavailable?.sample?.excluded ?? 0)).toBe(2);
   });
 });

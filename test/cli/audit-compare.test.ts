@@ -56,7 +56,9 @@ describe('nerq audit --compare', () => {
     expect(byName['nerq-cmp-old-http']?.policy.status).toBe('fail');
     expect(byName['nerq-cmp-old-http']?.report.alternatives?.map((a) => a.target)).toEqual(['nerq-cmp-peer-http@2.0.0']);
     expect(byName['nerq-cmp-old-color']?.report.alternatives?.map((a) => a.target)).toEqual(['nerq-cmp-peer-color@2.0.0']);
-    expect(byName['nerq-cmp-old-http']?.report.comparison).toMatchObject({ peers: 1, sample: { query: 'keywords:http' } });
+    // One peer is too few for a standing: null, the peer and the sample kept.
+    expect(byName['nerq-cmp-old-http']?.report.comparison).toBeNull();
+    expect(byName['nerq-cmp-old-http']?.report.comparisonUnavailable).toMatchObject({ code: 'no-peers', members: [{ target: 'nerq-cmp-peer-http@2.0.0' }], sample: { query: 'keywords:http' } });
     const fine = byName['nerq-cmp-fine']!;
     expect(fine.policy.status).toBe('pass');
     expect('comparison' in fine.report).toBe(false);

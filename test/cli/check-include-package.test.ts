@@ -96,7 +96,9 @@ describe('--include-package where targets are compared or ranked: one target, on
     const compared = await scoreOf(['check', 'github:acme/widget', '--include-package', '--compare']);
     expect(compared.score).toBe(folded.score);
     expect(compared.includedPackage?.code).toBe('root-manifest');
-    expect(compared.comparison?.members).toEqual([expect.objectContaining({ target: expect.stringMatching(/^acme\/gadget/), score: gadget.score })]);
+    // One peer: too few for a standing; the peer is kept, evaluated as it is.
+    expect(compared.comparison).toBeNull();
+    expect(compared.comparisonUnavailable?.members).toEqual([expect.objectContaining({ target: expect.stringMatching(/^acme\/gadget/), score: gadget.score })]);
   });
 
   it('nerq compare: no repository target, or a name that does not verify, is exit 2', async () => {

@@ -121,7 +121,7 @@ describe('nerq compare', () => {
     expect(result.stdout).toMatch(/^\| Score \| 49\.9 \| \d+\.\d \|$/m);
   });
 
-  it.each([[['compare', 'request']], [['compare', 'request', 'NOT A NAME!']], [['compare', 'request', 'chalk', '--format', 'sarif']]])('%j is a usage error', async (args) => {
+  it.each([[['compare', 'request']], [['compare', 'request', 'npm:request']], [['compare', 'request', 'NOT A NAME!']], [['compare', 'request', 'chalk', '--format', 'sarif']]])('%j is a usage error', async (args) => {
     expectUsageError(await runCli(args, { server }));
   });
 });

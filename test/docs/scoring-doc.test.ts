@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BEGIN, END, renderScoringTables } from '../../src/docs/scoring-tables.js';
+import { DEPENDENCY_RULES } from '../../src/scoring/category.js';
 
 const file = new URL('../../docs/scoring.md', import.meta.url);
 
@@ -16,5 +17,10 @@ describe('docs/scoring.md', () => {
       return;
     }
     expect(current, 'docs/scoring.md is stale: run `npm run generate`').toBe(fresh);
+  });
+
+  it('names every package whose dependency decides a category (no name decides one unsaid)', () => {
+    const text = readFileSync(file, 'utf8').replace(/\s+/g, ' ');
+    for (const rule of DEPENDENCY_RULES) for (const name of [...rule.names, ...(rule.commandOnly ?? [])]) expect(text, name).toContain(`\`${name}\``);
   });
 });

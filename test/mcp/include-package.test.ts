@@ -148,14 +148,16 @@ describe('compare_packages and find_alternatives with includePackage: one target
     expect(repositoryRequests('acme/widget')).toBe(widgetReads);
     expect(tarballRequests()).toBe(tarballs);
     expect(searchRequests()).toBe(searches + 1);
-    expect(found.comparison?.members.map((m) => m.target)).toEqual([expect.stringMatching(/^acme\/gadget/)]);
+    // One peer: too few for a standing, kept in `unavailable`.
+    expect(found.comparison).toBeNull();
+    expect(found.unavailable?.members?.map((m) => m.target)).toEqual([expect.stringMatching(/^acme\/gadget/)]);
     // One evaluation for the target (check_packages'), one for the peer.
     expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 1 });
 
     // The peer was evaluated without the choice: a plain check of it is that evaluation.
     const [gadget] = await checkedBy(client, { targets: ['github:acme/gadget'] });
     expect(gadget).not.toHaveProperty('includedPackage');
-    expect(found.comparison!.members[0]!.score).toBe(gadget!.score);
+    expect(found.unavailable!.members![0]!.score).toBe(gadget!.score);
     expect(evaluator.stats()).toMatchObject({ evaluations: 2, reused: 2 });
 
     // Without the choice the target is ranked alone, as check_packages scores it alone.

@@ -1,18 +1,20 @@
 /** Standing and alternatives (report/comparison.ts): pure rules over evaluated reports. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { alternativesOf, betterDimensions, compareToPeers, quantile, standing, type PeerEvaluation } from '../../src/report/comparison.js';
+import { alternativesOf, betterDimensions, compareToPeers, MIN_STANDING_PEERS, quantile, standing, type PeerEvaluation } from '../../src/report/comparison.js';
 import { ReportSchema, type Report } from '../../src/report/schema.js';
 import { sideBySide } from '../../src/report/side-by-side.js';
 
 const sample = (): Report => ReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/reports/chalk-5.3.0.json', import.meta.url), 'utf8')));
 
 /** A report named `name` scoring `score`, its dimensions at `dims` (security first), of `category`. */
-function report(name: string, score: number | null, options: { dims?: (number | null)[]; verdictCode?: Report['verdictCode']; category?: string; provisional?: boolean } = {}): Report {
+function report(name: string, score: number | null, options: { dims?: (number | null)[]; verdictCode?: Report['verdictCode']; category?: string; provisional?: boolean; repository?: string; checks?: Report['checks'] } = {}): Report {
   const base = sample();
   return {
     ...base,
-    target: { ...base.target, name, version: '1.0.0' },
+    // Each its own repository: a peer sharing the target's is the same package under another name.
+    target: { ...base.target, name, version: '1.0.0', repository: options.repository ?? `https://github.com/test/${name}` },
+    checks: options.checks ?? base.checks,
     score,
     verdictCode: options.verdictCode ?? (score !== null && score >= 70 ? 'yes' : 'caution'),
     provisional: options.provisional ?? false,
@@ -75,6 +77,24 @@ describe('alternativesOf', () => {
     expect(alternativesOf(malicious, peers).map((a) => a.target)).toEqual(['fine@1.0.0']);
   });
 
+  it('an alternative carries no finding the target does not: a verdict held, a dimension capped or a guard unchecked is never what to use instead', () => {
+    const deprecated = report('deprecated', 49.9, { verdictCode: 'no' });
+    const held = (name: string, code: string, key: Record<string, string>, text: string) => ({ ...report(name, 70, { verdictCode: 'caution' }), verdictReasonDetails: [{ code, args: key, text }] });
+    const peers = [
+      peer(held('stale', 'verdict-held', { check: 'release-recency' }, 'Recent release: no stable release for 1,400 days')),
+      peer(held('archived', 'dimension-capped', { cap: 'repository-archived' }, 'maintenance capped at 10: the repository is archived')),
+      peer(held('unchecked', 'danger-unchecked', { check: 'malicious-package' }, 'Not a known malicious package: not checked')),
+      // Not a finding: an MCP server below its category's bar for YES.
+      peer(held('bar', 'category-bar', {}, 'an MCP server needs 80 for YES')),
+    ];
+    expect(alternativesOf(deprecated, peers).map((a) => a.target)).toEqual(['bar@1.0.0']);
+    // A finding the target carries too is no step down: an unchecked guard on both sides.
+    const unchecked = { ...deprecated, verdictReasonDetails: [{ code: 'danger-unchecked', args: { check: 'malicious-package' }, text: 'not checked' }] };
+    expect(alternativesOf(unchecked, peers).map((a) => a.target)).toEqual(['bar@1.0.0', 'unchecked@1.0.0']);
+    const note = compareToPeers(deprecated, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE).comparison!.sample.notes.at(-1)!;
+    expect(note).toContain('stale@1.0.0 (its verdict is held: Recent release: no stable release for 1,400 days)');
+  });
+
   it('another category needs the curated list; shared keywords alone do not do', () => {
     const peers = [peer(report('mcp', 90, { category: 'mcp-server' })), peer(report('curated', 80, { category: 'cli' }), [], true), peer(report('nokw', 85), [])];
     const alternatives = alternativesOf(target, peers);
@@ -86,6 +106,30 @@ describe('alternativesOf', () => {
     expect(betterDimensions(target, report('p', 80, { dims: [70, 90, 50, 60, 61] }))).toEqual(['maintenance', 'security', 'community']);
   });
 
+  it('never the same package under another name, a name confusable with the target, nor a peer nerq holds as a likely typosquat', () => {
+    const deprecated = report('widgetry', 49.9, { verdictCode: 'no', repository: 'https://github.com/acme/widgetry' });
+    const typosquatCheck = { ...sample().checks[0]!, id: 'typosquat', status: 'fail' as const, messageId: 'likely-typosquat', score: 15 };
+    const peers = [
+      // The same repository, published under another name.
+      peer(report('widgetry-next', 92, { repository: 'git+https://github.com/Acme/widgetry.git' })),
+      // One character from the target's name.
+      peer(report('widgetri', 91)),
+      // nerq's own typosquat check holds it (it imitates some popular package).
+      peer(report('wigdets', 90, { verdictCode: 'caution', checks: [typosquatCheck] })),
+      peer(report('sprockets', 80)),
+    ];
+    expect(alternativesOf(deprecated, peers).map((a) => a.target)).toEqual(['sprockets@1.0.0']);
+    // The curated list's note says why each it names is not offered.
+    const curated = compareToPeers(deprecated, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE);
+    const note = curated.comparison!.sample.notes.at(-1)!;
+    expect(note).toContain('widgetry-next@1.0.0 (the same repository');
+    expect(note).toContain('widgetri@1.0.0 (its name can be mistaken for widgetry');
+    expect(note).toContain('wigdets@1.0.0 (a likely typosquat');
+    // A target that imitates a popular name: the popular package itself is offered.
+    const squat = report('lodahs', 30, { verdictCode: 'no' });
+    expect(alternativesOf(squat, [peer(report('lodash', 95))]).map((a) => a.target)).toEqual(['lodash@1.0.0']);
+  });
+
   it('an unscored target has no alternatives', () => {
     expect(alternativesOf(report('x', null), [peer(report('b', 90))])).toEqual([]);
   });
@@ -93,8 +137,21 @@ describe('alternativesOf', () => {
 
 describe('compareToPeers', () => {
   it('only scored peers of the category are members; the others are excluded and counted', () => {
-    const result = compareToPeers(report('t', 70), [peer(report('a', 80)), peer(report('b', null)), peer(report('c', 60, { category: 'cli' }))], SAMPLE);
-    expect(result.comparison).toMatchObject({ peers: 1, rank: 2, percentile: 0, median: 80, sample: { ...SAMPLE, excluded: 2 } });
+    const result = compareToPeers(report('t', 70), [peer(report('a', 80)), peer(report('b', null)), peer(report('c', 60, { category: 'cli' })), peer(report('d', 50)), peer(report('e', 90))], SAMPLE);
+    expect(result.comparison).toMatchObject({ peers: 3, rank: 3, percentile: 33, median: 80, sample: { ...SAMPLE, excluded: 2 } });
+  });
+
+  it(`fewer than ${MIN_STANDING_PEERS} scored peers of the category: no rank, percentile or quartiles, and the reason says how many`, () => {
+    for (const scores of [[80], [80, 60]]) {
+      // A peer that failed to evaluate is not counted, never as 0.
+      const peers = [...scores.map((s, i) => peer(report(`p${i}`, s))), peer(report('failed', null))];
+      const result = compareToPeers(report('t', 70), peers, SAMPLE);
+      expect(result.comparison).toBeNull();
+      expect(result.comparisonUnavailable).toMatchObject({ code: 'no-peers', reason: expect.stringContaining(`only ${scores.length} `) });
+      // Alternatives do not need a standing.
+      expect(result.alternatives.map((a) => a.target)).toEqual(['p0@1.0.0']);
+    }
+    expect(compareToPeers(report('t', 70), [80, 60, 50].map((s, i) => peer(report(`p${i}`, s))), SAMPLE).comparison).toMatchObject({ peers: 3, rank: 2 });
   });
 
   it('a curated replacement that is not offered as an alternative: the notes say which and why', () => {
@@ -115,7 +172,7 @@ describe('compareToPeers', () => {
     expect(note).toContain('held@1.0.0 (verdict no');
     expect(note).not.toContain('good@1.0.0 (');
     // Every curated one offered, or none named: no note.
-    expect(compareToPeers(target, [peer(report('good', 90), [], true)], SAMPLE).comparison!.sample.notes).toEqual([]);
+    expect(compareToPeers(target, [peer(report('good', 90), [], true)], SAMPLE).comparisonUnavailable!.notes).toEqual([]);
     // Without a standing (no member of the category) the note is still given.
     const alone = compareToPeers(target, [peer(report('thin', 80, { provisional: true, category: 'cli' }), [], true)], SAMPLE);
     expect(alone.comparisonUnavailable?.notes.at(-1)).toMatch(/thin@1\.0\.0 \(provisional/);
