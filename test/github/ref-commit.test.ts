@@ -4,28 +4,21 @@
  * branch in its place); any other answer — a failure, a body that is not one sha — is an error
  * with its reason.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveRefCommit } from '../../src/sources/github/ref-commit.js';
 import { repoBase } from '../../src/sources/github/rest.js';
 import type { GithubCall } from '../../src/sources/github/request.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServer, type FixtureResponse } from '../support/fixture-server.js';
 import { limiterFor, NOW, testClient } from './helpers.js';
 
-let server: FixtureServer;
-beforeEach(async () => {
-  server = await startFixtureServer();
-});
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await server.close();
-});
+const fixtures = useFixtureServer();
 
 const SHA = 'c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3';
 
 async function resolve(ref: string, answer: FixtureResponse, asked = ref) {
-  server.expect('GET', `/github/repos/acme/widget/commits/${encodeURIComponent(asked)}`, answer);
+  fixtures.server.expect('GET', `/github/repos/acme/widget/commits/${encodeURIComponent(asked)}`, answer);
   const { http } = testClient();
-  const call: GithubCall = { http, limiter: limiterFor(http), api: server.url('github'), graphql: `${server.url('github')}/graphql`, tokenInUse: false, now: NOW, counter: { requests: 0 } };
+  const call: GithubCall = { http, limiter: limiterFor(http), api: fixtures.server.url('github'), graphql: `${fixtures.server.url('github')}/graphql`, tokenInUse: false, now: NOW, counter: { requests: 0 } };
   const got = await resolveRefCommit(call, repoBase(call.api, 'acme/widget'), ref);
   return { got, requests: call.counter.requests };
 }
@@ -34,7 +27,7 @@ describe('resolveRefCommit', () => {
   it('reads the sha GitHub answers with the sha media type: one request, the ref one path segment', async () => {
     const { got, requests } = await resolve('release/3.x', { fixture: 'github/repos/acme/widget/commits/release-3.x.sha.txt' });
     expect({ got, requests }).toEqual({ got: { kind: 'commit', sha: SHA }, requests: 1 });
-    expect(server.requests.map((r) => [r.path, r.headers.accept])).toEqual([['/github/repos/acme/widget/commits/release%2f3.x', 'application/vnd.github.sha']]);
+    expect(fixtures.server.requests.map((r) => [r.path, r.headers.accept])).toEqual([['/github/repos/acme/widget/commits/release%2f3.x', 'application/vnd.github.sha']]);
   });
 
   it.each([422, 404])('HTTP %i is a missing ref', async (status) => {

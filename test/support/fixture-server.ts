@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { expect as vitestExpect } from 'vitest';
+import { afterEach, beforeEach, expect as vitestExpect } from 'vitest';
 
 /** Where recorded responses live: `<repo>/fixtures/http`. */
 export const FIXTURES_ROOT = fileURLToPath(new URL('../../fixtures/http/', import.meta.url));
@@ -378,4 +378,20 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
 /** Fail the test when the server saw a request it was not told to expect. */
 export function expectNoUnexpected(server: FixtureServer): void {
   vitestExpect(server.unexpected, 'requests the fixture server did not expect').toEqual([]);
+}
+
+/**
+ * A fresh fixture server for each test of the file that calls this at its top level (started
+ * before each test; after it, no unexpected request, then closed): the set-up most HTTP tests share.
+ */
+export function useFixtureServer(options: FixtureServerOptions = {}): { readonly server: FixtureServer } {
+  const world = {} as { server: FixtureServer };
+  beforeEach(async () => {
+    world.server = await startFixtureServer(options);
+  });
+  afterEach(async () => {
+    expectNoUnexpected(world.server);
+    await world.server.close();
+  });
+  return world;
 }
