@@ -152,8 +152,14 @@ const PARAGRAPH_STARTS = new RegExp(String.raw`^(?:\W{0,4}(?:warning|note|notice
  */
 const SELF_ALONE = String.raw`(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|repo|repository|plugin|tool|component|fork|codebase|code)|it)`;
 const SELF = String.raw`(?:[\w.-]{1,40} (?:and|&) )?${SELF_ALONE}(?: (?:and|&) (?:its )?[\w.-]{1,40})?`;
+/**
+ * Merged into another project, named and then done with: "JSCS has merged with ESLint!", "… has
+ * been merged into @babel/core." — not "has merged with TypeScript types in v4" or "has merged
+ * with upstream fixes", where what follows the name says the package took something in.
+ */
+const MERGED = String.raw`merged (?:into|with) (?:the )?[@\w./-]{1,60}?(?: (?:project|package|library|repository|repo|organi[sz]ation))?(?=\s*(?:[.!;,)]|$)|\s(?:and|—|-)\s)`;
 const SELF_STATUS = new RegExp(
-  String.raw`\b${SELF} (?:(?:is|has been|was|will be|have been|are) (?:now |officially |fully |being |permanently |currently |effectively )*(?:${STATUS}|superseded|replaced|renamed|moved|merged (?:into|with))|(?:has|have) merged (?:into|with))\b`,
+  String.raw`\b${SELF} (?:(?:is|has been|was|will be|have been|are) (?:now |officially |fully |being |permanently |currently |effectively )*(?:${STATUS}|superseded|replaced|renamed|moved|${MERGED})|(?:has|have) ${MERGED})\b`,
   'i',
 );
 /** A sentence that sends users elsewhere: "Use X instead.", "Please switch to Y instead!", "Moved to Z." */

@@ -84,6 +84,10 @@ describe('README opening: a declared status', () => {
     // Another package merged into this one says nothing about this one.
     expect(declaredDeprecation('# x (y has merged into x!)', 'x')).toBeNull();
     expect(declaredDeprecation('# x\n\nMerge objects deeply: it merged with care.', 'x')).toBeNull();
+    expect(declaredDeprecation('# x\n\nThis library has merged into the lodash project and is no longer published.', 'x')).toMatchObject({ where: 'first paragraph' });
+    // What the package took in, not where it went: the name is followed by more of the sentence.
+    expect(declaredDeprecation('# x\n\nDeep merge for objects. This package has merged with TypeScript types in v4.', 'x')).toBeNull();
+    expect(declaredDeprecation('# x\n\n> Tiny and fast.\n\nThis project has merged with upstream fixes from 2019 and now supports ESM.', 'x')).toBeNull();
   });
 
   it('keeps a short excerpt as evidence', () => {
