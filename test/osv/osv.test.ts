@@ -12,7 +12,9 @@ import {
   fetchDependencyAdvisories,
   fetchPackageRecords,
   fetchVulnerabilities,
+  fetchVulnerabilitiesMany,
   osvRecordReader,
+  packageKey,
   type OsvPackage,
   type VulnerabilitiesResult,
 } from '../../src/sources/osv/query.js';
@@ -259,6 +261,19 @@ describe('a target and its dependencies asked apart (as a check asks them)', () 
     expect(server.requests).toEqual([]);
   });
 
+  test("a dependency's unreadable advisory (one record reader) leaves the target's own answer whole", async () => {
+    batchRoute((queries) => ({ results: queries.map((q) => result(q.package.name === 'minimist' ? ['GHSA-xvch-5gv4-984h'] : ['GHSA-35jh-r3h4-6jhm'])) }));
+    records('GHSA-35jh-r3h4-6jhm');
+    server.expect('GET', vulnPath('GHSA-xvch-5gv4-984h'), { status: 500 });
+    const read = osvRecordReader(http, base());
+    const [own, theirs] = await Promise.all([
+      fetchVulnerabilities(http, base(), { ecosystem: 'npm', target, dependencies: null }, read),
+      fetchDependencyAdvisories(http, base(), 'npm', [minimist], read),
+    ]);
+    expect(ok(own).advisories.map((a) => `${a.id} ${a.package}`)).toEqual(['GHSA-35jh-r3h4-6jhm lodash']);
+    expect(theirs).toEqual({ status: 'unavailable', reason: expect.stringMatching(/^OSV: advisory GHSA-xvch-5gv4-984h could not be read: .*500/) });
+  });
+
   test('an advisory named for both (one record reader) is read once between the two batches', async () => {
     // The same advisory listed for the target and for a dependency, the two asked at once.
     batchRoute((queries) => ({ results: queries.map(() => result(['GHSA-xvch-5gv4-984h'])) }));
@@ -479,13 +494,33 @@ describe('failures are never "no vulnerabilities"', () => {
     expect(gets()).toEqual([]);
   });
 
-  test('a /v1/vulns/{id} 500 → unavailable, naming the id', async () => {
+  test("a dependency's /v1/vulns/{id} 500 → the dependency advisories unknown, naming the id; the target's own read stand", async () => {
     server.expect('POST', QUERYBATCH, { fixture: 'osv/querybatch/lodash-4.17.20+minimist-1.2.5.json', times: 1 });
     records('GHSA-35jh-r3h4-6jhm', 'GHSA-29mw-wpgm-hmr9');
     server.expect('GET', vulnPath('GHSA-xvch-5gv4-984h'), { status: 500 });
+    const facts = ok(await fetchVulnerabilities(http, base(), query));
+    expect(facts.advisories.map((a) => a.id)).toEqual(['GHSA-35jh-r3h4-6jhm', 'GHSA-29mw-wpgm-hmr9']);
+    expect(facts.dependencyAdvisories).toBeNull();
+    expect(facts.dependenciesQueried).toBe(0);
+    expect(facts.dependencyAdvisoriesReason).toMatch(/^OSV: advisory GHSA-xvch-5gv4-984h could not be read: /);
+    expect(facts.dependencyAdvisoriesReason).toMatch(/500/);
+  });
+
+  test("the target's own /v1/vulns/{id} 500 → unavailable, naming the id, whatever its dependencies' answers", async () => {
+    server.expect('POST', QUERYBATCH, { fixture: 'osv/querybatch/lodash-4.17.20+minimist-1.2.5.json', times: 1 });
+    records('GHSA-29mw-wpgm-hmr9', 'GHSA-xvch-5gv4-984h');
+    server.expect('GET', vulnPath('GHSA-35jh-r3h4-6jhm'), { status: 500 });
     const reason = unavailable(await fetchVulnerabilities(http, base(), query));
-    expect(reason).toMatch(/^OSV: advisory GHSA-xvch-5gv4-984h could not be read: /);
+    expect(reason).toMatch(/^OSV: advisory GHSA-35jh-r3h4-6jhm could not be read: /);
     expect(reason).toMatch(/500/);
+  });
+
+  test("one dependency's unreadable advisory makes the dependencies' answer unavailable, naming it — never a partial list", async () => {
+    batchRoute((queries) => ({ results: queries.map((q) => result(q.package.name === 'minimist' ? ['GHSA-xvch-5gv4-984h'] : ['GHSA-35jh-r3h4-6jhm'])) }));
+    records('GHSA-35jh-r3h4-6jhm');
+    server.expect('GET', vulnPath('GHSA-xvch-5gv4-984h'), { malformed: true });
+    const answer = await fetchDependencyAdvisories(http, base(), 'npm', [{ name: 'lodash', version: '4.17.20' }, { name: 'minimist', version: '1.2.5' }]);
+    expect(answer).toEqual({ status: 'unavailable', reason: 'OSV: advisory GHSA-xvch-5gv4-984h could not be read: malformed JSON' });
   });
 
   test.each([
@@ -519,6 +554,55 @@ describe('failures are never "no vulnerabilities"', () => {
     const reason = unavailable(await fetchVulnerabilities(http, base(), { ...query, dependencies: [{ name: 'minimist', version: '' }] }));
     expect(reason).toMatch(/without a name and a version/);
     expect(server.requests).toEqual([]);
+  });
+});
+
+describe('many packages at once (an audit): an advisory that cannot be read', () => {
+  const P1: OsvPackage = { name: 'lodash', version: '4.17.20' };
+  const P2: OsvPackage = { name: 'minimist', version: '1.2.5' };
+  const P3: OsvPackage = { name: 'wrappy', version: '1.0.2' };
+  const A = 'GHSA-35jh-r3h4-6jhm';
+  const B = 'GHSA-xvch-5gv4-984h';
+  const many = async (answers: Record<string, string[]>) => {
+    batchRoute((queries) => ({ results: queries.map((q) => result(answers[q.package.name] ?? [])) }));
+    const results = await fetchVulnerabilitiesMany(http, base(), 'npm', [P1, P2, P3]);
+    const of = (p: OsvPackage) => results.get(packageKey(p.name, p.version)) as VulnerabilitiesResult;
+    return { p1: of(P1), p2: of(P2), p3: of(P3), size: results.size };
+  };
+
+  test.each([
+    ['a 500', { status: 500 }, /500/],
+    ['malformed JSON', { malformed: true }, /: malformed JSON$/],
+    ['not a record', { body: { error: 'nope' } }, /: not an OSV record$/],
+  ])('B answering %s: only the package it was listed for is unavailable, naming it; the others keep their answers', async (_label, response, cause) => {
+    records(A);
+    server.expect('GET', vulnPath(B), response);
+    const { p1, p2, p3, size } = await many({ lodash: [A], minimist: [B] });
+    expect(size).toBe(3);
+    expect(ok(p1).advisories.map((a) => `${a.id} ${a.package}`)).toEqual([`${A} lodash`]);
+    const reason = unavailable(p2);
+    expect(reason).toMatch(new RegExp(`^OSV: advisory ${B} could not be read: `));
+    expect(reason).toMatch(cause);
+    expect(ok(p3)).toEqual({ advisories: [], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null });
+    expect(posts()).toHaveLength(1);
+    expectNoUnexpected(server);
+  });
+
+  test('a package listing a readable and an unreadable advisory is unavailable — never its readable part alone', async () => {
+    records(A);
+    server.expect('GET', vulnPath(B), { status: 500 });
+    const { p1, p2, p3 } = await many({ lodash: [A], minimist: [A, B] });
+    expect(ok(p1).advisories.map((a) => a.id)).toEqual([A]);
+    expect(unavailable(p2)).toMatch(new RegExp(`^OSV: advisory ${B} could not be read: `));
+    expect(ok(p3).advisories).toEqual([]);
+  });
+
+  test('the batch itself failing still makes every package unavailable, with its reason', async () => {
+    server.expect('POST', QUERYBATCH, { status: 503 });
+    const results = await fetchVulnerabilitiesMany(http, base(), 'npm', [P1, P2, P3]);
+    expect(results.size).toBe(3);
+    for (const r of results.values()) expect(unavailable(r)).toMatch(/^OSV querybatch: .*503/);
+    expect(gets()).toEqual([]);
   });
 });
 

@@ -18,8 +18,12 @@
  *   in one answer (`next_page_token` followed, at most 10 pages; more → unavailable).
  *
  * Failure is data, never "no vulnerabilities": a batch that fails (network, 5xx after
- * retries, malformed or wrongly shaped body) or an advisory that cannot be read makes the
- * whole answer unavailable, with a one-line reason naming what failed. An alias looked up
+ * retries, malformed or wrongly shaped body, more pages than the limit) makes the answer of
+ * every package it asked about unavailable, with a one-line reason naming what failed. An
+ * advisory record that cannot be read makes unavailable the answer of each package the batch
+ * listed it for (naming the advisory), never that of a package it was not listed for: in an
+ * audit the other packages keep their answers; for a check, a dependency's unreadable advisory
+ * leaves the dependencies' advisories unknown and the target's own stand. An alias looked up
  * only for a severity may fail quietly: the advisory then stays of unknown severity.
  */
 import { z } from 'zod';
@@ -135,7 +139,7 @@ export async function fetchDependencyAdvisories(
     const queried = distinctPackages(dependencies);
     if (queried.length === 0) return { status: 'ok', advisories: [], queried: 0 };
     const advisoriesOf = await advisoriesByPackage(http, osvBase, ecosystem, queried, read);
-    const advisories = sortAdvisories(queried.flatMap((p) => advisoriesOf.get(keyOf(p)) ?? []));
+    const advisories = sortAdvisories(queried.flatMap((p) => readOrThrow(advisoriesOf.get(keyOf(p)))));
     const checked = VulnerabilityFactsSchema.shape.advisories.safeParse(advisories);
     return checked.success
       ? { status: 'ok', advisories: checked.data, queried: queried.length }
@@ -177,7 +181,8 @@ const keyOf = (p: OsvPackage): string => `${p.name}\u0000${p.version}`;
  * The advisories of many packages of one ecosystem at once (an audit): one querybatch per 1,000
  * packages and one record request per distinct advisory, shared by all. The result maps
  * `packageKey(name, version)` to what `fetchVulnerabilities` would give for that package alone
- * with no dependencies queried. On failure every package gets the same unavailable reason.
+ * with no dependencies queried. When the batch fails every package gets the same unavailable
+ * reason; an advisory that cannot be read makes unavailable only the packages it was listed for.
  */
 export async function fetchVulnerabilitiesMany(
   http: HttpClient,
@@ -192,9 +197,12 @@ export async function fetchVulnerabilitiesMany(
     if (queried.length === 0) return out;
     const advisoriesOf = await advisoriesByPackage(http, osvBase, ecosystem, queried, osvRecordReader(http, osvBase));
     for (const p of queried) {
+      const found = advisoriesOf.get(keyOf(p));
       out.set(
         keyOf(p),
-        validated({ advisories: sortAdvisories(advisoriesOf.get(keyOf(p)) ?? []), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null }),
+        typeof found === 'string'
+          ? { status: 'unavailable', reason: found }
+          : validated({ advisories: sortAdvisories(found ?? []), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null }),
       );
     }
   } catch (error) {
@@ -214,13 +222,24 @@ async function collect(http: HttpClient, osvBase: string, query: VulnerabilityQu
   const packages = [query.target, ...(query.dependencies ?? [])];
   checkPackages(packages);
   const advisoriesOf = await advisoriesByPackage(http, osvBase, query.ecosystem, distinctPackages(packages), read);
-  const dependencyKeys = query.dependencies === null ? null : [...new Set(query.dependencies.map(keyOf))];
+  const advisories = sortAdvisories(readOrThrow(advisoriesOf.get(keyOf(query.target))));
+  if (query.dependencies === null) return { advisories, dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null };
+  const dependencyKeys = [...new Set(query.dependencies.map(keyOf))];
+  // A dependency's unreadable advisory leaves the dependencies' advisories unknown, not the target's own.
+  const unread = dependencyKeys.map((k) => advisoriesOf.get(k)).find((found) => typeof found === 'string');
+  if (unread !== undefined) return { advisories, dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: unread };
   return {
-    advisories: sortAdvisories(advisoriesOf.get(keyOf(query.target)) ?? []),
-    dependencyAdvisories: dependencyKeys === null ? null : sortAdvisories(dependencyKeys.flatMap((k) => advisoriesOf.get(k) ?? [])),
-    dependenciesQueried: dependencyKeys?.length ?? 0,
+    advisories,
+    dependencyAdvisories: sortAdvisories(dependencyKeys.flatMap((k) => readOrThrow(advisoriesOf.get(k)))),
+    dependenciesQueried: dependencyKeys.length,
     dependencyAdvisoriesReason: null,
   };
+}
+
+/** A package's advisories from `advisoriesByPackage`; the reason one of them could not be read is thrown. */
+function readOrThrow(found: AdvisoryFacts[] | string | undefined): AdvisoryFacts[] {
+  if (typeof found === 'string') throw new OsvUnavailable(found);
+  return found ?? [];
 }
 
 function checkPackages(packages: readonly OsvPackage[]): void {
@@ -237,8 +256,10 @@ function distinctPackages(packages: readonly OsvPackage[]): OsvPackage[] {
 }
 
 /**
- * Each package's live advisories (twins merged), by `keyOf`: one batch for `packages` (distinct),
- * then the records of every id it named through `read`. Throws OsvUnavailable.
+ * Each package's live advisories (twins merged), by `keyOf`, or the one-line reason the first of
+ * its advisories (in the batch's order) that could not be read gives: one batch for `packages`
+ * (distinct), then the records of every id it named through `read`. A record that cannot be read
+ * touches only the packages it was listed for. Throws OsvUnavailable when the batch fails.
  */
 async function advisoriesByPackage(
   http: HttpClient,
@@ -246,17 +267,23 @@ async function advisoriesByPackage(
   ecosystem: OsvEcosystem,
   packages: readonly OsvPackage[],
   read: OsvRecordReader,
-): Promise<Map<string, AdvisoryFacts[]>> {
+): Promise<Map<string, AdvisoryFacts[] | string>> {
   const idsPerQuery = await queryBatch(http, osvBase, ecosystem, packages);
-  const records = await fetchRecords(read, [...new Set(idsPerQuery.flat())]);
+  const { records, unread } = await fetchRecords(read, [...new Set(idsPerQuery.flat())]);
   // Their severities are scored from CVSS vectors: the calculator loads only for a run that reads records.
   if (records.size > 0) await loadCvssCalculator();
   const borrowed = await borrowSeverities(read, records);
   const compare = comparatorFor(ecosystem);
-  const advisoriesOf = new Map<string, AdvisoryFacts[]>();
+  const advisoriesOf = new Map<string, AdvisoryFacts[] | string>();
   packages.forEach((p, index) => {
+    const ids = idsPerQuery[index] ?? [];
+    const failed = ids.find((id) => unread.has(id));
+    if (failed !== undefined) {
+      advisoriesOf.set(keyOf(p), `OSV: advisory ${failed} could not be read: ${unread.get(failed) ?? 'no answer'}`);
+      return;
+    }
     const found: AdvisoryFacts[] = [];
-    for (const id of idsPerQuery[index] ?? []) {
+    for (const id of ids) {
       const record = records.get(id);
       if (record === undefined || isWithdrawn(record)) continue;
       found.push(normaliseAdvisory(record, { ecosystem, name: p.name, version: p.version, compare }, borrowed.get(id) ?? null));
@@ -369,18 +396,17 @@ async function getRecord(http: HttpClient, osvBase: string, id: string): Promise
   return parsed.success ? parsed.data : 'not an OSV record';
 }
 
-/** Every record by id; the first id (in query order) that cannot be read fails the source. */
-async function fetchRecords(read: OsvRecordReader, ids: readonly string[]): Promise<Map<string, OsvRecord>> {
+/** Every record by id, and apart the one-line reason each id that could not be read gives. */
+async function fetchRecords(read: OsvRecordReader, ids: readonly string[]): Promise<{ records: Map<string, OsvRecord>; unread: Map<string, string> }> {
   const fetched = await Promise.all(ids.map(read));
   const records = new Map<string, OsvRecord>();
+  const unread = new Map<string, string>();
   for (const [i, id] of ids.entries()) {
     const record = fetched[i];
-    if (typeof record === 'string' || record === undefined) {
-      throw new OsvUnavailable(`OSV: advisory ${id} could not be read: ${record ?? 'no answer'}`);
-    }
-    records.set(id, record);
+    if (typeof record === 'string' || record === undefined) unread.set(id, record ?? 'no answer');
+    else records.set(id, record);
   }
-  return records;
+  return { records, unread };
 }
 
 /**
