@@ -60,7 +60,7 @@ export default defineCheck({
   description:
     "For a `github:` target: the project's age — the shorter of the days since GitHub created the repository and the days since its first commit (commit dates before the repository existed are not counted) — and its release churn. " +
     `Under ${TOO_YOUNG_DAYS} days scores 20 and under ${YOUNG_DAYS} days 50, both holding the verdict at CAUTION (history too short to judge, said in days); more than ${CHURN_TAGS_PER_WEEK} version tags a week over that age, or releases a week over the last ${RECENT_RELEASE_DAYS} days (at least ${CHURN_MIN_TAGS} either way), scores at most 40 and holds the verdict; otherwise 100; a repository with fewer GitHub releases than version tags (or whose releases could not be listed) is also judged by its version tags dated in the last ${RECENT_RELEASE_DAYS} days (with GITHUB_TOKEN: tagger or commit dates, which can hold the verdict but never lift a score; without dates that pace is reported unknown). ` +
-    'Unknown when GitHub gives no creation date (or one more than a day in the future), or when an older repository\'s first commit cannot be dated.',
+    'Unknown when GitHub gives no creation date (or one more than a day in the future), or when an older repository\'s first commit cannot be dated; a release dated more than a day in the future counts as undated (its count of recent releases becomes a lower bound).',
   messages: {
     'too-young': '{days} days of history ({since}): too short to judge',
     young: '{days} days of history ({since}): a young project',
@@ -89,7 +89,9 @@ export default defineCheck({
     // Releases over the last RECENT_RELEASE_DAYS days (or the project's whole life when shorter).
     const recent = releases?.recent ?? null;
     const window = Math.min(RECENT_RELEASE_DAYS, Math.max(1, days ?? RECENT_RELEASE_DAYS));
-    const recentAtLeast = recent !== null && releases?.complete !== true && recent === releases?.listed;
+    // Releases dated in the future are undated: when they were published is unknown, so the count is a lower bound.
+    const futureDated = releases?.futureDated ?? 0;
+    const recentAtLeast = recent !== null && ((releases?.complete !== true && recent === releases?.listed) || futureDated > 0);
     const releasesPerWeek = recent === null ? null : perWeek(recent, window);
     const releaseChurn = recent !== null && releasesPerWeek !== null && recent >= CHURN_MIN_TAGS && releasesPerWeek > CHURN_TAGS_PER_WEEK;
 
@@ -111,7 +113,7 @@ export default defineCheck({
 
     const oldestRelease = releases?.oldestPublishedAt ?? null;
     const firstReleaseDays = daysSince(oldestRelease, now);
-    const firstReleaseExact = releases?.complete === true;
+    const firstReleaseExact = releases?.complete === true && futureDated === 0;
     const tagged =
       oldestTag === null || newestTag === null
         ? ''
@@ -120,7 +122,9 @@ export default defineCheck({
       (releases === null || releases.listed === undefined
         ? 'releases unknown'
         : firstReleaseDays === null
-          ? 'no release published'
+          ? futureDated > 0
+            ? `first release undated (${formatNumber(futureDated)} dated in the future)`
+            : 'no release published'
           : `first release ${firstReleaseExact ? '' : 'at least '}${formatNumber(firstReleaseDays)} days ago`) + tagged;
     // Unknown dates are said to be unknown: the last days' pace of a project that tags without releasing is not calm by default.
     const tagPace =
@@ -155,6 +159,7 @@ export default defineCheck({
       tagsCounted: tags?.count ?? null,
       perWeek: tagsPerWeek,
       releasesRecent: recent === null ? null : `${recent}${recentAtLeast ? '+' : ''}`,
+      releasesFutureDated: futureDated,
       recentWindowDays: window,
       releasesPerWeek,
       tagDates: !tagsFillIn ? 'not needed' : !tagDatesRead ? 'not read' : dated === null ? 'unknown' : 'dated',

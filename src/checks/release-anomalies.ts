@@ -15,7 +15,7 @@ import type { AttestationFacts, DependencyFacts, RegistryFacts, TarballFacts } f
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { installHooks, scriptLabel } from './lib/install-hooks.js';
-import { parseTime } from './lib/releases.js';
+import { isFutureTime, parseTime } from './lib/releases.js';
 import { truncate } from './lib/text.js';
 
 const HOUR_MS = 3_600_000;
@@ -108,22 +108,36 @@ function scopeOf(name: string): string | null {
  * it cannot be told: no previous dependency names or, with a dependency added, no dependency
  * facts or no trustworthy publish time (a trimmed packument's times are a mirror's).
  */
-function newcomerDependencies(registry: RegistryFacts, previous: Previous, dependencies: DependencyFacts | undefined, published: Date | null): { added: string[]; newcomers: string[] } | null {
+function newcomerDependencies(
+  registry: RegistryFacts,
+  previous: Previous,
+  dependencies: DependencyFacts | undefined,
+  published: Date | null,
+  now: Date,
+): { added: string[]; newcomers: string[]; futureDated: string[] } | null {
   if (previous.dependencyNames === undefined) return null;
   const before = new Set(previous.dependencyNames);
   const added = Object.keys(registry.dependencyRanges).filter((name) => !before.has(name));
   // Nothing added, nothing to tell (an audit, which evaluates every dependency on its own, reads no dependency facts).
-  if (added.length === 0) return { added, newcomers: [] };
+  if (added.length === 0) return { added, newcomers: [], futureDated: [] };
   if (dependencies === undefined || registry.trimmed || published === null) return null;
   const scope = scopeOf(registry.name);
+  // A packument changed more than a day after now is invalid data (docs/security.md, "Dates in
+  // the future"): whether that dependency is new cannot be told; the others are still judged.
+  const futureDated: string[] = [];
   const newcomers = added.filter((name) => {
     if (scope !== null && scopeOf(name) === scope) return false;
     const facts = dependencies.dependencies.find((d) => d.name === name && d.ecosystem === undefined);
     const modified = facts?.packumentModified === undefined || facts.packumentModified === null ? Number.NaN : Date.parse(facts.packumentModified);
     if (facts?.versionCount === undefined || facts.versionCount === 0 || Number.isNaN(modified)) return false;
-    return facts.versionCount <= NEWCOMER_MAX_VERSIONS && Math.abs(modified - published.getTime()) <= NEWCOMER_DAYS * 86_400_000;
+    if (facts.versionCount > NEWCOMER_MAX_VERSIONS) return false;
+    if (isFutureTime(new Date(modified), now)) {
+      futureDated.push(name);
+      return false;
+    }
+    return Math.abs(modified - published.getTime()) <= NEWCOMER_DAYS * 86_400_000;
   });
-  return { added, newcomers };
+  return { added, newcomers, futureDated };
 }
 
 function compare(
@@ -217,12 +231,15 @@ function compare(
   }
 
   // A dependency added that is itself brand new.
-  const newcomer = newcomerDependencies(registry, previous, dependencies, published);
+  const newcomer = newcomerDependencies(registry, previous, dependencies, published, now);
   if (newcomer === null) {
     notCompared.push('newcomer-dependency');
   } else {
     data.addedDependencies = newcomer.added.slice(0, MAX_LISTED_DEPENDENCIES).map((name) => truncate(name, MAX_NAME_CHARS));
     data.newcomerDependencies = newcomer.newcomers.slice(0, MAX_LISTED_DEPENDENCIES).map((name) => truncate(name, MAX_NAME_CHARS));
+    data.futureDatedDependencies = newcomer.futureDated.slice(0, MAX_LISTED_DEPENDENCIES).map((name) => truncate(name, MAX_NAME_CHARS));
+    // Without a newcomer found, a dependency of few versions whose packument is dated in the future leaves the question open.
+    if (newcomer.newcomers.length === 0 && newcomer.futureDated.length > 0) notCompared.push('newcomer-dependency');
     if (newcomer.newcomers.length > 0) {
       const names = newcomer.newcomers.slice(0, 3).map((name) => truncate(name, MAX_NAME_CHARS)).join(', ');
       const more = newcomer.newcomers.length > 3 ? ` and ${newcomer.newcomers.length - 3} more` : '';
@@ -242,7 +259,7 @@ export default defineCheck({
   title: 'Release anomalies',
   description:
     'Compares the resolved npm version with the one published before it (npm only; in a trimmed packument, whose times come from a mirror, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more, ' +
-    `a runtime dependency added that is brand new itself (at most ${NEWCOMER_MAX_VERSIONS} versions, its packument last changed within ${NEWCOMER_DAYS} days of the release, not in the package's own scope: the 2018 event-stream compromise added such a package); ` +
+    `a runtime dependency added that is brand new itself (at most ${NEWCOMER_MAX_VERSIONS} versions, its packument last changed within ${NEWCOMER_DAYS} days of the release — not compared when that date is more than a day in the future —, not in the package's own scope: the 2018 event-stream compromise added such a package); ` +
     `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
     `No anomaly, or a first release, scores 100 (a version that is only the lowest of several, in a trimmed packument or with no publish time of its own, is no known first release: unknown, nothing compared), one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
   messages: {

@@ -104,6 +104,8 @@ export const GithubReleasesSchema = z.object({
   recent: z.number().int().nonnegative().optional(),
   /** The oldest listed release's publication time: the first release when `complete`, else a time the first release is no later than; null when none is published. */
   oldestPublishedAt: iso.nullable().optional(),
+  /** Of those listed, how many GitHub dated more than a day in the future: read as undated (never recent, never the first; the latest one's `publishedAt` null). Absent when none. */
+  futureDated: z.number().int().positive().optional(),
 });
 export type GithubReleases = z.infer<typeof GithubReleasesSchema>;
 /** The window of `GithubReleases.recent`, in days: release churn is judged over it (docs/scoring.md §9). */

@@ -121,6 +121,22 @@ checkTable(check, [
     message: ['first release at least 400 days ago'],
   },
   {
+    name: 'releases GitHub dated in the future are undated: the recent count is a lower bound, the first release no longer exact',
+    evidence: repositoryEvidence({ releases: { ...releases([30, 100, 400, 1200]), listed: 6, futureDated: 2 } }),
+    score: 100,
+    messageId: 'established',
+    data: { releasesRecent: '1+', releasesFutureDated: 2, firstReleaseDays: 1200, firstReleaseExact: false },
+    message: ['first release at least 1,200 days ago'],
+  },
+  {
+    name: 'every release dated in the future: the first release is undated, not "no release published"',
+    evidence: repositoryEvidence({ releases: { ...releases([]), listed: 2, examined: 2, futureDated: 2 } }),
+    score: 100,
+    messageId: 'established',
+    data: { releasesRecent: '0+', firstReleaseDays: null, firstReleaseAt: null },
+    message: ['first release undated (2 dated in the future)'],
+  },
+  {
     name: 'no release published',
     evidence: repositoryEvidence({ releases: releases([]) }),
     score: 100,

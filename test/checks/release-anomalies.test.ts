@@ -57,6 +57,25 @@ function newcomerRows() {
       data: { anomalies: [], newcomerDependencies: [] },
     },
     {
+      name: 'a dependency of few versions whose packument is dated in the future: whether it is new is not compared, never "no newcomer"',
+      evidence: addsDependency({ versionCount: 1, packumentModified: daysAgo(-30) }),
+      score: 100,
+      messageId: 'none-partial',
+      data: { anomalies: [], newcomerDependencies: [], futureDatedDependencies: ['flat-stream'], notCompared: ['newcomer-dependency'] },
+    },
+    {
+      name: 'a future-dated dependency beside a real newcomer: the newcomer is still found',
+      evidence: (() => {
+        const e = addsDependency({ versionCount: 1, packumentModified: daysAgo(-30) }, 'flat-stream', { dependencyRanges: { 'dep-a': '^1.0.0', 'dep-b': '^2.3.0', 'flat-stream': '^0.1.0', 'flat-map': '^0.1.0' }, dependencies: 4 });
+        const deps = e.sources.dependencies;
+        if (deps.status === 'ok') deps.facts.dependencies.push({ name: 'flat-map', range: '^0.1.0', version: '0.1.0', reason: null, securityHolding: false, versionCount: 1, packumentModified: daysAgo(32) });
+        return e;
+      })(),
+      score: 60,
+      messageId: 'one',
+      data: { anomalies: ['newcomer-dependency'], newcomerDependencies: ['flat-map'], futureDatedDependencies: ['flat-stream'], notCompared: [] },
+    },
+    {
       name: "a new package in the publisher's own scope is its own",
       evidence: addsDependency({ versionCount: 1, packumentModified: daysAgo(31) }, '@example/helpers', { name: '@example/core' }),
       score: 100,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import type { Report } from '../../src/report/schema.js';
 import { USER_AGENT } from '../../src/version.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
+import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer, type RecordedRequest } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { serveRepo } from '../github/helpers.js';
 import {
@@ -278,6 +278,26 @@ describe('a git URL naming a GitHub repository is no target: exit 2, one line na
     const run = await ctx.run(['check', input, '--json']);
     expect(run).toMatchObject({ code: 2, stdout: '', stderr: `nerq: ${quoted} is a git URL, not a target: for the repository, check github:acme/widget\n` });
     expect(run.requests).toEqual([]);
+  });
+});
+
+describe('a GitHub release dated in the future (docs/security.md, "Dates in the future")', () => {
+  // acme/widget's recorded releases, its draft v3.3.0 published with a date five years ahead.
+  const releases = (JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github/repos/acme/widget/releases.json'), 'utf8')) as Array<Record<string, unknown>>).map((r) =>
+    r.tag_name === 'v3.3.0' ? { ...r, draft: false, published_at: '2031-01-01T00:00:00Z' } : r,
+  );
+  const ctx = useServer((server) => {
+    serveRepo(server, 'acme/widget', { override: { releases: { body: releases } } });
+    serveAdvertisedWidget(server);
+  });
+
+  it('keeps its place as the latest but reads as undated: never recent, the first release no longer exact, the other dates still counting', async () => {
+    const report = expectJsonReport(await ctx.run(['check', 'github:acme/widget', '--json']), 0);
+    // Signing is judged on the release GitHub lists first, whatever its date: it carries no signature.
+    expect(checkOf(report, 'release-signing')).toMatchObject({ messageId: 'lapsed', evidence: { tag: 'v3.3.0', publishedAt: null } });
+    expect(checkOf(report, 'project-maturity')).toMatchObject({
+      evidence: { releasesFutureDated: 1, releasesRecent: '1+', firstReleaseAt: '2025-03-01T10:00:00.000Z', firstReleaseExact: false },
+    });
   });
 });
 

@@ -292,6 +292,19 @@ describe('summaries', () => {
     expect(releases).toMatchObject({ listed: 4, complete: false, recent: 2, oldestPublishedAt: '2021-01-01T00:00:00.000Z' });
   });
 
+  test('a release dated more than a day in the future is undated: kept in order, never recent, never the first; a day of skew is tolerated', () => {
+    const ahead = (days: number): string => new Date(NOW.getTime() + days * 86_400_000).toISOString();
+    const releases = summariseReleases(
+      [release('v9', ahead(400)), release('v8', ahead(0.5)), release('v7', '2026-05-20T00:00:00Z'), release('v0', ahead(3000))],
+      NOW,
+      true,
+    );
+    expect(releases).toMatchObject({ latest: { tag: 'v0', publishedAt: null }, last12Months: 1, listed: 4, recent: 1, oldestPublishedAt: '2026-05-20T00:00:00.000Z', futureDated: 2 });
+    // Only future-dated releases: none is dated, so there is no first release to measure from.
+    expect(summariseReleases([release('v1', ahead(30))], NOW, true)).toMatchObject({ latest: { tag: 'v1', publishedAt: null }, recent: 0, oldestPublishedAt: null, futureDated: 1 });
+    expect(summariseReleases([release('v1', '2026-05-20T00:00:00Z')], NOW, true)).not.toHaveProperty('futureDated');
+  });
+
   test('release notes: text beyond GitHub\'s bare generated "Full Changelog" line, comments and empty headings', () => {
     // Real bodies (the PyGithub releases listing, fixtures/http/github/releases/pygithub-page1.json).
     const recorded = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'releases', 'pygithub-page1.json'), 'utf8')) as { tag_name: string; body: string }[];

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mapLaunch } from '../../src/audit/mcp/launch.js';
+import { advertisedInstalls } from '../../src/sources/github/readme-installs.js';
 import { noteCases } from './support/metrics.js';
 
 const TRUSTED = '@modelcontextprotocol/server-filesystem';
@@ -71,5 +72,38 @@ describe('hostile: pnpm dlx, yarn dlx and bunx flags that change the package tha
     expect(launch.kind).toBe('package');
     if (launch.kind !== 'package') return;
     expect([launch.name, ...launch.extra.map((p) => p.name)]).toEqual(expected);
+  });
+});
+
+/**
+ * yarn's own options before `dlx` (`yarn --cwd dir dlx pkg`: that directory's .yarnrc.yml may name
+ * another registry) are read as a README install line reads them (ecosystems/npm/subcommand.ts
+ * yarnCommand): where the package comes from is unknown. The launch still runs a package — code
+ * nobody inspected, never a note alone — and the README line advertises nothing.
+ */
+describe('hostile: yarn options before dlx', () => {
+  const PUBLIC = ['https://registry.example/', 'https://pypi.example'];
+  const readme = (args: readonly string[]) => advertisedInstalls(['```sh', ['yarn', ...args].join(' '), '```'].join('\n'), { npm: PUBLIC, pypi: [] });
+  it.for([
+    ['--cwd DIR (its .yarnrc.yml)', ['--cwd', './conf', 'dlx', TRUSTED]],
+    ['--cwd=DIR', ['--cwd=./conf', 'dlx', TRUSTED]],
+    ['--registry=URL', ['--registry=https://evil.example/', 'dlx', TRUSTED]],
+    ['--use-yarnrc FILE', ['--use-yarnrc', './evil.yarnrc', 'dlx', TRUSTED]],
+    ['--silent (a switch yarn berry may not take)', ['--silent', 'dlx', TRUSTED]],
+    ['--prod (a flag not read with certainty)', ['--prod', 'dlx', '-p', EVIL, TRUSTED]],
+  ] as const)('yarn %s dlx TRUSTED: a package runs, which one is unknown; the README advertises nothing', ([, args], { task }) => {
+    noteCases(task);
+    expect(mapLaunch({ command: 'yarn', args: [...args] })).toMatchObject({ kind: 'unknown', command: 'yarn', runsPackage: true });
+    expect(readme(args)).toEqual([]);
+  });
+
+  it('yarn without dlx, with or without options of its own, runs no registry package; yarn dlx alone is read', () => {
+    for (const args of [['--silent', 'start'], ['start'], ['--cwd', 'x', 'run', 'serve']]) {
+      const launch = mapLaunch({ command: 'yarn', args });
+      expect(launch.kind, args.join(' ')).toBe('unknown');
+      expect(launch, args.join(' ')).not.toHaveProperty('runsPackage');
+    }
+    expect(mapLaunch({ command: 'yarn', args: ['dlx', TRUSTED] })).toMatchObject({ kind: 'package', name: TRUSTED });
+    expect(readme(['dlx', TRUSTED]).map((i) => i.name)).toEqual([TRUSTED]);
   });
 });

@@ -18,7 +18,7 @@ import semver from 'semver';
 import npa from 'npm-package-arg';
 import { npmExecSpelled } from '../../ecosystems/npm/exec-argv.js';
 import { dlxWords, type DlxRunner } from '../../ecosystems/npm/dlx-argv.js';
-import { bunCommand } from '../../ecosystems/npm/subcommand.js';
+import { bunCommand, yarnCommand } from '../../ecosystems/npm/subcommand.js';
 import { pythonSourceKind, sourceHost, type SourceKind } from '../../lockfiles/source-kind.js';
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
@@ -473,13 +473,18 @@ function mapCommand(
       if (bunx === null) return { kind: 'unknown', command: name, why: `bun ${sub} runs no registry package` };
       return dlx('bun x', 'bunx', bunx);
     }
-    case 'npm':
-    case 'yarn': {
+    case 'npm': {
       const sub = args[0];
-      const ok = (name === 'npm' && (sub === 'exec' || sub === 'x')) || (name === 'yarn' && sub === 'dlx');
-      if (!ok) return { kind: 'unknown', command: name, why: `${name} ${sub ?? ''} runs no registry package`.replace(/ +/g, ' ') };
-      if (name === 'npm') return npmRun(`npm ${sub}`, npmExecSpelled(args.slice(1), 'npm exec'));
-      return dlx(`${name} ${sub}`, 'yarn dlx', args.slice(1));
+      if (sub !== 'exec' && sub !== 'x') return { kind: 'unknown', command: name, why: `npm ${sub ?? ''} runs no registry package`.replace(/ +/g, ' ') };
+      return npmRun(`npm ${sub}`, npmExecSpelled(args.slice(1), 'npm exec'));
+    }
+    case 'yarn': {
+      // yarn's subcommand after its own options (`yarn --silent dlx pkg`): read as the README install lines read it (ecosystems/npm/subcommand.ts).
+      const { sub, dlx: given, unreadable } = yarnCommand(args);
+      if (given !== null) return dlx('yarn dlx', 'yarn dlx', given);
+      // Options before `dlx` that nerq does not read: a package runs all the same, from where is unknown.
+      if (unreadable !== null) return { kind: 'unknown', command: name, why: unreadable, ...(sub === 'dlx' || (sub === null && args.includes('dlx')) ? { runsPackage: true as const } : {}) };
+      return { kind: 'unknown', command: name, why: `yarn ${sub ?? ''} runs no registry package`.trim() };
     }
     case 'uvx':
     case 'uv':

@@ -2,7 +2,7 @@
  * How pnpm, yarn and bun find their subcommand among the words after their own name: the options
  * they read before it (`pnpm -w add x`, `yarn --cwd dir add x`, `bun --silent x pkg`). One
  * reading, shared by the README install lines (sources/github/readme-installs.ts) and the MCP
- * client launches (audit/mcp/launch.ts). Pure.
+ * client launches (audit/mcp/launch.ts), `bun x` and `yarn dlx` included. Pure.
  */
 
 export type AddTool = 'pnpm' | 'yarn' | 'bun';
@@ -68,4 +68,18 @@ export function bunCommand(words: readonly string[]): { sub: string | null; bunx
   const read = subcommandOf('bun', words);
   if (read === null) return { sub: null, bunx: null };
   return { sub: read.sub, bunx: read.sub === 'x' ? [...read.before, ...read.after] : null };
+}
+
+/**
+ * `yarn <words>` as yarn reads it: its subcommand (null when a flag before it is not read with
+ * certainty) and, for `yarn dlx`, the words dlx is given. yarn's own options before `dlx` (`--cwd
+ * dir`, whose .yarnrc.yml may name another registry, `--registry`, `--use-yarnrc`) leave where the
+ * package comes from unknown: then `dlx` is null and `unreadable` says why.
+ */
+export function yarnCommand(words: readonly string[]): { sub: string | null; dlx: string[] | null; unreadable: string | null } {
+  const read = subcommandOf('yarn', words);
+  if (read === null) return { sub: null, dlx: null, unreadable: words.length === 0 ? 'yarn names no subcommand' : 'yarn has options before its subcommand that nerq cannot read' };
+  if (read.sub !== 'dlx') return { sub: read.sub, dlx: null, unreadable: null };
+  if (read.before.length > 0) return { sub: 'dlx', dlx: null, unreadable: 'yarn has options of its own before dlx, which may change where the package comes from' };
+  return { sub: 'dlx', dlx: read.after, unreadable: null };
 }

@@ -22,7 +22,7 @@ import { Lexer, type Token } from 'marked';
 import npa from 'npm-package-arg';
 import { parse as parseShell } from 'shell-quote';
 import { dlxWords, type DlxRunner } from '../../ecosystems/npm/dlx-argv.js';
-import { bunCommand, LEADING, PNPM_SCOPE_REGISTRY, subcommandOf, type AddTool } from '../../ecosystems/npm/subcommand.js';
+import { bunCommand, LEADING, PNPM_SCOPE_REGISTRY, subcommandOf, yarnCommand, type AddTool } from '../../ecosystems/npm/subcommand.js';
 import { npmExecWords, spelledWords } from '../../ecosystems/npm/exec-argv.js';
 import { flagValues, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { oneLine } from './request.js';
@@ -388,8 +388,9 @@ function installsOf(command: readonly string[], publics: PublicRegistries, depth
       const { sub: command, before, after } = read;
       if (command === 'add') return npmInstalls([...before, ...after], 'yarn', publics);
       if (command === 'global' && after[0] === 'add') return npmInstalls([...before, ...after.slice(1)], 'yarn', publics);
-      // yarn dlx after options of yarn's own (`--cwd dir`, whose .yarnrc.yml may name a registry) is not read.
-      return command === 'dlx' && before.length === 0 ? dlxInstalls('yarn dlx', after, publics, depth) : [];
+      // yarn dlx after options of yarn's own (`--cwd dir`, whose .yarnrc.yml may name a registry) is not read: as an MCP client launch reads it (ecosystems/npm/subcommand.ts).
+      const { dlx } = yarnCommand(words.slice(1));
+      return dlx === null ? [] : dlxInstalls('yarn dlx', dlx, publics, depth);
     }
     case 'bun': {
       const read = subcommandOf('bun', words.slice(1));

@@ -2,6 +2,7 @@
  * Pure summaries of what GitHub listed (REST or GraphQL, normalised first): commit activity,
  * releases and their signatures, contributors and the bus factor over the newest commits.
  */
+import { isFutureTime } from '../../checks/lib/releases.js';
 import { RECENT_RELEASE_DAYS, type GithubActivity, type GithubContributors, type GithubReleases } from '../../evidence/github-facts.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -129,10 +130,16 @@ function newestFirst(a: ReleaseInfo, b: ReleaseInfo): number {
  * Releases in the last 12 months, the latest one, which of the newest carry signatures, and for
  * a repository's maturity: how many were published in the last RECENT_RELEASE_DAYS days and the
  * oldest listed (the first release when `complete`: the listing holds every release); how many
- * listed, and whether the latest, carry release notes (`hasReleaseNotes`).
+ * listed, and whether the latest, carry release notes (`hasReleaseNotes`); how many are dated in
+ * the future (kept in order, read as undated).
  */
 export function summariseReleases(releases: readonly ReleaseInfo[], now: Date, complete: boolean): GithubReleases {
-  const published = releases.filter((r) => !r.draft).sort(newestFirst);
+  const listed = releases.filter((r) => !r.draft);
+  // A publication date more than a day after `now` is invalid data (docs/security.md, "Dates in the
+  // future"): the release keeps its place in GitHub's order (which release is the latest, and
+  // whether it is signed, is no question of time) but reads as undated — never recent, never the first.
+  const future = new Set(listed.filter((r) => isFutureDate(r.publishedAt, now)));
+  const published = listed.sort(newestFirst).map((r) => (future.has(r) ? { ...r, publishedAt: null } : r));
   const dated = published.filter((r) => Number.isFinite(Date.parse(r.publishedAt ?? '')));
   const stable = published.filter((r) => !r.prerelease);
   const latest = stable[0] ?? published[0] ?? null;
@@ -156,7 +163,14 @@ export function summariseReleases(releases: readonly ReleaseInfo[], now: Date, c
     complete,
     recent: published.filter((r) => within(r.publishedAt, now, RECENT_RELEASE_DAYS)).length,
     oldestPublishedAt: dated.length === 0 ? null : new Date(Date.parse(dated[dated.length - 1]?.publishedAt ?? '')).toISOString(),
+    ...(future.size > 0 ? { futureDated: future.size } : {}),
   };
+}
+
+/** A parseable date more than the tolerated clock skew after `now` (isFutureTime). */
+function isFutureDate(iso: string | null, now: Date): boolean {
+  const at = Date.parse(iso ?? '');
+  return Number.isFinite(at) && isFutureTime(new Date(at), now);
 }
 
 /**
