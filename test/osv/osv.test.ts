@@ -597,6 +597,31 @@ describe('many packages at once (an audit): an advisory that cannot be read', ()
     expect(ok(p3).advisories).toEqual([]);
   });
 
+  test('one request of a large audit failing makes unavailable only the packages it asked about', async () => {
+    const packages = Array.from({ length: 1201 }, (_, i) => ({ name: `dep-${i}`, version: '1.0.0' }));
+    server.route('POST', QUERYBATCH, (req, res, { body }) => {
+      const queries = (JSON.parse(body.toString('utf8')) as { queries: BatchQuery[] }).queries;
+      batches.push(queries);
+      // The second request of 1,000 (dep-1000 onwards) fails every time it is asked.
+      if (queries[0]?.package.name === 'dep-1000') {
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end('{}');
+        return;
+      }
+      const text = JSON.stringify({ results: queries.map((q) => result(q.package.name === 'dep-7' ? [A] : [])) });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(text);
+    });
+    records(A);
+    const results = await fetchVulnerabilitiesMany(http, base(), 'npm', packages);
+    const of = (i: number) => results.get(packageKey(`dep-${i}`, '1.0.0')) as VulnerabilitiesResult;
+    expect(results.size).toBe(1201);
+    expect(ok(of(7)).advisories.map((a) => a.id)).toEqual([A]);
+    expect(ok(of(999)).advisories).toEqual([]);
+    for (const i of [1000, 1100, 1200]) expect(unavailable(of(i))).toMatch(/^OSV querybatch: .*503/);
+    expect(batches.filter((b) => b[0]?.package.name === 'dep-0')).toHaveLength(1);
+  });
+
   test('the batch itself failing still makes every package unavailable, with its reason', async () => {
     server.expect('POST', QUERYBATCH, { status: 503 });
     const results = await fetchVulnerabilitiesMany(http, base(), 'npm', [P1, P2, P3]);

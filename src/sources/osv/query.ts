@@ -269,7 +269,7 @@ async function advisoriesByPackage(
   read: OsvRecordReader,
 ): Promise<Map<string, AdvisoryFacts[] | string>> {
   const idsPerQuery = await queryBatch(http, osvBase, ecosystem, packages);
-  const { records, unread } = await fetchRecords(read, [...new Set(idsPerQuery.flat())]);
+  const { records, unread } = await fetchRecords(read, [...new Set(idsPerQuery.flatMap((ids) => (typeof ids === 'string' ? [] : ids)))]);
   // Their severities are scored from CVSS vectors: the calculator loads only for a run that reads records.
   if (records.size > 0) await loadCvssCalculator();
   const borrowed = await borrowSeverities(read, records);
@@ -277,6 +277,11 @@ async function advisoriesByPackage(
   const advisoriesOf = new Map<string, AdvisoryFacts[] | string>();
   packages.forEach((p, index) => {
     const ids = idsPerQuery[index] ?? [];
+    // The request that asked about it failed: the batch's reason.
+    if (typeof ids === 'string') {
+      advisoriesOf.set(keyOf(p), ids);
+      return;
+    }
     const failed = ids.find((id) => unread.has(id));
     if (failed !== undefined) {
       advisoriesOf.set(keyOf(p), `OSV: advisory ${failed} could not be read: ${unread.get(failed) ?? 'no answer'}`);
@@ -311,33 +316,43 @@ interface PendingQuery {
   token: string | undefined;
 }
 
-/** Advisory ids per package (same order), every page read. */
-async function queryBatch(http: HttpClient, osvBase: string, ecosystem: OsvEcosystem, packages: readonly OsvPackage[]): Promise<string[][]> {
-  const ids: string[][] = packages.map(() => []);
+/**
+ * Advisory ids per package (same order), every page read; for the packages of a request of at
+ * most QUERYBATCH_LIMIT that failed (or that still had pages past MAX_PAGES), the one-line reason
+ * instead: one request failing leaves the packages of the others their answers.
+ */
+async function queryBatch(http: HttpClient, osvBase: string, ecosystem: OsvEcosystem, packages: readonly OsvPackage[]): Promise<(string[] | string)[]> {
+  const ids: (string[] | string)[] = packages.map(() => []);
   for (let start = 0; start < packages.length; start += QUERYBATCH_LIMIT) {
     let pending: PendingQuery[] = packages
       .slice(start, start + QUERYBATCH_LIMIT)
       .map((_, offset) => ({ index: start + offset, token: undefined }));
-    for (let page = 1; pending.length > 0; page++) {
-      if (page > MAX_PAGES) {
-        const first = packages[pending[0]?.index ?? 0];
-        const which = first === undefined ? '' : ` for ${first.name}@${first.version}`;
-        throw new OsvUnavailable(`OSV querybatch: more than ${MAX_PAGES} pages of advisories${which}`);
+    try {
+      for (let page = 1; pending.length > 0; page++) {
+        if (page > MAX_PAGES) {
+          const first = packages[pending[0]?.index ?? 0];
+          const which = first === undefined ? '' : ` for ${first.name}@${first.version}`;
+          throw new OsvUnavailable(`OSV querybatch: more than ${MAX_PAGES} pages of advisories${which}`);
+        }
+        const queries = pending.map(({ index, token }) => {
+          const p = packages[index] as OsvPackage;
+          return { package: { name: p.name, ecosystem }, version: p.version, ...(token === undefined ? {} : { page_token: token }) };
+        });
+        const results = await postBatch(http, osvBase, queries);
+        const next: PendingQuery[] = [];
+        results.forEach((result, j) => {
+          const index = (pending[j] as PendingQuery).index;
+          const list = ids[index] as string[];
+          for (const { id } of result.vulns ?? []) if (!list.includes(id)) list.push(id);
+          const token = result.next_page_token;
+          if (token !== undefined && token !== '') next.push({ index, token });
+        });
+        pending = next;
       }
-      const queries = pending.map(({ index, token }) => {
-        const p = packages[index] as OsvPackage;
-        return { package: { name: p.name, ecosystem }, version: p.version, ...(token === undefined ? {} : { page_token: token }) };
-      });
-      const results = await postBatch(http, osvBase, queries);
-      const next: PendingQuery[] = [];
-      results.forEach((result, j) => {
-        const index = (pending[j] as PendingQuery).index;
-        const list = ids[index] as string[];
-        for (const { id } of result.vulns ?? []) if (!list.includes(id)) list.push(id);
-        const token = result.next_page_token;
-        if (token !== undefined && token !== '') next.push({ index, token });
-      });
-      pending = next;
+    } catch (error) {
+      // Every package of this request is unknown, including those whose earlier pages were read.
+      const reason = unavailableReason(error);
+      for (let index = start; index < Math.min(packages.length, start + QUERYBATCH_LIMIT); index++) ids[index] = reason;
     }
   }
   return ids;
