@@ -4,7 +4,7 @@
  * The pipeline reads the adapters through `ADAPTERS` (ecosystems/adapters.ts).
  */
 import type { Evidence } from '../evidence/schema.js';
-import type { McpSection } from '../report/schema.js';
+import type { McpSection, Report } from '../report/schema.js';
 import type { RunContext } from '../pipeline/context.js';
 import type { Target } from '../target/types.js';
 import type { EcosystemRules } from './types.js';
@@ -20,8 +20,15 @@ export type Collected =
    */
   | { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable' | 'ambiguous' | 'bad-option'; message: string; version?: string };
 
+/**
+ * The pipeline's evaluation of one target (pipeline/check-target.ts `checkTarget`), handed to a
+ * collector that evaluates the packages its target names (an MCP Registry entry's): passed in,
+ * not imported, so the pipeline and the adapters it calls form no import cycle.
+ */
+export type CheckNested = (target: Target, ctx: RunContext) => Promise<{ report: Report; evidence: Evidence | null }>;
+
 export interface Adapter {
   rules: EcosystemRules;
   /** Resolve the target's version (ecosystems/<id>/resolve.ts) and collect its evidence; never throws for bad data. */
-  collect(target: Target, ctx: RunContext): Promise<Collected>;
+  collect(target: Target, ctx: RunContext, checkNested: CheckNested): Promise<Collected>;
 }

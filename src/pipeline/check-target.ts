@@ -30,7 +30,7 @@ export async function checkTarget(target: Target, ctx: RunContext): Promise<Targ
     }),
     evidence: null,
   });
-  const collected = await ADAPTERS[target.ecosystem].collect(target, ctx);
+  const collected = await ADAPTERS[target.ecosystem].collect(target, ctx, checkTarget);
   if (collected.kind === 'error') {
     // A pinned release the registry no longer serves, which OSV knows to be malicious, is judged on that record.
     const removed = await removedButMalicious(target, collected, ctx);

@@ -5,7 +5,7 @@
  */
 import { PackageURL } from 'packageurl-js';
 import { pep503 } from '../ecosystems/pypi/name.js';
-import type { ModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
+import type { ModuleEcosystem } from '../ecosystems/types.js';
 import type { Ecosystem } from './types.js';
 
 /**

@@ -7,7 +7,7 @@
  * the CLI only from the top.
  */
 import { describe, expect, it } from 'vitest';
-import { impureReach, layerOf, LAYERS, readTree, upwardImports } from './layers.js';
+import { importCycles, impureReach, layerOf, LAYERS, readTree, upwardImports } from './layers.js';
 
 const tree = readTree(new URL('../../src/', import.meta.url));
 
@@ -24,6 +24,10 @@ describe('the layer matrix', () => {
 
   it('keeps the pure layers pure through every chain of runtime imports', () => {
     expect(impureReach(tree)).toEqual([]);
+  });
+
+  it('has no import cycle, type-only and dynamic imports included', () => {
+    expect(importCycles(tree)).toEqual([]);
   });
 
   describe('self-test on planted trees', () => {
@@ -71,6 +75,28 @@ describe('the layer matrix', () => {
         'front/receive-timeout.ts': '',
       });
       expect(upwardImports(t)).toEqual(['mcp/http.ts (mcp) imports serve/client-error.ts (serve), a sibling front door']);
+    });
+
+    it('finds a cycle closed by type-only imports (the shared model importing its users)', () => {
+      const t = planted({
+        'report/schema.ts': "import type { CheckId } from '../checks/define.js';",
+        'checks/define.ts': "import type { Views } from './views/index.js';",
+        'checks/views/index.ts': "import type { Evidence } from '../../evidence/schema.js';",
+        'evidence/schema.ts': "import type { Dimension } from '../report/schema.js';",
+        'checks/other.ts': "import { defineCheck } from './define.js';",
+      });
+      expect(importCycles(t)).toEqual(['checks/define.ts ↔ checks/views/index.ts ↔ evidence/schema.ts ↔ report/schema.ts']);
+    });
+
+    it('finds a cycle closed by a dynamic import, and a module importing itself', () => {
+      const t = planted({
+        'pipeline/check-target.ts': "import { ADAPTERS } from '../ecosystems/adapters.js';",
+        'ecosystems/adapters.ts': "export const ADAPTERS = { mcp: () => import('./mcp/collect.js') };",
+        'ecosystems/mcp/collect.ts': "import { checkTarget } from '../../pipeline/check-target.js';",
+        'util/self.ts': "export * from './self.js';",
+        'util/leaf.ts': '',
+      });
+      expect(importCycles(t)).toEqual(['ecosystems/adapters.ts ↔ ecosystems/mcp/collect.ts ↔ pipeline/check-target.ts', 'util/self.ts']);
     });
 
     it('ignores type-only imports for purity (they are erased) but not for the direction', () => {

@@ -179,3 +179,62 @@ export function impureReach(tree: Tree): string[] {
   }
   return [...new Set(found)].sort();
 }
+
+/**
+ * Every import cycle among the modules of the tree, type imports and dynamic imports included
+ * (a type is a dependency too: a cycle of them ties the shared model to its users). Each cycle
+ * is its strongly connected component, its modules sorted, joined by ` ↔ `.
+ */
+export function importCycles(tree: Tree): string[] {
+  const edges = new Map<string, string[]>();
+  for (const [path, source] of tree) {
+    edges.set(
+      path,
+      importsOf(source)
+        .map((site) => resolveIn(tree, path, site.spec))
+        .filter((to): to is string => to !== null),
+    );
+  }
+  // Tarjan's strongly connected components, iteratively (no recursion depth to run out of).
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[] = [];
+  for (const root of tree.keys()) {
+    if (index.has(root)) continue;
+    const work: { path: string; next: number }[] = [{ path: root, next: 0 }];
+    index.set(root, index.size);
+    low.set(root, index.get(root)!);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1]!;
+      const out = edges.get(frame.path) ?? [];
+      if (frame.next < out.length) {
+        const to = out[frame.next++]!;
+        if (!index.has(to)) {
+          index.set(to, index.size);
+          low.set(to, index.get(to)!);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ path: to, next: 0 });
+        } else if (onStack.has(to)) low.set(frame.path, Math.min(low.get(frame.path)!, index.get(to)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent !== undefined) low.set(parent.path, Math.min(low.get(parent.path)!, low.get(frame.path)!));
+      if (low.get(frame.path) !== index.get(frame.path)) continue;
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== frame.path);
+      if (component.length > 1 || out.includes(frame.path)) cycles.push(component.sort().join(' ↔ '));
+    }
+  }
+  return cycles.sort();
+}

@@ -5,5 +5,5 @@ import { MCP_RULES } from './rules.js';
 // the ecosystems it evaluates (docs/architecture.md, "Start-up").
 export const MCP_ADAPTER: Adapter = {
   rules: MCP_RULES,
-  collect: async (target, ctx) => (await import('./collect.js')).collectMcpTarget(target, ctx),
+  collect: async (target, ctx, checkNested) => (await import('./collect.js')).collectMcpTarget(target, ctx, checkNested),
 };

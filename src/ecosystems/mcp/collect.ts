@@ -15,12 +15,11 @@ import { fetchServerEntry, searchServers, type McpEntry, type RegistryReadContex
 import type { McpArgument, McpPackage } from '../../sources/mcp-registry/schema.js';
 import { isMcpServerName, parseTarget } from '../../target/parse.js';
 import type { Target } from '../../target/types.js';
-import { checkTarget } from '../../pipeline/check-target.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
 import { mapLimit } from '../../util/map-limit.js';
-import type { Collected } from '../adapter.js';
+import type { CheckNested, Collected } from '../adapter.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
 import { remoteParts, remoteUrlShown } from '../../checks/lib/mcp.js';
@@ -37,7 +36,7 @@ const MAX_CANDIDATES = 10;
 /** Packages of one entry evaluated at once. */
 const PACKAGE_CONCURRENCY = 4;
 
-export async function collectMcpTarget(target: Target, ctx: RunContext): Promise<Collected> {
+export async function collectMcpTarget(target: Target, ctx: RunContext, checkNested: CheckNested): Promise<Collected> {
   const read: RegistryReadContext = { http: ctx.http, base: ctx.endpoints.mcpRegistry };
   let name = target.name;
   if (!name.includes('/')) {
@@ -50,7 +49,7 @@ export async function collectMcpTarget(target: Target, ctx: RunContext): Promise
     return { kind: 'error', code: target.spec === undefined ? 'not-found' : 'version-not-found', message: result.reason };
   }
   if (result.status === 'unavailable') return { kind: 'error', code: 'registry-unavailable', message: result.reason };
-  return collectEntry(target, result.entry, ctx);
+  return collectEntry(target, result.entry, ctx, checkNested);
 }
 
 async function findByWord(read: RegistryReadContext, word: string): Promise<{ kind: 'found'; name: string } | Extract<Collected, { kind: 'error' }>> {
@@ -92,14 +91,14 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
   };
 }
 
-async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext): Promise<Collected> {
+async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, checkNested: CheckNested): Promise<Collected> {
   const { server, official } = entry;
   // Recorded and printed without a user name, password or query, which may carry a token.
   const repositoryUrl = server.repository?.url === undefined ? null : withoutCredentials(server.repository.url.trim());
   const repo = repositoryUrl === null ? null : githubRepoOf(repositoryUrl, ctx.endpoints);
 
   const [packages, github] = await Promise.all([
-    mapLimit(server.packages ?? [], PACKAGE_CONCURRENCY, (pkg) => evaluatePackage(pkg, server.name, ctx)),
+    mapLimit(server.packages ?? [], PACKAGE_CONCURRENCY, (pkg) => evaluatePackage(pkg, server.name, ctx, checkNested)),
     repo === null
       ? Promise.resolve<Sources['github']>({
           status: 'not-applicable',
@@ -193,7 +192,7 @@ interface EvaluatedPackage {
   outcome: McpPackageOutcome;
 }
 
-async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext): Promise<EvaluatedPackage> {
+async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext, checkNested: CheckNested): Promise<EvaluatedPackage> {
   // An empty version names none: the registry type's default (npm's latest), as an absent one.
   const version = pkg.version?.trim() || null;
   const base: McpPackageFacts = {
@@ -249,7 +248,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext)
     return { facts: { ...base, notEvaluated: `not a valid ${ecosystem} package name or version` }, report: null, outcome: null };
   }
   // Each package is its own target: its direct dependencies are resolved as for `nerq check`.
-  const outcome = await checkTarget(target, ctx);
+  const outcome = await checkNested(target, ctx);
   const report = outcome.report;
   return {
     facts: {
