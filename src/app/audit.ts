@@ -247,10 +247,37 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   // user's routes it elsewhere); PyPI is the only index this machine's pip and uv configuration names.
   const pypiOnly = runtime.python.indexes.every((index) => isPypiIndex(index.url, [runtime.endpoints.pypi]));
   const launches = launchPlaces(plan);
+  const publicRegistry = (subject: AuditSubject): boolean => {
+    switch (subject.ecosystem) {
+      case 'pypi':
+        return pypiOnly;
+      case 'npm':
+        return privateSourceOf(subject, ctx) === null;
+      case 'mcp':
+      case 'go':
+      case 'cargo':
+        return false;
+      default:
+        return subject.ecosystem satisfies never;
+    }
+  };
   const unpublished = (subject: AuditSubject, report: Report) =>
-    plan.mcp
-      ? unpublishedLaunch(subject, report, subject.ecosystem === 'pypi' ? pypiOnly : privateSourceOf(subject, ctx) === null, launches.get(subjectKey(subject)) ?? [])
-      : null;
+    plan.mcp ? unpublishedLaunch(subject, report, publicRegistry(subject), launches.get(subjectKey(subject)) ?? []) : null;
+  // The registries a subject's lockfile pin may name (lockfile-integrity.ts judges npm's and PyPI's pins only).
+  const pinRegistries = (subject: AuditSubject): string[] => {
+    switch (subject.ecosystem) {
+      case 'pypi':
+        return [runtime.endpoints.pypi];
+      case 'npm':
+        return [runtime.npm.registryFor(subject.name), runtime.npm.registry, runtime.endpoints.npmPublicRegistry, ...runtime.yarn.registriesFor(subject.name)];
+      case 'mcp':
+      case 'go':
+      case 'cargo':
+        return [];
+      default:
+        return subject.ecosystem satisfies never;
+    }
+  };
   const evaluated = await evaluateSubjects(subjects, ctx, {
     concurrency: request.concurrency ?? DEFAULT_CONCURRENCY,
     onDone: (e) =>
@@ -269,14 +296,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
       ...mcpOf(subject),
       unpublishedLaunch: unpublished(subject, report),
       dependencyConfusion: confusion.get(subject) ?? null,
-      lockfileInjection: lockfileMismatch(
-        subject,
-        locks.get(subjectKey(subject)) ?? [],
-        evidence,
-        subject.ecosystem === 'pypi'
-          ? [runtime.endpoints.pypi]
-          : [runtime.npm.registryFor(subject.name), runtime.npm.registry, runtime.endpoints.npmPublicRegistry, ...runtime.yarn.registriesFor(subject.name)],
-      ),
+      lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence, pinRegistries(subject)),
     });
     return { subject, report: remembered, policy: outcome };
   });

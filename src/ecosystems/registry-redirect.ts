@@ -11,6 +11,7 @@
  */
 import { withoutCredentials } from '../util/url-credentials.js';
 import { npmExecWords } from './npm/exec-argv.js';
+import type { PackageEcosystem } from './types.js';
 
 /** Where the runner is pointed instead: the flag's value without credentials (its host when it is a URL), or `env NAME`. */
 export interface Redirect {
@@ -98,14 +99,20 @@ export function pipxFlag(arg: string): string {
   return full.length === 1 ? `${full[0]}${spelled?.[2] ?? ''}` : arg;
 }
 
+/** Each package ecosystem's runner: the arguments that name another registry, and the environment variables that do. */
+const REDIRECTS: Record<PackageEcosystem, { values(args: readonly string[]): string[]; env: RegExp }> = {
+  npm: { values: (args) => npmRedirectValues(args), env: NPM_ENV },
+  pypi: { values: (args) => flagValues(args, PYPI_FLAGS, { clustered: true }), env: PYPI_ENV },
+};
+
 const sameBase = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
 
 /**
  * Where `args` / `envNames` point the ecosystem's runner instead of its public registry (naming one
  * of `publicRegistries` is no redirection), or null.
  */
-export function registryRedirect(ecosystem: 'npm' | 'pypi', args: readonly string[], envNames: readonly string[], publicRegistries: readonly string[]): Redirect | null {
-  const values = ecosystem === 'npm' ? npmRedirectValues(args) : flagValues(args, PYPI_FLAGS, { clustered: true });
+export function registryRedirect(ecosystem: PackageEcosystem, args: readonly string[], envNames: readonly string[], publicRegistries: readonly string[]): Redirect | null {
+  const values = REDIRECTS[ecosystem].values(args);
   for (const value of values) {
     if (publicRegistries.some((p) => sameBase(p, value))) continue;
     let host: string | null = null;
@@ -116,7 +123,7 @@ export function registryRedirect(ecosystem: 'npm' | 'pypi', args: readonly strin
     }
     return { source: withoutCredentials(value.trim()).slice(0, 512), host };
   }
-  const env = ecosystem === 'npm' ? NPM_ENV : PYPI_ENV;
+  const env = REDIRECTS[ecosystem].env;
   const name = envNames.find((k) => env.test(k));
   return name === undefined ? null : { source: `env ${name}`, host: null };
 }

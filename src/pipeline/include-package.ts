@@ -14,9 +14,11 @@
  */
 import type { DistributedPackage, GithubDistribution, GithubFiles, IncludedPackage, Sources } from '../evidence/schema.js';
 import type { RunContext } from './context.js';
+import type { Target } from '../target/types.js';
 import type { Collected } from '../ecosystems/adapter.js';
 import { collectNpm } from '../ecosystems/npm/collect.js';
-import { pep503 } from '../ecosystems/pypi/name.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
+import type { PackageEcosystem } from '../ecosystems/types.js';
 import { collectPypiTarget } from '../ecosystems/pypi/collect.js';
 
 /** A package source the fold fills in (the repository keeps `dependencies` and `github`). */
@@ -29,9 +31,13 @@ export type IncludePick =
 
 const ROOT_MANIFESTS = new Set(['package.json', 'pyproject.toml', 'setup.cfg', 'setup.py']);
 
-function sameName(ecosystem: 'npm' | 'pypi', a: string, b: string): boolean {
-  return ecosystem === 'pypi' ? pep503(a) === pep503(b) : a === b;
+function sameName(ecosystem: PackageEcosystem, a: string, b: string): boolean {
+  const { canonicalName } = packageRulesOf(ecosystem);
+  return canonicalName(a) === canonicalName(b);
 }
+
+/** Each package ecosystem's collector, run for the package folded into its repository. */
+const COLLECTORS: Record<PackageEcosystem, (target: Target, ctx: RunContext) => Promise<Collected>> = { npm: collectNpm, pypi: collectPypiTarget };
 
 /** `npm:x`, `pypi:x` or a bare `x` (either ecosystem). */
 function matches(pkg: DistributedPackage, asked: string): boolean {
@@ -81,8 +87,8 @@ export async function collectIncludedPackage(
 ): Promise<{ sources: FoldedSources; ownVulnerabilities: Sources['vulnerabilities'] | null; note: IncludedPackage }> {
   const { pkg, code } = picked;
   const foldCtx: RunContext = { ...ctx, skipDependencies: true, repositoryAlreadyRead: `folded into ${repository}, whose repository is the target` };
-  const target = { input: `${pkg.ecosystem}:${pkg.name}`, ecosystem: pkg.ecosystem, name: pkg.ecosystem === 'pypi' ? pep503(pkg.name) : pkg.name };
-  const collected: Collected = await (pkg.ecosystem === 'npm' ? collectNpm(target, foldCtx) : collectPypiTarget(target, foldCtx)).catch(
+  const target = { input: `${pkg.ecosystem}:${pkg.name}`, ecosystem: pkg.ecosystem, name: packageRulesOf(pkg.ecosystem).canonicalName(pkg.name) };
+  const collected: Collected = await COLLECTORS[pkg.ecosystem](target, foldCtx).catch(
     (error: unknown): Collected => ({ kind: 'error', code: 'registry-unavailable', message: `collection failed: ${String(error).slice(0, 120)}` }),
   );
   const base = { ecosystem: pkg.ecosystem, name: pkg.name };
@@ -91,10 +97,11 @@ export async function collectIncludedPackage(
     const unavailable = { status: 'unavailable', reason } as const;
     const notPypi = { status: 'not-applicable', reason: 'not a PyPI project' } as const;
     const notNpm = { status: 'not-applicable', reason: 'not an npm package' } as const;
-    const sources: FoldedSources =
-      pkg.ecosystem === 'npm'
-        ? { registry: unavailable, tarball: unavailable, downloads: unavailable, attestations: unavailable, pypi: notPypi }
-        : { registry: notNpm, tarball: notNpm, downloads: unavailable, attestations: unavailable, pypi: unavailable };
+    const unread: Record<PackageEcosystem, FoldedSources> = {
+      npm: { registry: unavailable, tarball: unavailable, downloads: unavailable, attestations: unavailable, pypi: notPypi },
+      pypi: { registry: notNpm, tarball: notNpm, downloads: unavailable, attestations: unavailable, pypi: unavailable },
+    };
+    const sources = unread[pkg.ecosystem];
     return { sources, ownVulnerabilities: null, note: { included: false, code: 'package-unavailable', ...base, version: null, reason } };
   }
   const { sources, target: evaluated } = collected.evidence;

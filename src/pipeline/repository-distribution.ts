@@ -8,7 +8,8 @@
  * as skipped. Never throws: a registry that cannot answer makes that package `unavailable`.
  */
 import type { DistributedPackage, GithubDistribution, GithubFiles, GithubRepository } from '../evidence/schema.js';
-import { pep503 } from '../ecosystems/pypi/name.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
+import type { PackageEcosystem } from '../ecosystems/types.js';
 import { resolveRegistryFacts } from '../ecosystems/npm/collect.js';
 import { pypiRelease } from '../ecosystems/pypi/collect.js';
 import { DEFAULT_ENDPOINTS } from '../sources/endpoints.js';
@@ -30,7 +31,7 @@ export const MAX_DISTRIBUTED_PACKAGES = 5;
 const CONCURRENCY = 3;
 
 interface Candidate {
-  ecosystem: 'npm' | 'pypi';
+  ecosystem: PackageEcosystem;
   name: string;
   command: string | null;
   declared: boolean;
@@ -41,8 +42,8 @@ type Lookup =
   | { kind: 'missing'; reason: string }
   | { kind: 'unavailable'; reason: string };
 
-function keyOf(ecosystem: 'npm' | 'pypi', name: string): string {
-  return `${ecosystem}:${ecosystem === 'pypi' ? pep503(name) : name}`;
+function keyOf(ecosystem: PackageEcosystem, name: string): string {
+  return `${ecosystem}:${packageRulesOf(ecosystem).canonicalName(name)}`;
 }
 
 /** README installs first (what users are told to run), then the manifests' names. */
@@ -68,15 +69,27 @@ function candidatesOf(files: GithubFiles, installs: readonly AdvertisedInstall[]
 }
 
 async function lookUp(ctx: RunContext, candidate: Candidate): Promise<Lookup> {
-  if (candidate.ecosystem === 'npm') {
-    const target = { input: `npm:${candidate.name}`, ecosystem: 'npm' as const, name: candidate.name };
-    const resolved = await resolveRegistryFacts(target, ctx, ctx.npm.registryFor(candidate.name));
-    if ('kind' in resolved) {
-      return resolved.code === 'not-found' ? { kind: 'missing', reason: 'the npm registry has no such package' } : { kind: 'unavailable', reason: resolved.message };
-    }
-    return { kind: 'published', repository: resolved.facts.repository, provenanceRepository: null };
+  switch (candidate.ecosystem) {
+    case 'npm':
+      return lookUpNpm(ctx, candidate.name);
+    case 'pypi':
+      return lookUpPypi(ctx, candidate.name);
+    default:
+      return candidate.ecosystem satisfies never;
   }
-  const target = { input: `pypi:${candidate.name}`, ecosystem: 'pypi' as const, name: pep503(candidate.name) };
+}
+
+async function lookUpNpm(ctx: RunContext, name: string): Promise<Lookup> {
+  const target = { input: `npm:${name}`, ecosystem: 'npm' as const, name };
+  const resolved = await resolveRegistryFacts(target, ctx, ctx.npm.registryFor(name));
+  if ('kind' in resolved) {
+    return resolved.code === 'not-found' ? { kind: 'missing', reason: 'the npm registry has no such package' } : { kind: 'unavailable', reason: resolved.message };
+  }
+  return { kind: 'published', repository: resolved.facts.repository, provenanceRepository: null };
+}
+
+async function lookUpPypi(ctx: RunContext, name: string): Promise<Lookup> {
+  const target = { input: `pypi:${name}`, ecosystem: 'pypi' as const, name: packageRulesOf('pypi').canonicalName(name) };
   const resolved = await pypiRelease(target, ctx);
   if (resolved.kind === 'error') {
     return resolved.code === 'not-found' ? { kind: 'missing', reason: 'PyPI has no such project' } : { kind: 'unavailable', reason: resolved.message };

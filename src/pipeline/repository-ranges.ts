@@ -18,7 +18,7 @@
  * by the readers (`unvouched`) and are not resolved.
  */
 import type { DependencyFacts, Sources } from '../evidence/schema.js';
-import { pep503 } from '../ecosystems/pypi/name.js';
+import { packageRulesOf } from '../ecosystems/rules.js';
 import { rangeResolvable } from '../sources/github/repo-dependencies.js';
 import { resolveDependencyList } from '../sources/npm/dependencies.js';
 import { resolvePypiDependencies } from '../sources/pypi/dependencies.js';
@@ -47,7 +47,7 @@ export async function resolveRepositoryRanges(ctx: RunContext, deps: Sources['de
     switch (ecosystem) {
       case 'npm':
       case 'pypi':
-        return [{ index, entry, ecosystem, key: `${ecosystem}\u0000${ecosystem === 'pypi' ? pep503(entry.name) : entry.name}` }];
+        return [{ index, entry, ecosystem, key: `${ecosystem}\u0000${packageRulesOf(ecosystem).canonicalName(entry.name)}` }];
       // go.mod pins every module exactly, and a Cargo.toml without Cargo.lock is not read into
       // the set (crates.io's index is not asked): neither has a range to resolve here.
       case 'go':

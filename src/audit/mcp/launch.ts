@@ -32,6 +32,7 @@ import { wideningArguments } from '../../checks/lib/mcp.js';
 import { isLoopback, normaliseRemoteUrl } from './remote-url.js';
 import { proxiedRemote, proxyServerCommand } from '../../ecosystems/mcp/proxies.js';
 import { pep503 } from '../../ecosystems/pypi/name.js';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 
 /** A registry package a launch installs. */
 export interface LaunchPackage {
@@ -192,6 +193,9 @@ function npmSpec(spec: string): Spec {
   }
 }
 
+/** How each package ecosystem's runner reads a package spec. */
+const SPEC_READERS: Record<PackageEcosystem, (spec: string) => Spec> = { npm: npmSpec, pypi: pypiSpec };
+
 function pypiSpec(spec: string): Spec {
   // `uvx pkg@latest`: uv's spelling of the newest release — unpinned, as a bare name is.
   const latest = /^([A-Za-z0-9._-]+)(?:\[[^\]]*\])?@latest$/i.exec(spec)?.[1];
@@ -219,6 +223,15 @@ function pypiSpec(spec: string): Spec {
 /** The public registry of each ecosystem: naming it explicitly is no redirection. */
 const PUBLIC_REGISTRIES = { npm: () => [npmDefaultRegistry()], pypi: () => [DEFAULT_ENDPOINTS.pypi, `${DEFAULT_ENDPOINTS.pypi}/simple`] };
 
+/**
+ * A command's package name (`mcp-remote@0.1.5` → `mcp-remote`, `mcp-proxy==0.8` → `mcp-proxy`) and a
+ * launched package's name, each as its ecosystem compares them (npm: lower case; PyPI: PEP 503).
+ */
+const LAUNCH_NAMES: Record<PackageEcosystem, { ofWord(word: string): string; ofName(name: string): string }> = {
+  npm: { ofWord: (word) => word.slice(0, word.indexOf('@', 1) < 0 ? word.length : word.indexOf('@', 1)).toLowerCase(), ofName: (name) => name.toLowerCase() },
+  pypi: { ofWord: (word) => pep503(word.split(/[\s[=<>!~@;]/)[0] ?? ''), ofName: pep503 },
+};
+
 /** Where the launch points its runner instead of the public registry, as the remote source its packages then come from; or null. */
 function redirection(ecosystem: 'npm' | 'pypi', args: readonly string[], envKeys: readonly string[]): SourceKind | null {
   const redirect = registryRedirect(ecosystem, args, envKeys, PUBLIC_REGISTRIES[ecosystem]());
@@ -227,7 +240,7 @@ function redirection(ecosystem: 'npm' | 'pypi', args: readonly string[], envKeys
 
 /** The launch of a runner that installs `specs` (the first is the one it runs): packages, or what is fetched instead. */
 function installs(runner: string, ecosystem: 'npm' | 'pypi', specs: readonly string[], redirected: SourceKind | null): Launch {
-  const read = specs.map((spec) => (ecosystem === 'npm' ? npmSpec(spec) : pypiSpec(spec)));
+  const read = specs.map(SPEC_READERS[ecosystem]);
   const first = read[0];
   if (first === undefined) return { kind: 'unknown', command: runner, why: 'no package named', runsPackage: true };
   if ('local' in first) return { kind: 'local', command: runner, file: first.local };
@@ -568,9 +581,9 @@ function mapCommand(
 function withProxied(launch: Launch, ecosystem: 'npm' | 'pypi', operand: { value: string; index: number } | null, rest: readonly string[]): Launch {
   if (launch.kind !== 'package' || operand === null) return launch;
   const word = operand.value.trim();
-  // The command's package name: `mcp-remote@0.1.5` → `mcp-remote`, `mcp-proxy==0.8` → `mcp-proxy`.
-  const name = ecosystem === 'npm' ? word.slice(0, word.indexOf('@', 1) < 0 ? word.length : word.indexOf('@', 1)).toLowerCase() : pep503(word.split(/[\s[=<>!~@;]/)[0] ?? '');
-  const pkg = [launch, ...launch.extra].find((p) => (ecosystem === 'npm' ? p.name.toLowerCase() : pep503(p.name)) === name);
+  const names = LAUNCH_NAMES[ecosystem];
+  const name = names.ofWord(word);
+  const pkg = [launch, ...launch.extra].find((p) => names.ofName(p.name) === name);
   if (pkg === undefined) return launch;
   const args = rest.slice(operand.index + 1);
   // A proxy in its server mode runs the command it is given: that command is the server, not read here.

@@ -20,6 +20,7 @@ import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
 import { mapLimit } from '../../util/map-limit.js';
 import type { CheckNested, Collected } from '../adapter.js';
+import type { PackageEcosystem } from '../types.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
 import { remoteParts, remoteUrlShown } from '../../checks/lib/mcp.js';
@@ -173,9 +174,15 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
 }
 
 /** The registries a package of the ecosystem is read from: the configured ones and the public default. */
-function vouchedRegistries(ecosystem: 'npm' | 'pypi', identifier: string, ctx: RunContext): string[] {
-  if (ecosystem === 'pypi') return [ctx.endpoints.pypi, DEFAULT_ENDPOINTS.pypi];
-  return [ctx.npm.registryFor(identifier), ctx.npm.registry, ctx.endpoints.npmPublicRegistry, npmDefaultRegistry()];
+function vouchedRegistries(ecosystem: PackageEcosystem, identifier: string, ctx: RunContext): string[] {
+  switch (ecosystem) {
+    case 'pypi':
+      return [ctx.endpoints.pypi, DEFAULT_ENDPOINTS.pypi];
+    case 'npm':
+      return [ctx.npm.registryFor(identifier), ctx.npm.registry, ctx.endpoints.npmPublicRegistry, npmDefaultRegistry()];
+    default:
+      return ecosystem satisfies never;
+  }
 }
 
 /** The registry types nerq evaluates, and the ecosystem that owns each. */

@@ -15,6 +15,7 @@
  * such a variable in its `env` is noted (audit/mcp/launch.ts; only the name is read). Pure.
  */
 import { pep503 } from '../pypi/name.js';
+import type { PackageEcosystem } from '../types.js';
 import { npmExecWords } from '../npm/exec-argv.js';
 import { dlxWords } from '../npm/dlx-argv.js';
 import { pipxFlag } from '../registry-redirect.js';
@@ -39,10 +40,12 @@ const SHELL_HINTS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'cmd', 
 const NPM_RUNNERS = ['npx', 'npm', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', 'node', 'deno', 'tsx'];
 const PYPI_RUNNERS = ['uvx', 'uv', 'pipx', 'pip', 'pip3', 'python', 'python3', 'py'];
 const OTHER_RUNNERS = ['docker', 'podman', 'nerdctl', 'dnx', 'dotnet', 'cargo', 'go', 'java', 'ruby', 'gem', 'php'];
-const FOREIGN_RUNNERS = {
+const FOREIGN_RUNNERS: Record<PackageEcosystem, ReadonlySet<string>> = {
   npm: new Set([...PYPI_RUNNERS, ...OTHER_RUNNERS]),
   pypi: new Set([...NPM_RUNNERS, ...OTHER_RUNNERS]),
-} as const;
+};
+/** What each package ecosystem's runners run, as a reason names it. */
+const PACKAGES_OF: Record<PackageEcosystem, string> = { npm: 'npm packages', pypi: 'PyPI projects' };
 /** Runner flags that take a separate value which is not an operand (as audit/mcp/launch.ts reads a launch). */
 const VALUE_FLAGS = {
   npm: new Set(['--registry', '--cache', '--userconfig', '-w', '--workspace']),
@@ -83,7 +86,7 @@ export function runnerAddsCode(ecosystem: 'npm' | 'pypi', args: readonly Argumen
   // runner of another kind of package (`npx` for a PyPI project installs the npm package of that
   // name; `docker` runs an image), does not start the package evaluated.
   if (hint !== undefined && hint !== '' && !/^[a-z0-9][a-z0-9._+-]*$/.test(hint)) return 'a runtime hint that is no program name';
-  if (hint !== undefined && FOREIGN_RUNNERS[ecosystem].has(hint)) return `the runtime ${hint}, which does not run ${ecosystem === 'npm' ? 'npm packages' : 'PyPI projects'}`;
+  if (hint !== undefined && FOREIGN_RUNNERS[ecosystem].has(hint)) return `the runtime ${hint}, which does not run ${PACKAGES_OF[ecosystem]}`;
   // npx (a client's runner for npm packages when no hint says otherwise) reads the arguments and
   // the package after them as npm does (npm/exec-argv.ts), whole: not word by word.
   // With no hint the runtime may be node as well: its own code flags are read first.

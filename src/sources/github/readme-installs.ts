@@ -26,6 +26,7 @@ import { bunCommand, LEADING, PNPM_SCOPE_REGISTRY, subcommandOf, yarnCommand, ty
 import { npmExecWords, spelledWords } from '../../ecosystems/npm/exec-argv.js';
 import { flagValues, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
 import { oneLine } from './request.js';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 
 export type InstallEcosystem = 'npm' | 'pypi' | 'docker';
 
@@ -304,9 +305,12 @@ function runnerPackages(words: readonly string[], tool: string, packageFlags: re
   return [...main, ...extra];
 }
 
-function all(ecosystem: 'npm' | 'pypi', words: readonly string[]): Found[] {
+/** How an install command's word names a package, per package ecosystem (null: it names none). */
+const NAME_READERS: Record<PackageEcosystem, (word: string) => string | null> = { npm: (word) => npmPackageName(word), pypi: (word) => pypiProjectName(word) };
+
+function all(ecosystem: PackageEcosystem, words: readonly string[]): Found[] {
   return words.flatMap((word) => {
-    const name = ecosystem === 'npm' ? npmPackageName(word) : pypiProjectName(word);
+    const name = NAME_READERS[ecosystem](word);
     return name === null ? [] : [{ ecosystem, name }];
   });
 }

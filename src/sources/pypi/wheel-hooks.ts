@@ -18,6 +18,7 @@
 import { inflateRawSync } from 'node:zlib';
 import { packageImports, readImportCode } from '../../checks/lib/import-code.js';
 import type { PypiFile, PypiImportCode, PypiImportFile, PypiStartupHook, PypiWheelContents } from '../../evidence/schema.js';
+import { pep503 } from '../../ecosystems/pypi/name.js';
 import { DEFAULT_ENDPOINTS } from '../endpoints.js';
 import type { HttpClient } from '../http/types.js';
 import { oneLine } from '../http/one-line.js';
@@ -359,7 +360,7 @@ const SIDE_NAMES = /^(?:tests?|testing|docs?|examples?|benchmarks?|setup|conftes
  * (and flit or hatch wheels have none), so it is not read.
  */
 export function importTimeModules(entries: readonly ZipEntry[], filename: string): ZipEntry[] {
-  const distribution = (filename.split('-')[0] ?? '').toLowerCase().replace(/[-_.]+/g, '_');
+  const distribution = pep503(filename.split('-')[0] ?? '').replaceAll('-', '_');
   const ranked: { entry: ZipEntry; rank: number }[] = [];
   for (const entry of entries) {
     const match = /^([A-Za-z_]\w*)(?:\/__init__\.py|\.py)$/.exec(installedPath(entry.name));
