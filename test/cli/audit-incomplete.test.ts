@@ -121,11 +121,11 @@ describe('nerq check while OSV is unreachable', () => {
     expect(result.code, result.stderr).toBe(3);
     const report = ReportSchema.parse(JSON.parse(result.stdout));
     expect(report.gate.passed).toBeNull();
-    expect(report.gate.reasons.some((r) => r.includes('not checked') && r.includes('nerq-osv-down.invalid'))).toBe(true);
+    expect(report.gate.reasonDetails.some((r) => r.code === 'not-checked' && String(r.args.reason).includes('nerq-osv-down.invalid'))).toBe(true);
     const allowed = await runCli(['check', PACKAGES[0]!.name, '--json', '--allow-incomplete'], { server, env: OSV_DOWN });
     expect(allowed.code, allowed.stderr).toBe(0);
     const passed = ReportSchema.parse(JSON.parse(allowed.stdout));
     expect(passed.gate.passed).toBe(true);
-    expect(passed.gate.reasons.every((r) => r.startsWith('allowed by --allow-incomplete: '))).toBe(true);
+    expect(new Set(passed.gate.reasonDetails.map((r) => r.code))).toEqual(new Set(['allowed-incomplete']));
   });
 });

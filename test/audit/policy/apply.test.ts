@@ -186,7 +186,7 @@ describe('applyPolicy: scores, floors, verdicts', () => {
     expect(outcome.failures[0]?.message).toContain('osv down');
     // The gate of nerq check agrees: it could not be evaluated, for the same reason.
     expect(thin().gate).toMatchObject({ passed: null });
-    expect(thin().gate.reasons.some((r) => r.includes('not checked') && r.includes('osv down'))).toBe(true);
+    expect(thin().gate.reasonDetails.some((r) => r.code === 'not-checked' && String(r.args.reason).includes('osv down'))).toBe(true);
     // Anything failing still fails: incomplete is only for what passed on the rest.
     expect(decide(thin(), policyOf({ minScore: 99 })).status).toBe('fail');
   });
