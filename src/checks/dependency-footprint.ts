@@ -4,6 +4,16 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { rangeBandProse } from './lib/band-prose.js';
+
+/** Direct runtime dependencies: at most this many → this score, and the message that says so. */
+export const FOOTPRINT_BANDS: readonly (readonly [maxDependencies: number, score: number, messageId: 'small' | 'moderate' | 'large'])[] = [
+  [5, 100, 'small'],
+  [15, 80, 'moderate'],
+  [30, 60, 'large'],
+];
+/** More than the last band. */
+const HUGE_SCORE = 40;
 
 export default defineCheck({
   id: 'dependency-footprint',
@@ -12,7 +22,8 @@ export default defineCheck({
   needs: ['release'],
   title: 'Dependency footprint',
   description:
-    'Counts direct runtime dependencies — npm `dependencies`, PyPI `requires_dist` entries outside extras (environment markers included) — since each one is more code to trust and keep updated: 0–5 scores 100, 6–15 80, 16–30 60, more than 30 40.',
+    'Counts direct runtime dependencies — npm `dependencies`, PyPI `requires_dist` entries outside extras (environment markers included) — since each one is more code to trust and keep updated: ' +
+    `${rangeBandProse(FOOTPRINT_BANDS.map(([max, score]) => [max, score] as const), 'scores', HUGE_SCORE)}.`,
   messages: {
     one: '1 direct runtime dependency',
     small: '{dependencies} direct runtime dependencies',
@@ -29,9 +40,7 @@ export default defineCheck({
     };
     // One is worded in the singular (`1 direct runtime dependencies` read wrong); the same score as the few.
     if (dependencies === 1) return { score: 100, messageId: 'one', data };
-    if (dependencies <= 5) return { score: 100, messageId: 'small', data };
-    if (dependencies <= 15) return { score: 80, messageId: 'moderate', data };
-    if (dependencies <= 30) return { score: 60, messageId: 'large', data };
-    return { score: 40, messageId: 'huge', data };
+    for (const [max, score, messageId] of FOOTPRINT_BANDS) if (dependencies <= max) return { score, messageId, data };
+    return { score: HUGE_SCORE, messageId: 'huge', data };
   },
 });

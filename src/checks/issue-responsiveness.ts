@@ -4,6 +4,7 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import { hoursProse } from './lib/band-prose.js';
 import { durationLabel, GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, methodLabel, percent, readGithub } from './lib/github.js';
 
 /** Fewer sampled issues than this say nothing about the service (unknown, not scored). */
@@ -39,7 +40,8 @@ export default defineCheck({
   needs: ['github'],
   title: 'Issue responsiveness',
   description:
-    'Samples the issues opened in the last 180 days (bots left out) and scores 0.6 × the percentage that got a response or were closed, plus 0.4 × a time score for the median time to that response (≤ 24 hours 100, ≤ 3 days 85, ≤ 7 days 70, ≤ 30 days 45, slower 20, none 0). ' +
+    'Samples the issues opened in the last 180 days (bots left out) and scores 0.6 × the percentage that got a response or were closed, plus 0.4 × a time score for the median time to that response (' +
+    `${RESPONSE_TIME_BANDS.map(([maxHours, score]) => `≤ ${hoursProse(maxHours)} ${score}`).join(', ')}, slower ${SLOWEST_SCORE}, none 0). ` +
     `With a token a response is the first comment by someone other than the author; without one a comment or a close counts and the evidence says which. ` +
     `Unknown when issues are turned off or fewer than ${MIN_ISSUES} issues were opened in the window: an issue tracker nobody uses is no evidence of good service.`,
   messages: {

@@ -34,6 +34,11 @@ export const SEVERAL_ANOMALIES_SCORE = 15;
 export const SEVERAL_ANOMALIES_CAP = 49.9;
 /** Size jump: more than this factor over the previous unpacked size … */
 export const SIZE_FACTOR = 2;
+
+/** A growth factor as the description writes it. */
+function factorProse(factor: number): string {
+  return factor === 2 ? 'doubled' : `× ${factor}`;
+}
 /** … and at least this many bytes more. */
 export const SIZE_MIN_GROWTH = 500_000;
 /** Dependency jump: at least this many more dependencies … */
@@ -258,7 +263,8 @@ export default defineCheck({
   optional: ['attestations', 'tarball', 'dependencies'],
   title: 'Release anomalies',
   description:
-    'Compares the resolved npm version with the one published before it (npm only; in a trimmed packument, whose times come from a mirror, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, unpacked size more than doubled and ≥ 500 kB larger, runtime dependencies doubled and ≥ 5 more, ' +
+    'Compares the resolved npm version with the one published before it (npm only; in a trimmed packument, whose times come from a mirror, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, ' +
+    `unpacked size more than ${factorProse(SIZE_FACTOR)} and ≥ ${SIZE_MIN_GROWTH / 1000} kB larger, runtime dependencies ${factorProse(DEPENDENCY_FACTOR)} and ≥ ${DEPENDENCY_MIN_GROWTH} more, ` +
     `a runtime dependency added that is brand new itself (at most ${NEWCOMER_MAX_VERSIONS} versions, its packument last changed within ${NEWCOMER_DAYS} days of the release — not compared when that date is more than a day in the future —, not in the package's own scope: the 2018 event-stream compromise added such a package); ` +
     `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
     `No anomaly, or a first release, scores 100 (a version that is only the lowest of several, in a trimmed packument or with no publish time of its own, is no known first release: unknown, nothing compared), one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,

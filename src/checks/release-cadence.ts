@@ -10,6 +10,13 @@ import { WITHHELD_MESSAGES, withheldResult } from './lib/publish-times.js';
 import { DAY_MS, datedEntries, futureEntries } from './lib/releases.js';
 
 export const CADENCE_WINDOW_DAYS = 365;
+/** Releases in the window → score: none, one, a few (up to SOME_MAX), regular (up to REGULAR_MAX), churn beyond. */
+const NONE_SCORE = 20;
+const SINGLE_SCORE = 60;
+const SOME_MAX = 3;
+const SOME_SCORE = 80;
+const REGULAR_MAX = 30;
+const CHURN_SCORE = 85;
 
 export default defineCheck({
   id: 'release-cadence',
@@ -18,7 +25,7 @@ export default defineCheck({
   needs: ['release'],
   title: 'Release cadence',
   description:
-    'Counts stable releases published in the 365 days before now (npm publish times, PyPI first upload times; yanked releases count; a package with only pre-releases counts its pre-releases): none scores 20 (70 for a finished package, see the finished-package rule), 1 60, 2–3 80, 4–30 100, and more than 30 85 (churn). ' +
+    `Counts stable releases published in the ${CADENCE_WINDOW_DAYS} days before now (npm publish times, PyPI first upload times; yanked releases count; a package with only pre-releases counts its pre-releases): none scores ${NONE_SCORE} (${FINISHED_FLOOR} for a finished package, see the finished-package rule), 1 ${SINGLE_SCORE}, 2–${SOME_MAX} ${SOME_SCORE}, ${SOME_MAX + 1}–${REGULAR_MAX} 100, and more than ${REGULAR_MAX} ${CHURN_SCORE} (churn). ` +
     'Releases dated more than a day in the future are left out (invalid dates). Unknown when the registry gave no times (or only such dates), or when the times of a trimmed packument are not publish times (docs/scoring.md §12).',
   messages: {
     none: 'No release in the last {windowDays} days',
@@ -48,11 +55,11 @@ export default defineCheck({
     if (count === 0) {
       const unmet = unmetFinished(release, now);
       if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };
-      return { score: 20, messageId: 'none', data: { ...data, finished: false, unmetFinishedCriteria: unmet } };
+      return { score: NONE_SCORE, messageId: 'none', data: { ...data, finished: false, unmetFinishedCriteria: unmet } };
     }
-    if (count === 1) return { score: 60, messageId: 'single', data };
-    if (count <= 3) return { score: 80, messageId: 'some', data };
-    if (count <= 30) return { score: 100, messageId: 'regular', data };
-    return { score: 85, messageId: 'churn', data };
+    if (count === 1) return { score: SINGLE_SCORE, messageId: 'single', data };
+    if (count <= SOME_MAX) return { score: SOME_SCORE, messageId: 'some', data };
+    if (count <= REGULAR_MAX) return { score: 100, messageId: 'regular', data };
+    return { score: CHURN_SCORE, messageId: 'churn', data };
   },
 });

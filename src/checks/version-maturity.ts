@@ -5,6 +5,10 @@
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 
+/** A 0.x version's score, and a pre-release's (a stable 1.0.0 or later scores 100). */
+const INITIAL_SCORE = 50;
+const PRERELEASE_SCORE = 30;
+
 export default defineCheck({
   id: 'version-maturity',
   dimension: 'maintenance',
@@ -12,7 +16,8 @@ export default defineCheck({
   needs: ['release'],
   title: 'Version maturity',
   description:
-    'Reads the resolved version (semver for npm; PEP 440 for PyPI, where a/b/rc and .dev releases are pre-releases and post-releases are not): ≥ 1.0.0 and not a pre-release scores 100, a 0.x version 50, a pre-release (1.0.0-beta.1, 1.0.0rc1) 30.',
+    'Reads the resolved version (semver for npm; PEP 440 for PyPI, where a/b/rc and .dev releases are pre-releases and post-releases are not): ≥ 1.0.0 and not a pre-release scores 100, a 0.x version ' +
+    `${INITIAL_SCORE}, a pre-release (1.0.0-beta.1, 1.0.0rc1) ${PRERELEASE_SCORE}.`,
   messages: {
     stable: 'Stable version {version}',
     initial: 'Initial-development version {version} (0.x: the API may change at any release)',
@@ -26,8 +31,8 @@ export default defineCheck({
       return { score: null, messageId: release.ecosystem === 'pypi' ? 'invalid-pep440' : 'invalid', data: { version } };
     }
     const data: Record<string, EvidenceValue> = { version, major: parts.major, prerelease: parts.prerelease };
-    if (parts.prerelease) return { score: 30, messageId: 'prerelease', data };
-    if (parts.major === 0) return { score: 50, messageId: 'initial', data };
+    if (parts.prerelease) return { score: PRERELEASE_SCORE, messageId: 'prerelease', data };
+    if (parts.major === 0) return { score: INITIAL_SCORE, messageId: 'initial', data };
     return { score: 100, messageId: 'stable', data };
   },
 });

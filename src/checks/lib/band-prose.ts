@@ -21,3 +21,21 @@ export function countBandProse(bands: readonly (readonly [min: number, score: nu
     })
     .join(', ');
 }
+
+/**
+ * Upper-bound bands over counts from 0: `0–5 scores 100, 6–15 80, 16–30 60, more than 30 40`;
+ * `verb` follows the first band.
+ */
+export function rangeBandProse(bands: readonly (readonly [max: number, score: number])[], verb: string, beyondScore: number): string {
+  const written = bands.map(([max, score], i) => {
+    const min = i === 0 ? 0 : bands[i - 1]![0] + 1;
+    const range = min === max ? `${min}` : `${min}–${max}`;
+    return i === 0 ? `${range} ${verb} ${score}` : `${range} ${score}`;
+  });
+  return `${[...written, `more than ${bands[bands.length - 1]![0]} ${beyondScore}`].join(', ')}`;
+}
+
+/** Hours as a description writes them: whole days past one day (`72` → `3 days`), else hours. */
+export function hoursProse(hours: number): string {
+  return hours > 24 && hours % 24 === 0 ? `${hours / 24} days` : `${hours} hours`;
+}
