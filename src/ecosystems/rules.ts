@@ -23,6 +23,11 @@ export const PACKAGE_ECOSYSTEMS = Object.keys(PACKAGE) as PackageEcosystem[];
 
 const BY_OSV = Object.fromEntries(Object.values(PACKAGE).map((rules) => [rules.registry.osvEcosystem, rules])) as Record<PackageOsvEcosystem, PackageEcosystemRules>;
 
+/** A package registry's ecosystem (every one whose rules have a registry part), not a repository or an MCP entry. */
+export function isPackageEcosystem(ecosystem: string): ecosystem is PackageEcosystem {
+  return (PACKAGE_ECOSYSTEMS as readonly string[]).includes(ecosystem);
+}
+
 export function rulesOf(ecosystem: Ecosystem): EcosystemRules {
   return ECOSYSTEM_RULES[ecosystem];
 }

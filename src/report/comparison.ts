@@ -5,7 +5,7 @@
  * (app/compare.ts); nothing here is a fixed table or an estimate — no peers, no comparison.
  */
 import { buildPopularIndex, findIntended, isPopular, popularIndexFor } from '../checks/lib/typosquat.js';
-import { packageRulesOf } from '../ecosystems/rules.js';
+import { isPackageEcosystem, packageRulesOf } from '../ecosystems/rules.js';
 import { DIMENSIONS, type Dimension } from '../model/dimensions.js';
 import type { Alternative, Comparison, ComparisonSample, ComparisonUnavailable, Peer, Report, VerdictCode } from './schema.js';
 
@@ -132,7 +132,7 @@ function confusableWithTarget(target: Report, peer: Report): boolean {
   const mine = target.target.name;
   const theirs = peer.target.name;
   const ecosystem = target.target.ecosystem;
-  if (ecosystem === 'npm' || ecosystem === 'pypi') {
+  if (isPackageEcosystem(ecosystem)) {
     const { canonicalName } = packageRulesOf(ecosystem);
     if (isPopular(canonicalName(theirs), popularIndexFor(ecosystem))) return false;
     return findIntended(canonicalName(theirs), buildPopularIndex([canonicalName(mine)])) !== null;

@@ -1,11 +1,11 @@
 /**
- * `nerq check --compare` as issue 20's acceptance reads it, with the built CLI against the
- * fixture server, cold: the standing's figures are those docs/scoring.md §13 defines, computed
- * here from the members the report lists (rank, percentile with ties as half, median and
- * quartiles linear between closest ranks, the sample's size); an alternative scores strictly
- * higher (a peer scoring the same is not one) and shares a keyword (a listing that shares none
- * is skipped before evaluation); and the comparison leaves the target's score history as a check
- * without it would: one row per evaluation, the next check's `previous` is this one.
+ * `nerq check --compare` with the built CLI against the fixture server, cold: the standing's
+ * figures are those docs/scoring.md §13 defines, computed here from the members the report lists
+ * (rank, percentile with ties as half, median and quartiles linear between closest ranks, the
+ * sample's size); an alternative scores strictly higher (a peer scoring the same is not one) and
+ * shares a keyword (a listing that shares none is skipped before evaluation); and the comparison
+ * leaves the target's score history as a check without it would: one row per evaluation, the
+ * next check's `previous` is this one.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
