@@ -3,7 +3,7 @@
  * layer above its own, and no pure module (model, evidence, target and the ecosystem rules,
  * checks, scoring, report, render, docs) loads — directly or through any chain of runtime
  * imports — a module of an I/O layer (sources, store, pipeline, audit, app, cli), a `node:`
- * module, or a terminal or HTTP library. So sources are reached only from the pipeline up, and
+ * module, or a package not on the pure list (a terminal, HTTP or file-reading library). So sources are reached only from the pipeline up, and
  * the CLI only from the top.
  */
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,14 @@ describe('the layer matrix', () => {
       });
       expect(upwardImports(t)).toEqual([]);
       expect(impureReach(t)).toContain('checks/x.ts → checks/lib/h.ts → model/db.ts → node:sqlite');
+    });
+
+    it('finds a pure module loading a package not on the pure list (one that reads files or the network)', () => {
+      const t = planted({
+        'checks/lib/npmrc.ts': "import npmConf from '@pnpm/npm-conf';\nimport { z } from 'zod';\nimport semver from 'semver/functions/valid.js';",
+        'render/colour.ts': "import chalk from 'chalk';\nimport { createHash } from 'node:crypto';\nimport { readFileSync } from 'fs';",
+      });
+      expect(impureReach(t)).toEqual(['checks/lib/npmrc.ts → @pnpm/npm-conf', 'render/colour.ts → fs']);
     });
 
     it('finds scoring reaching a source two hops away, and the import that goes up', () => {

@@ -59,12 +59,45 @@ export function layerOf(path: string): Layer | null {
 /** What a pure layer may load all the same: render colours text for a terminal it does not open, and SARIF hashes. */
 const ALLOWED: Partial<Record<Layer, readonly string[]>> = { render: ['chalk', 'node:crypto'] };
 
-/** Packages and built-ins a pure module must not load. */
+/**
+ * The packages a pure module may load: parsers and data that do no I/O of their own. Anything
+ * else — a `node:` module or bare built-in, a terminal, HTTP or configuration-reading package,
+ * a package added later — is impure until it is listed here.
+ */
+const PURE_PACKAGES: readonly string[] = [
+  '@renovatebot/pep440',
+  '@yarnpkg/lockfile',
+  '@yarnpkg/parsers',
+  'cli-table3',
+  'hosted-git-info',
+  'npm-package-arg',
+  'npm-pick-manifest',
+  'packageurl-js',
+  'picomatch',
+  'semver',
+  'smol-toml',
+  'spdx-correct',
+  'spdx-expression-parse',
+  'spdx-license-ids',
+  'validate-npm-package-name',
+  'yaml',
+  'zod',
+];
+
+/** The package a bare specifier names (`@scope/name/sub` → `@scope/name`, `name/sub.json` → `name`). */
+function packageOf(spec: string): string {
+  const parts = spec.split('/');
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Packages and built-ins a pure module must not load: every one not on the pure list. */
 export function impureModule(spec: string, layer?: Layer): boolean {
   if (layer !== undefined && (ALLOWED[layer] ?? []).includes(spec)) return false;
   if (spec.startsWith('node:')) return true;
-  if (/^(fs|path|os|http|https|net|tls|dns|child_process|process|url|crypto|stream|zlib|worker_threads|readline|tty)(\/|$)/.test(spec)) return true;
-  return ['chalk', 'undici', 'ora', 'commander', 'supports-color'].some((name) => spec === name || spec.startsWith(`${name}/`));
+  // Not a package name: a relative path no file of the tree answers, or text a module quotes (a
+  // pattern a code reader looks for) that the import scan caught.
+  if (!/^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?$/.test(spec)) return false;
+  return !PURE_PACKAGES.includes(packageOf(spec));
 }
 
 export interface ImportSite {
