@@ -3,8 +3,9 @@
  * layer above its own, and no pure module (model, evidence, target and the ecosystem rules,
  * checks, scoring, report, render, docs) loads — directly or through any chain of runtime
  * imports — a module of an I/O layer (sources, store, pipeline, audit, app, cli), a `node:`
- * module, or a package not on the pure list (a terminal, HTTP or file-reading library). So sources are reached only from the pipeline up, and
- * the CLI only from the top.
+ * module, or a package not on the pure list (a terminal, HTTP or file-reading library). So
+ * sources are reached only from the pipeline up, and the CLI only from the top. No module
+ * imports itself back through any chain, type-only and dynamic imports included.
  */
 import { describe, expect, it } from 'vitest';
 import { importCycles, impureReach, layerOf, LAYERS, readTree, upwardImports } from './layers.js';
