@@ -97,8 +97,12 @@ export interface Runtime {
   now(): Date;
   /** The view of the runtime one call evaluates with. */
   callContext(call: CallOptions): RunContext;
-  /** Close the pool, record the cache counters, prune and write the store. */
-  close(): Promise<void>;
+  /**
+   * Close the pool, record the cache counters, prune and write the store. `abandon` (a front door
+   * shutting down, once no caller waits): requests still in flight — an evaluation nobody waits
+   * for, on a host that does not answer — are aborted, not waited for until their own timeouts.
+   */
+  close(options?: { abandon?: boolean }): Promise<void>;
 }
 
 /**
@@ -212,8 +216,8 @@ export function createRuntime(config: RuntimeConfig): Runtime {
       facts,
       ...(call.includePackage === undefined ? {} : { includePackage: call.includePackage }),
     }),
-    async close() {
-      await http.close();
+    async close(options) {
+      await http.close(options);
       session.close();
     },
   };

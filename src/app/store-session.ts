@@ -44,6 +44,8 @@ export class StoreSession {
   readonly #options: StoreOptions;
   readonly #warn: (message: string) => void;
   #cached: (HttpClient & { stats(): { hits: number; misses: number; revalidated: number; requests: number } }) | null = null;
+  /** Set by close() and interrupt(): the store is closed on purpose, not found broken. */
+  #closed = false;
 
   constructor(options: StoreOptions, env: NodeJS.ProcessEnv, warn: (message: string) => void) {
     this.#options = options;
@@ -94,10 +96,12 @@ export class StoreSession {
   /**
    * Compare with the previous evaluation and record this one (never for error reports), unless
    * it repeats the previous one on the same day: the history keeps changes, and an unchanged
-   * score once a day, not a row per run.
+   * score once a day, not a row per run. Once the session is closed (a front door shutting down
+   * while an evaluation nobody waits for ends, its requests aborted by the pool's close), nothing
+   * is recorded and nothing said: what it learnt under that abort is no evaluation to keep.
    */
   remember(report: Report, evidence: Evidence | null): Report {
-    if (this.store === null || !this.#options.history || evidence === null || report.error !== null) return report;
+    if (this.store === null || this.#closed || !this.#options.history || evidence === null || report.error !== null) return report;
     const row = historyRowOf(report, createHash('sha256').update(JSON.stringify(evidence)).digest('hex'));
     try {
       const previous = this.store.history.previous(row.target, row.evaluatedAt);
@@ -114,6 +118,7 @@ export class StoreSession {
 
   /** The run was interrupted: write what is queued (answers already fetched) and close; no pruning. */
   interrupt(): void {
+    this.#closed = true;
     try {
       this.store?.close();
     } catch {
@@ -123,7 +128,8 @@ export class StoreSession {
 
   /** Record the run's cache counters, prune, and write everything still queued (history included). */
   close(): void {
-    if (this.store === null) return;
+    if (this.store === null || this.#closed) return;
+    this.#closed = true;
     let problem: unknown;
     try {
       if (this.#cached !== null) {

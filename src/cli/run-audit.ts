@@ -24,6 +24,7 @@ import { inertCiCommandsInJson } from '../render/ci-log.js';
 import { renderAuditMarkdown } from '../render/audit-markdown.js';
 import { renderAuditTable } from '../render/audit-table.js';
 import { renderSarif } from '../render/sarif.js';
+import { CHECKS_DOC_URL } from '../version.js';
 import { utf8Batches } from '../render/utf8-batches.js';
 import { loadAuditConfigParsers } from '../app/runtime.js';
 import { cliRuntime } from './cli-runtime.js';
@@ -120,7 +121,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
       format === 'markdown'
         ? renderAuditMarkdown(report)
         : format === 'sarif'
-          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir) })
+          ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir), checksDocUrl: CHECKS_DOC_URL })
           : renderAuditTable(report, {
               color: colorEnabled(process.env, toTerminal(options), options.color),
               width: toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80,

@@ -22,6 +22,7 @@ import { boundJsonDepth, JSON_KEY_TWICE, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '.
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
+import { requestLogValue } from '../front/log-request.js';
 import { createMcpServer } from './server.js';
 
 export interface McpHttpOptions {
@@ -93,6 +94,8 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
       level: options.logLevel ?? 'info',
       stream: options.logStream ?? process.stderr,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+      // The path, not the query string: a credential put there is not logged either.
+      serializers: { req: requestLogValue },
     },
     forceCloseConnections: 'idle',
     maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,

@@ -42,7 +42,8 @@ export async function serveMcpStdio(options: McpStartOptions): Promise<number> {
   await server.connect(transport);
   await closed;
   await server.close().catch(() => undefined);
-  await runtime.close();
+  // The session is over: an evaluation still running (a call cancelled or past its deadline) is abandoned.
+  await runtime.close({ abandon: true });
   return 0;
 }
 
@@ -85,6 +86,6 @@ export async function serveMcpHttp(options: McpHttpStartOptions): Promise<number
     process.once('SIGINT', () => resolve());
   });
   await app.close().catch(() => undefined);
-  await runtime.close();
+  await runtime.close({ abandon: true });
   return 0;
 }

@@ -31,6 +31,11 @@ export interface SarifOptions {
   checks: readonly Pick<AnyCheck, 'id' | 'title' | 'description' | 'dimension'>[];
   /** The audited directory relative to the repository root (`/`-separated), prefixed to every location. */
   baseDir?: string;
+  /**
+   * docs/checks.md in the repository nerq's package.json declares (CHECKS_DOC_URL): a check's
+   * rule links to its section (`#<check id>`). Null or absent: no rule carries a `helpUri`.
+   */
+  checksDocUrl?: string | null;
 }
 
 /**
@@ -69,14 +74,16 @@ export const FINDING_RULES: readonly { code: string; title: string; description:
 
 /**
  * A rule's help is carried in the log itself (`help.text`, and `help.markdown` that code scanning
- * shows on the alert), never as a `helpUri`: a link is only as safe as whoever holds its host and
- * name, and it is optional in SARIF 2.1.0 (§3.49.12).
+ * shows on the alert). A check's rule also has a `helpUri` (SARIF 2.1.0 §3.49.12, optional) to
+ * its section of docs/checks.md, only in the repository nerq's own package.json declares: a
+ * link is only as safe as whoever holds its host and name, so none is made up (docs/security.md).
  */
 interface SarifRule {
   id: string;
   name: string;
   shortDescription: { text: string };
   fullDescription: { text: string };
+  helpUri?: string;
   help: { text: string; markdown: string };
   properties: { tags: string[]; 'security-severity'?: string };
 }
@@ -97,6 +104,7 @@ function checkRules(options: SarifOptions): SarifRule[] {
     name: check.title,
     shortDescription: { text: check.title },
     fullDescription: { text: check.description },
+    ...(options.checksDocUrl == null ? {} : { helpUri: `${options.checksDocUrl}#${encodeURIComponent(check.id)}` }),
     help: helpOf(check.title, check.description, `A check of the ${check.dimension} dimension: \`nerq check\` on the package shows its score, message and evidence; the policy decides whether the package passes.`),
     properties: { tags: ['supply-chain', check.dimension] },
   }));

@@ -30,6 +30,7 @@ import { boundJsonDepth } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
 import { receiveTimeout } from '../front/receive-timeout.js';
+import { requestLogValue } from '../front/log-request.js';
 import { openApiDocument } from './openapi.js';
 import { preflightAlternatives, preflightOf, unevaluatedPreflight, type PreflightInput } from './preflight.js';
 import {
@@ -190,6 +191,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       stream: options.logStream ?? process.stderr,
       // Credentials never reach a log line.
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+      // The path, not the query string: a credential put there is not logged either.
+      serializers: { req: requestLogValue },
     },
     return503OnClosing: true,
     maxRequestsPerSocket: MAX_REQUESTS_PER_SOCKET,

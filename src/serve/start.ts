@@ -104,7 +104,8 @@ export async function serve(options: ServeOptions): Promise<number> {
       void app
         .close()
         .catch(() => undefined)
-        .then(() => runtime.close())
+        // No caller waits any more: an evaluation still running (its callers' deadlines passed) is abandoned.
+        .then(() => runtime.close({ abandon: true }))
         .then(
           () => resolve(0),
           () => resolve(0),

@@ -228,6 +228,9 @@ describe('nerq mcp --http', () => {
     const ok = await app.inject({ method: 'POST', url: '/mcp', headers: { ...HEADERS, host: 'localhost', authorization: `Bearer ${TOKEN}` }, payload: INITIALIZE });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ result: { serverInfo: { name: 'nerq' } } });
+    // A token in the query string (some clients put it there) is not logged: the log has the path only.
+    await app.inject({ method: 'POST', url: `/mcp?access_token=${TOKEN}`, headers: { ...HEADERS, host: 'localhost' }, payload: INITIALIZE });
+    expect(logs()).toContain('"url":"/mcp"');
     expect(logs()).toContain('"statusCode":401');
     expect(logs()).not.toContain(TOKEN);
   });

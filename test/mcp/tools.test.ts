@@ -58,6 +58,16 @@ describe('nerq mcp tools (in memory)', () => {
     ]);
     expect(reports[0]).toMatchObject({ ecosystem: 'npm', name: 'chalk', version: '4.1.0', score: 74.1, error: null, advisories: [] });
     expect(reports[1]?.caps.map((c) => c.id)).toEqual(['deprecated']);
+    // The description says what gives each verdict as nerq gives it (docs/scoring.md §6): a
+    // deprecated version is NO (its cap), never listed among what makes DO NOT USE.
+    const { tools } = await client.listTools();
+    const description = tools.find((t) => t.name === 'check_packages')?.description ?? '';
+    const doNotUse = /DO NOT USE \(([^)]*)\)/.exec(description)?.[1] ?? '';
+    const no = /NO \(([^)]*)\)/.exec(description)?.[1] ?? '';
+    expect(doNotUse).toMatch(/malicious/);
+    expect(doNotUse).not.toMatch(/deprecated|vulnerab|advisor/);
+    expect(no).toMatch(/deprecated/);
+
     expect(reports[1]?.reasons.length).toBeGreaterThan(0);
     expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
   });

@@ -726,6 +726,11 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
     expect(ok.statusCode).toBe(200);
     const other = await app.inject({ method: 'GET', url: '/v1/history?target=chalk', headers: { authorization: 'bearer another-token' } });
     expect(other.statusCode).toBe(200);
+    // A token sent where it does not belong (a query parameter, as some clients do) is refused and not logged either: the log has the path only.
+    const inQuery = await app.inject({ method: 'GET', url: `/v1/preflight?target=chalk&access_token=${token}`, headers: { authorization: `Bearer ${token}` } });
+    expect(ErrorSchema.parse(inQuery.json()).error.code).toBe('bad-request');
+    expect((await app.inject({ method: 'GET', url: `/v1/history?target=chalk&token=${token}` })).statusCode).toBe(401);
+    expect(logs()).toContain('"url":"/v1/preflight"');
     expect(logs()).toContain('"statusCode":401');
     expect(logs()).not.toContain(token);
     expect(logs()).not.toContain('another-token');

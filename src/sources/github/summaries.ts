@@ -12,10 +12,14 @@ export function daysBefore(now: Date, days: number): string {
   return new Date(now.getTime() - days * DAY_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/**
+ * A date in the `days` before `now`. One after `now` within the tolerated clock skew counts as
+ * now; one later is invalid data and in no window (isFutureTime; docs/security.md, "Dates in the future").
+ */
 function within(iso: string | null, now: Date, days: number): boolean {
   if (iso === null) return false;
   const at = Date.parse(iso);
-  return Number.isFinite(at) && at <= now.getTime() && at >= now.getTime() - days * DAY_MS;
+  return Number.isFinite(at) && !isFutureTime(new Date(at), now) && at >= now.getTime() - days * DAY_MS;
 }
 
 /** A login or actor that is a bot: type `Bot` (REST `type`, GraphQL `__typename`) or a `[bot]` login / name. */

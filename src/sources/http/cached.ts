@@ -267,7 +267,7 @@ export function createCachedHttpClient(inner: HttpClient, options: CachedHttpOpt
   return {
     request,
     stream,
-    close: () => inner.close(),
+    close: (options) => inner.close(options),
     stats: () => ({ ...counts }),
   };
 }

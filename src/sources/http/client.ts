@@ -719,7 +719,8 @@ class UndiciHttpClient implements HttpClient {
     return { ...describeError(error, url.host, this.#timeouts), at: url };
   }
 
-  close(): Promise<void> {
+  close(options?: { abandon?: boolean }): Promise<void> {
+    if (options?.abandon === true) this.#abandoned = true;
     // Never used: nothing to close, and a request after this fails as on a closed agent.
     this.#dispatcher ??= Promise.resolve({ setupFailure: 'the HTTP client is closed' });
     this.#closing ??= (this.#dispatcher ?? Promise.resolve(undefined))

@@ -28,7 +28,7 @@ export function observeRequests(inner: HttpClient, labelOf: (url: string) => str
   return {
     request: (req) => counted(req.url, () => inner.request(req)),
     stream: (req, consume) => counted(req.url, () => streamBody(inner, req, consume)),
-    close: () => inner.close(),
+    close: (options) => inner.close(options),
     inFlight: () => counts,
   };
 }

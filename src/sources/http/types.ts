@@ -91,6 +91,9 @@ export interface HttpClient {
    * (`streamBody` in stream.ts does that).
    */
   stream?<T>(req: HttpRequest, consume: BodyConsumer<T>): Promise<HttpStreamResult<T>>;
-  /** Release sockets (idempotent). */
-  close(): Promise<void>;
+  /**
+   * Release sockets (idempotent). Requests still in flight are waited for, unless `abandon`
+   * (nobody waits for them any more): then they are aborted.
+   */
+  close(options?: { abandon?: boolean }): Promise<void>;
 }

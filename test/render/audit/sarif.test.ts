@@ -1,4 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the spec-check mutates raw JSON */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AuditEntry } from '../../../src/audit/types.js';
@@ -8,6 +10,7 @@ import { auditOf, deprecated, entryOf, entryWith, reportOf, thin } from '../../a
 import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
+import { CHECKS_DOC_URL, checksDocUrlOf } from '../../../src/version.js';
 
 /**
  * The SARIF 2.1.0 schema's required fields (sarif-schema-2.1.0.json), as zod: sarifLog needs
@@ -95,9 +98,31 @@ describe('renderSarif', () => {
     });
   });
 
-  it('every rule carries its help in the log (text and the markdown code scanning shows), never a link out', () => {
+  it("a check's rule links to its section of docs/checks.md in the repository package.json declares; without one, no rule links out", () => {
+    const docs = 'https://git.example.org/acme/nerq/blob/HEAD/docs/checks.md';
+    const linked = parse(renderSarif(sampleAudit(), { checks: CHECKS, checksDocUrl: docs })).runs[0]?.tool.driver.rules ?? [];
+    expect(linked.filter((r) => r.helpUri !== undefined).map((r) => r.helpUri)).toEqual(CHECKS.map((c) => `${docs}#${c.id}`));
+    // Policy and MCP finding rules have no section there: their help is in the log only.
+    expect(linked.filter((r) => r.id.startsWith('policy/') || r.id.startsWith('finding/')).every((r) => r.helpUri === undefined)).toBe(true);
+    // Every check id is a heading of docs/checks.md, so the anchor exists.
+    const headings = new Set(readFileSync(path.join(import.meta.dirname, '../../../docs/checks.md'), 'utf8').split('\n').filter((l) => l.startsWith('### ')).map((l) => l.slice(4).trim()));
+    expect(CHECKS.map((c) => c.id).filter((id) => !headings.has(id))).toEqual([]);
+    // This package.json declares no repository: the log the CLI writes links nowhere.
+    expect(CHECKS_DOC_URL).toBeNull();
+    expect(rules.every((r) => r.helpUri === undefined)).toBe(true);
+  });
+
+  it('the docs link comes from package.json `repository` as an https URL only, never a host it does not name', () => {
+    expect(checksDocUrlOf({ repository: { type: 'git', url: 'git+https://github.com/acme/nerq.git' } })).toBe('https://github.com/acme/nerq/blob/HEAD/docs/checks.md');
+    expect(checksDocUrlOf({ repository: 'https://git.example.org/acme/nerq' })).toBe('https://git.example.org/acme/nerq/blob/HEAD/docs/checks.md');
+    expect(checksDocUrlOf({ repository: { url: 'https://github.com/acme/tools.git', directory: 'packages/nerq' } })).toBe('https://github.com/acme/tools/blob/HEAD/packages/nerq/docs/checks.md');
+    for (const repository of [undefined, null, 42, {}, 'acme/nerq', 'github:acme/nerq', 'git@github.com:acme/nerq.git', 'http://github.com/acme/nerq', 'https://github.com/acme', 'https://user:pw@github.com/acme/nerq', 'not a url', { url: 'https://github.com/acme/nerq', directory: '../x' }]) {
+      expect(checksDocUrlOf({ repository, homepage: 'https://acme.example/nerq' }), JSON.stringify(repository)).toBeNull();
+    }
+  });
+
+  it('every rule carries its help in the log (text and the markdown code scanning shows)', () => {
     for (const rule of rules) {
-      expect(rule.helpUri, rule.id).toBeUndefined();
       const help = rule.help as { text: string; markdown?: string } | undefined;
       expect(help?.text, rule.id).toContain(rule.fullDescription?.text ?? '—');
       expect(help?.markdown?.startsWith(`**${rule.name ?? '—'}**\n\n`), rule.id).toBe(true);
