@@ -53,6 +53,8 @@ export default defineCheck({
       read: safety.read.length,
       unreadCount: safety.unread.length,
       unread: safety.unread.map((u) => `${u.path}: ${u.reason}`),
+      // Why they are unread, in kind: `limit` (the read budget: the same next run), `fault` (a failure: the next run may read them), `missing`, `unparsed`; `unknown` in evidence saved before it was recorded.
+      unreadCauses: [...new Set(safety.unread.map((u) => u.cause ?? 'unknown'))].sort(),
       outsider: safety.outsiderTriggered.length,
       unpinnedActions: safety.unpinnedActions,
       actionsRead: safety.actionsRead?.length ?? 0,

@@ -283,7 +283,14 @@ export const GithubWorkflowSafetySchema = z.object({
   listed: z.number().int().nonnegative(),
   /** The files read and judged (paths). */
   read: z.array(z.string()),
-  unread: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /**
+   * Files not read, with why. `cause` (absent in evidence saved before it was recorded): `limit` —
+   * the count or size budget, or GitHub's own cut (the same on the next run: a complete answer,
+   * limited); `fault` — a failure, a rate limit, a malformed answer (the next run may read it, so
+   * facts holding one are never kept in the facts cache); `missing` — a 404, or not in the listing;
+   * `unparsed` — text that does not parse.
+   */
+  unread: z.array(z.object({ path: z.string(), reason: z.string(), cause: z.enum(['limit', 'fault', 'missing', 'unparsed']).optional() })),
   /** Read files with a trigger that runs them with the secrets on an event anyone can cause. */
   outsiderTriggered: z.array(z.string()),
   findings: z.array(WorkflowFindingSchema),

@@ -9,8 +9,9 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, test } from 'vitest';
+import { memoryFactsCache } from '../../src/sources/facts-cache.js';
 import { fetchGithubFacts } from '../../src/sources/github/source.js';
-import { contextFor, factsOf, npmClaim, TOKEN, widgetNode, useTokenServer } from './helpers.js';
+import { contextFor, factsOf, NOW, npmClaim, TOKEN, widgetNode, useTokenServer } from './helpers.js';
 
 const gh = useTokenServer();
 
@@ -68,6 +69,35 @@ describe("a package's verified repository", () => {
     const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
     expect(facts.workflowSafety?.read).toEqual([]);
     expect(facts.workflowSafety?.unread.map((u) => u.path)).toEqual(['.github/workflows/sonarqube.yml']);
+  });
+});
+
+describe('the facts cache: a fault is asked again, a limit is kept', () => {
+  /** Two lookups of the package's repository with one facts cache; the queries GitHub received. */
+  async function twice(other: unknown): Promise<{ first: ReturnType<typeof factsOf>; queries: number }> {
+    let sent = 0;
+    gh.server.route('POST', GRAPHQL, (_req, res: ServerResponse) => {
+      sent += 1;
+      const text = JSON.stringify({ data: { r0: { ...widgetNode(), workflowFiles: workflowFiles({ 'sonarqube.yml': blob(FIXED), 'other.yml': other }) } } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+      res.end(text);
+    });
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts: memoryFactsCache(() => NOW.getTime()) };
+    const first = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    return { first, queries: sent };
+  }
+
+  test('a workflow GitHub answered with no text and no reason (a malformed answer): unread as a fault, and the next lookup asks again', async () => {
+    const { first, queries } = await twice({ byteSize: 120, text: null, isTruncated: false, isBinary: false });
+    expect(first.workflowSafety?.unread.map((u) => [u.path, u.cause])).toEqual([['.github/workflows/other.yml', 'fault']]);
+    expect(queries).toBe(2);
+  });
+
+  test('a workflow over the size GitHub gives: unread as a limit — a complete answer, kept (the next lookup asks nothing)', async () => {
+    const { first, queries } = await twice({ byteSize: 900_000, text: null, isTruncated: true, isBinary: false });
+    expect(first.workflowSafety?.unread.map((u) => [u.path, u.cause])).toEqual([['.github/workflows/other.yml', 'limit']]);
+    expect(queries).toBe(1);
   });
 });
 

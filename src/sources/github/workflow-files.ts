@@ -53,6 +53,20 @@ export const MAX_READ_ROUNDS = 3;
 
 const ACTION_MANIFEST = /(?:^|\/)action\.ya?ml$/i;
 
+type UnreadCause = NonNullable<GithubWorkflowSafety['unread'][number]['cause']>;
+
+/** A read that gave no usable text: a 404, a limit (over a size cap, a request bound) or a fault (anything else). */
+function causeOf(read: FileRead): UnreadCause {
+  if (read.kind === 'missing') return 'missing';
+  if (read.kind === 'file' || read.limited === true || read.oversize === true) return 'limit';
+  return 'fault';
+}
+
+/** Whether a workflow reading met a fault (a failure, a rate limit, a malformed answer): its answer is incomplete, and is not kept. */
+export function workflowReadFaulted(safety: GithubWorkflowSafety): boolean {
+  return safety.unread.some((u) => u.cause === 'fault');
+}
+
 async function readTexts(
   call: GithubCall,
   repo: { owner: string; name: string },
@@ -101,6 +115,8 @@ export async function readWorkflows(
 
   const texts = new Map<string, string>();
   const failed = new Map<string, string>();
+  /** Why each failed read failed: a limit, a 404, or a fault (any other failure: another run may read it). */
+  const failedCause = new Map<string, UnreadCause>();
   const attempted = new Set<string>();
   const oversize = new Map<string, string>();
   let workflowReads = 0;
@@ -130,10 +146,13 @@ export async function readWorkflows(
     for (const p of paths) attempted.add(p);
     const got = await readTexts(call, repo, base, paths, prefetched, blobs, raw, commit);
     for (const path of paths) {
-      const read = got.get(path) ?? { kind: 'error', reason: 'not read' };
-      if (read.kind !== 'file') failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason);
-      else if (Buffer.byteLength(read.text, 'utf8') > MAX_WORKFLOW_BYTES) failed.set(path, `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap`);
-      else texts.set(path, read.text);
+      const read: FileRead = got.get(path) ?? { kind: 'error', reason: 'not read' };
+      if (read.kind === 'file' && Buffer.byteLength(read.text, 'utf8') <= MAX_WORKFLOW_BYTES) {
+        texts.set(path, read.text);
+        continue;
+      }
+      failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.kind === 'error' ? read.reason : `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap`);
+      failedCause.set(path, causeOf(read));
     }
   };
 
@@ -159,19 +178,26 @@ export async function readWorkflows(
     judged = judge();
   }
 
+  // Each unread file says why in kind too: a limit (the budget: the same next run) or a fault (the next run may read it; source.ts keeps no facts holding one).
   const unread: GithubWorkflowSafety['unread'] = [];
-  const addUnread = (path: string, reason: string) => {
-    if (!unread.some((u) => u.path === path)) unread.push({ path, reason });
+  const addUnread = (path: string, reason: string, cause: UnreadCause) => {
+    if (!unread.some((u) => u.path === path)) unread.push({ path, reason, cause });
+  };
+  const failure = (path: string): { reason: string; cause: UnreadCause } | undefined => {
+    const size = oversize.get(path);
+    if (size !== undefined) return { reason: size, cause: 'limit' };
+    const reason = failed.get(path);
+    return reason === undefined ? undefined : { reason, cause: failedCause.get(path) ?? 'fault' };
   };
   for (const path of workflowPaths) {
     if (texts.has(path)) continue;
-    const why = oversize.get(path) ?? failed.get(path) ?? `beyond the ${workflowCap} workflow files read per repository${token ? '' : ' without a token'}`;
-    addUnread(path, why);
+    const why = failure(path) ?? { reason: `beyond the ${workflowCap} workflow files read per repository${token ? '' : ' without a token'}`, cause: 'limit' };
+    addUnread(path, why.reason, why.cause);
   }
-  for (const u of judged.notParsed) addUnread(u.path, u.reason);
-  for (const u of judged.unreadCalled) addUnread(u.path, u.reason);
+  for (const u of judged.notParsed) addUnread(u.path, u.reason, 'unparsed');
+  for (const u of judged.unreadCalled) addUnread(u.path, u.reason, u.cause ?? failure(u.path)?.cause ?? 'fault');
   for (const path of judged.wanted) {
-    addUnread(path, oversize.get(path) ?? `called, but beyond the ${actionCap} action files read per repository${token ? '' : ' without a token'}`);
+    addUnread(path, oversize.get(path) ?? `called, but beyond the ${actionCap} action files read per repository${token ? '' : ' without a token'}`, 'limit');
   }
   return {
     listed: workflows.length,
