@@ -321,6 +321,13 @@ export const GithubFilesSchema = z.object({
   branch: z.string(),
   /** The commit the target's ref resolved to, at which every file was read; absent without a ref, and in evidence saved before it was recorded. */
   commit: z.string().optional(),
+  /**
+   * At a pinned commit: the licence GitHub detects there (`spdx_id`, null when it names none), in
+   * the file at `path` whose blob `sha` is the one the commit's listing holds — so it describes the
+   * files read. Absent without a ref, when GitHub's answer names another blob (a server that
+   * ignores `ref` answers with the default branch's), when it could not answer, and in older evidence.
+   */
+  licenceAtRef: z.object({ license: z.string().nullable(), path: z.string(), sha: z.string() }).optional(),
   /** GitHub cut the recursive listing short: a file not listed may still exist. */
   treeTruncated: z.boolean(),
   /** Entries in the listing (files and folders). */
