@@ -157,6 +157,9 @@ describe('one name and version in three ecosystems', () => {
     const report = buildReport(ev, { checks: CHECKS, gate: DEFAULT_GATE });
     expect(report.checks.find((c) => c.id === 'malicious-package')).toMatchObject({ score: null, messageId: 'repository-osv-partial' });
     expect(report.advisories.map((a) => a.id)).toEqual([NPM_ID]);
+    // What OSV could not answer for holds the verdict below YES, as an unreachable database does.
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
   });
 
   test('OSV failing: the source is unavailable, never clean', async () => {
