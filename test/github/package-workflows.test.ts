@@ -101,6 +101,60 @@ describe('the facts cache: a fault is asked again, a limit is kept', () => {
   });
 });
 
+describe("a composite action of the repository the package's outsider-triggered workflow calls", () => {
+  const CALLER = 'on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./.github/actions/setup\n';
+  const TAINTED = 'runs:\n  using: composite\n  steps:\n    - run: echo "${{ github.head_ref }}"\n      shell: bash\n';
+
+  /** The facts query with CALLER; the files query (NerqFiles) answered by `files` (503 while `fail` says so). */
+  function serve(state: { fail: boolean; files: number }): void {
+    gh.server.route('POST', GRAPHQL, (_req, res: ServerResponse, { body }) => {
+      const { query } = JSON.parse(body.toString('utf8')) as { query: string };
+      if (query.includes('NerqFiles')) {
+        state.files += 1;
+        if (state.fail) {
+          res.writeHead(503, { 'content-type': 'application/json' });
+          res.end('{"message":"Service Unavailable"}');
+          return;
+        }
+        // x0 = HEAD:.github/actions/setup/action.yml (read), x1 = its action.yaml (none).
+        const text = JSON.stringify({ data: { repository: { x0: blob(TAINTED), x1: null } } });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+        res.end(text);
+        return;
+      }
+      const text = JSON.stringify({ data: { r0: { ...widgetNode(), workflowFiles: workflowFiles({ 'caller.yml': blob(CALLER) }) } } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+      res.end(text);
+    });
+  }
+
+  test('is looked for by both manifest names in one query more, read and judged with the caller\'s context', async () => {
+    const state = { fail: false, files: 0 };
+    serve(state);
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
+    expect(state.files).toBe(1);
+    expect(facts.workflowSafety).toMatchObject({ actionsRead: ['.github/actions/setup/action.yml'], unread: [] });
+    expect(facts.workflowSafety?.findings.map((f) => [f.code, f.path])).toEqual([['script-injection', '.github/actions/setup/action.yml']]);
+  });
+
+  test('a 503 on that read: unread as a fault, the facts are not kept, and the next lookup with the same cache reads it again', async () => {
+    const state = { fail: true, files: 0 };
+    serve(state);
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts: memoryFactsCache(() => NOW.getTime()) };
+    const first = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(first.workflowSafety?.unread.map((u) => [u.path, u.cause])).toEqual([['.github/actions/setup/action.yml', 'fault']]);
+    const asked = state.files;
+    expect(asked).toBeGreaterThan(0);
+    state.fail = false;
+    const second = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(state.files).toBe(asked + 1);
+    expect(second.workflowSafety).toMatchObject({ actionsRead: ['.github/actions/setup/action.yml'], unread: [] });
+    // Complete now: kept, and a third lookup asks GitHub nothing.
+    factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(state.files).toBe(asked + 1);
+  });
+});
+
 describe('not judged', () => {
   test('a repository that does not vouch for the package: its workflows are not the package’s', async () => {
     answer({ workflowFiles: workflowFiles({ 'sonarqube.yml': blob(UNTRUSTED_CHECKOUT) }) });
