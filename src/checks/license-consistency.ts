@@ -54,7 +54,7 @@ export default defineCheck({
   description:
     'Compares the package\'s declared licence (npm `license`, or the SPDX licence of the PyPI metadata, corrected if needed) with the licence GitHub detects in the repository, case-insensitively and with GPL `-only`/`-or-later` variants matched: the repository\'s licence among the declared ids scores 100, no licence detected in the repository 40, a different licence (or UNLICENSED against an open licence) 20. ' +
     'Unknown when GitHub cannot identify the repository\'s licence (NOASSERTION), when the package declares nothing comparable (the licence-declared check scores that). ' +
-    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licences its licence files hold, any of which may apply) with the licence GitHub detects; manifests that disagree among themselves score 40; a declaration that names no SPDX licence unambiguously (a Maven licence name, a gemspec licence that is not a string literal) is unknown, never guessed; unknown when the answer did not say which licence GitHub detects, and at a pinned ref (`github:owner/repo@ref`), where GitHub detects the default branch\'s licence, not the ref\'s; left out when neither a manifest nor a licence file names one.',
+    'A `github:` target compares the licences the manifests of its published packages declare (or, without one, the licences its licence files hold, any of which may apply) with the licence GitHub detects; manifests that disagree among themselves score 40; a declaration that names no SPDX licence unambiguously (a Maven licence name, a gemspec licence that is not a string literal) is unknown, never guessed; unknown when the answer did not say which licence GitHub detects, and at a pinned ref (`github:owner/repo@ref`), where the repository\'s detection is the default branch\'s — unless GitHub\'s licence answer at the ref\'s commit names the very LICENSE blob the commit holds, which is then compared; left out when neither a manifest nor a licence file names one.',
   messages: {
     consistent: 'The package licence {declared} matches the repository\'s ({repositoryLicense})',
     different: 'The package declares {declared} but the repository {repository} is licensed {repositoryLicense}',
@@ -72,7 +72,7 @@ export default defineCheck({
   evaluate: ({ github, registry, pypi, release, documents }) => {
     const read = readGithub(github);
     if (!read.ok) return read.outcome;
-    const repoLicense = read.repository.license;
+    let repoLicense = read.repository.license;
     let declared: PackageLicense | undefined;
     if (documents?.ecosystem === 'github') {
       const own = repositoryDeclared(documents);
@@ -85,6 +85,8 @@ export default defineCheck({
         return { score: null, messageId: 'detection-default-branch', data: { ...read.data, declared: own.label, defaultBranch: elsewhere.defaultBranch } };
       }
       if (documents.detectedLicense === undefined) return { score: null, messageId: 'detection-unknown', data: { ...read.data, declared: own.label } };
+      // The detection that describes the files read: the repository's, or at a pinned ref the commit's own (files.licenceAtRef).
+      repoLicense = documents.detectedLicense;
       if (own.kind === 'unmapped') return { score: null, messageId: 'declared-unmapped', data: { ...read.data, declared: own.label } };
       if (own.kind === 'disagree') return { score: 40, messageId: 'manifests-disagree', data: { ...read.data, declared: own.label, repositoryLicense: repoLicense ?? 'no licence' } };
       declared = readLicense(own.text);

@@ -21,7 +21,7 @@ export default defineCheck({
   title: 'Licence file',
   description:
     'Looks for licence files (LICENSE, LICENCE, COPYING, MIT-LICENSE…) in the npm tarball and compares the licences their text holds with the declared one (corrected if needed; GPL `-only`/`-or-later` variants match; a file holding several texts, as a dual-licence file does, matches a declaration of any of them); for PyPI reads the PEP 639 `license_files` of the metadata, which the build backend includes in the distributions (their text is not read). ' +
-    'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects — except at a pinned ref, where GitHub detects the default branch\'s). ' +
+    'A `github:` target reads the licence files at the root of its repository and compares them with the licence its manifests declare (without a manifest licence, with the licence GitHub detects — at a pinned ref only its detection at that commit, verified by the licence file\'s blob, never the default branch\'s). ' +
     'Consistent (or declared as `SEE LICENSE IN <file>`), or PyPI files listed, scores 100; a file whose text is not recognised, or that cannot be compared (no usable declaration, registry unavailable), 70; a contradiction 40; no file 20; unknown for PyPI metadata without PEP 639 licence files, and when the npm tarball could not be read.',
   messages: {
     consistent: 'Licence file {files} matches the declared {declaredWords}',
@@ -68,7 +68,7 @@ export default defineCheck({
     if (release === undefined && !repository) return { score: 70, messageId: 'registry-unavailable', data };
     // A repository with no manifest that can declare a licence (go.mod declares none; a Gradle build
     // without a literal POM licence names none) and no licence GitHub identifies: a file that cannot be compared, not a missing declaration.
-    // At a pinned ref the licence GitHub detects is the default branch's, never compared with the ref's files.
+    // At a pinned ref the licence GitHub detects is the default branch's, never compared with the ref's files (unless verified at the commit: documents' detectedLicense).
     if (repository && declaredText === null && (documents.manifestLicenses ?? []).length === 0) {
       if (documents.detectedElsewhere === undefined) return { score: 70, messageId: 'not-compared', data };
       data.defaultBranch = documents.detectedElsewhere.defaultBranch;

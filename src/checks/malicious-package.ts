@@ -76,7 +76,7 @@ export default defineCheck({
   title: 'Not known malicious',
   description:
     'Looks for a known-malicious record (an OSV `MAL-` advisory or the malicious-packages database, in the npm or PyPI ecosystem) for the resolved version, and for its direct dependencies (also, for npm, a dependency the registry replaced with a security-holding placeholder). ' +
-    'Either one scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; otherwise 100 (for a repository target — its npm, PyPI, Go and crates.io pins — unknown when its dependency set is partial: no lockfile, or manifests of an ecosystem nerq does not evaluate such as a Gemfile or a Cargo.toml without Cargo.lock).',
+    'Either one scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; otherwise 100 (for a repository target — its npm, PyPI, Go and crates.io pins — unknown when its dependency set is partial: no lockfile, manifests of an ecosystem nerq does not evaluate such as a Gemfile or a Cargo.toml without Cargo.lock, or dependencies OSV could not answer for, such as those of one ecosystem whose batch failed).',
   messages: {
     malicious: 'Known malicious package: {ids}',
     'malicious-dependency': 'Malicious direct dependency: {details}',
@@ -87,6 +87,7 @@ export default defineCheck({
     'clean-repository': "No known-malicious record among the {pinned} dependencies the repository's lockfiles pin",
     'no-dependencies': 'The repository declares no dependencies',
     'repository-unchecked': "Not all of the repository's dependencies could be checked (no lockfile pins them): not known to be clean",
+    'repository-osv-partial': 'Not known to be clean: OSV could not answer for {osvUnknownCount} of the repository\'s dependencies ({osvUnknownList}); no known-malicious record among the {answered} it answered for',
     'repository-unevaluated': "Not known to be clean: nerq does not evaluate the {unevaluatedList} dependencies; dependencies checked beside them: {evaluatedCount}, none known malicious",
     'repository-direct-only':
       'No known-malicious record among the {pinned} dependencies checked, {rangeResolved} of them resolved from ranges, direct only; without a lockfile for {rangeFiles} their transitive dependencies are unknown: not known to be clean',
@@ -101,6 +102,7 @@ export default defineCheck({
       noDependencies ||
       (dependencies !== undefined &&
         vulnerabilities.dependencyAdvisories !== null &&
+        (vulnerabilities.dependencyAdvisoriesUnknown ?? []).length === 0 &&
         dependencies.dependencies.every((d) => d.version !== null));
     const ids = own.map((a) => a.id);
     const details = deps.map(describeDependency);
@@ -142,6 +144,13 @@ export default defineCheck({
       // Manifests of an ecosystem nerq does not evaluate (Gemfile …): nothing found is not clean.
       const unevaluated = unevaluatedOf(dependencies);
       if (unevaluated !== null) return { score: null, messageId: 'repository-unevaluated', data: { ...data, ...unevaluated } };
+      // OSV could not answer for some of the set (one ecosystem's batch failed): what it answered for holds no malicious record, the rest is unknown.
+      const osvUnknown = vulnerabilities.dependencyAdvisoriesUnknown ?? [];
+      if (osvUnknown.length > 0) {
+        const osvUnknownCount = osvUnknown.reduce((sum, u) => sum + u.packages, 0);
+        const osvUnknownList = osvUnknown.map((u) => `${u.packages} ${u.ecosystem}: ${u.reason}`).join('; ');
+        return { score: null, messageId: 'repository-osv-partial', data: { ...data, osvUnknownCount, osvUnknownList, answered: vulnerabilities.dependenciesQueried } };
+      }
       if (dependencies?.dependencies.length === 0) return { score: 100, messageId: 'no-dependencies', data };
       // Every direct range resolved and checked, but no lockfile: the transitive ones are unknown.
       if (dependenciesChecked && ranges.files.length > 0) {

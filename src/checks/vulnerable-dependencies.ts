@@ -6,7 +6,7 @@
  * ranges (said so: resolved from ranges, direct only). Lowers this check only: a dependency's advisory never caps the target
  * (docs/scoring.md §5); malicious records are malicious-package's.
  */
-import type { AdvisoryFacts, DependencyFacts, Severity } from '../evidence/schema.js';
+import type { AdvisoryFacts, DependencyFacts, Severity, VulnerabilityFacts } from '../evidence/schema.js';
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { osvEcosystemOfDependency } from '../ecosystems/osv-ecosystems.js';
@@ -94,7 +94,7 @@ export default defineCheck({
   description:
     'Looks up OSV advisories for each direct runtime dependency at the version its range (npm) or PEP 440 specifier (PyPI) installs today. ' +
     'No dependencies or no advisory scores 100; by the worst severity found, low or moderate 70, high or unknown 40, critical 20. ' +
-    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles, go.mod and Cargo.lock pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90; with no advisory found, unknown when it also has dependency manifests of an ecosystem nerq does not evaluate, such as a Gemfile or a Cargo.toml without Cargo.lock), and every Go module counts as runtime: go.mod lists the modules the tests of the main module need beside those its build needs, with no mark between them, and telling a test-only module apart needs the package import graph, which nerq does not build, so no module is made development-only, by its name or otherwise.',
+    'A dependency advisory never caps the overall score; unknown when the dependencies could not be queried, or more than half of them could not be resolved (for a repository target, looked up on every dependency its lockfiles, go.mod and Cargo.lock pin, and where no lockfile pins them on the direct dependencies resolved from their ranges, said so; development-only ones apart and scoring at most critical 70, high or unknown 80, moderate or low 90; with no advisory found, unknown when it also has dependency manifests of an ecosystem nerq does not evaluate, such as a Gemfile or a Cargo.toml without Cargo.lock, or when OSV could not answer for some of its dependencies — the batch of one ecosystem failing leaves only the packages of that ecosystem unknown, an advisory found in the others still counts), and every Go module counts as runtime: go.mod lists the modules the tests of the main module need beside those its build needs, with no mark between them, and telling a test-only module apart needs the package import graph, which nerq does not build, so no module is made development-only, by its name or otherwise.',
   messages: {
     'no-dependencies': 'No runtime dependencies',
     'not-queried': 'Dependency advisories unknown: the direct dependencies could not be resolved and queried',
@@ -110,6 +110,7 @@ export default defineCheck({
     'repository-vulnerable': 'Advisories in {affected} runtime dependencies of the {total} {setDescription}, worst {worstLabel}: {details}; development only: {devSummary}',
     'repository-dev-only': 'Advisories only in development dependencies ({devAffected} of {total}), worst {devWorstLabel}: {devSummary}',
     'repository-unevaluated': 'Dependency advisories unknown: nerq does not evaluate the {unevaluatedList} dependencies; dependencies checked beside them: {evaluatedCount}, none with a known advisory',
+    'repository-osv-partial': 'Dependency advisories unknown for {osvUnknownCount} dependencies OSV could not answer for ({osvUnknownList}); none of the {dependenciesQueried} it answered for has a known advisory',
   },
   evaluate: ({ vulnerabilities, dependencies }) => {
     const deps = dependencies.dependencies;
@@ -141,7 +142,9 @@ export default defineCheck({
       return { score: null, messageId: 'not-queried', data: unknown };
     }
     const advisories = vulnerabilityAdvisories(dependencyAdvisories);
-    if (dependencies.lockfiles !== undefined) return repositoryResult(deps, rangeResolvedOf(dependencies), advisories, { total, dependenciesQueried, unresolved, ...unevaluated });
+    if (dependencies.lockfiles !== undefined) {
+      return repositoryResult(deps, rangeResolvedOf(dependencies), advisories, { total, dependenciesQueried, unresolved, ...unevaluated, ...osvUnknownOf(vulnerabilities) });
+    }
     const worst = worstSeverity(advisories);
     const base: Record<string, EvidenceValue> = { total, dependenciesQueried, unresolved };
     if (worst === null) {
@@ -172,6 +175,17 @@ export default defineCheck({
   },
 });
 
+/** A repository's dependencies OSV could not answer for (their ecosystem's batch failed): the evidence the check gives about them; empty when none. */
+function osvUnknownOf(vulnerabilities: VulnerabilityFacts): Record<string, EvidenceValue> {
+  const unknown = vulnerabilities.dependencyAdvisoriesUnknown ?? [];
+  if (unknown.length === 0) return {};
+  return {
+    osvUnknownCount: unknown.reduce((sum, u) => sum + u.packages, 0),
+    osvUnknownEcosystems: [...new Set(unknown.map((u) => u.ecosystem))],
+    osvUnknownList: unknown.map((u) => `${u.packages} ${u.ecosystem}: ${u.reason}`).join('; '),
+  };
+}
+
 /** A repository's dependency set: runtime advisories by path and fix, development-only ones apart and lighter. */
 function repositoryResult(deps: readonly Entry[], ranges: RangeResolved, advisories: readonly AdvisoryFacts[], base: Record<string, EvidenceValue>) {
   const runtime = advisories.filter((a) => !devOnly(deps, a));
@@ -201,6 +215,8 @@ function repositoryResult(deps: readonly Entry[], ranges: RangeResolved, advisor
   const devScore = devWorst === null ? 100 : DEV_SCORE_BY_WORST[devWorst];
   if (worst !== null) return { score: Math.min(SCORE_BY_WORST[worst], devScore), messageId: 'repository-vulnerable', data };
   if (devWorst !== null) return { score: devScore, messageId: 'repository-dev-only', data };
+  // OSV could not answer for some of the set (one ecosystem's batch failed): no advisory found in the rest is not clean.
+  if (base.osvUnknownCount !== undefined) return { score: null, messageId: 'repository-osv-partial', data };
   if (base.unevaluatedList !== undefined) return { score: null, messageId: 'repository-unevaluated', data };
   if (!fromRanges) return { score: 100, messageId: 'repository-clean', data };
   const unresolved = base.unresolved as string[];

@@ -283,7 +283,14 @@ export const GithubWorkflowSafetySchema = z.object({
   listed: z.number().int().nonnegative(),
   /** The files read and judged (paths). */
   read: z.array(z.string()),
-  unread: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /**
+   * Files not read, with why. `cause` (absent in evidence saved before it was recorded): `limit` —
+   * the count or size budget, or GitHub's own cut (the same on the next run: a complete answer,
+   * limited); `fault` — a failure, a rate limit, a malformed answer (the next run may read it, so
+   * facts holding one are never kept in the facts cache); `missing` — a 404, or not in the listing;
+   * `unparsed` — text that does not parse.
+   */
+  unread: z.array(z.object({ path: z.string(), reason: z.string(), cause: z.enum(['limit', 'fault', 'missing', 'unparsed']).optional() })),
   /** Read files with a trigger that runs them with the secrets on an event anyone can cause. */
   outsiderTriggered: z.array(z.string()),
   findings: z.array(WorkflowFindingSchema),
@@ -314,6 +321,13 @@ export const GithubFilesSchema = z.object({
   branch: z.string(),
   /** The commit the target's ref resolved to, at which every file was read; absent without a ref, and in evidence saved before it was recorded. */
   commit: z.string().optional(),
+  /**
+   * At a pinned commit: the licence GitHub detects there (`spdx_id`, null when it names none), in
+   * the file at `path` whose blob `sha` is the one the commit's listing holds — so it describes the
+   * files read. Absent without a ref, when GitHub's answer names another blob (a server that
+   * ignores `ref` answers with the default branch's), when it could not answer, and in older evidence.
+   */
+  licenceAtRef: z.object({ license: z.string().nullable(), path: z.string(), sha: z.string() }).optional(),
   /** GitHub cut the recursive listing short: a file not listed may still exist. */
   treeTruncated: z.boolean(),
   /** Entries in the listing (files and folders). */

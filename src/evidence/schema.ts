@@ -525,6 +525,13 @@ export const VulnerabilityFactsSchema = z.object({
    */
   ownAsked: z.boolean().optional(),
   /**
+   * A repository target's dependencies OSV could not answer for (the request of their ecosystem's
+   * batch failed, or an advisory listed for them could not be read), by ecosystem and reason: their
+   * advisories are unknown, the others' stand (`dependencyAdvisories`, `dependenciesQueried` count
+   * only those OSV answered for). Absent when OSV answered for every one, and in older evidence.
+   */
+  dependencyAdvisoriesUnknown: z.array(z.object({ ecosystem: z.string(), packages: z.number().int().positive(), reason: z.string() })).optional(),
+  /**
    * True when the package was asked about by name with no version (its registry no longer serves
    * it at all, docs/security.md): `advisories` then holds only the malicious-package records that
    * affect every version, and no version's other advisories are known. Absent: a version was asked.

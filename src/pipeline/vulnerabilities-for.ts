@@ -51,7 +51,10 @@ async function dependencyAdvisories(
  * use — one batch per ecosystem (npm, PyPI, Go modules, crates), each advisory record read once. The repository has no version
  * of its own to ask about (`ownAsked: false`). The versions asked are the lockfiles' pins and the
  * direct ranges resolved against the registry (repository-ranges.ts); a dependency with no
- * version is not asked. An OSV failure makes the source unavailable, never clean.
+ * version is not asked. A package OSV cannot answer for (its ecosystem's batch, or that batch's
+ * request, failed) is unknown alone, listed in `dependencyAdvisoriesUnknown`: the other packages
+ * keep their answers, and no check calls the set clean. When OSV answers for none, the source is
+ * unavailable, never clean.
  */
 export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['dependencies']): Promise<Sources['vulnerabilities']> {
   if (deps.status === 'not-applicable') return deps;
@@ -67,18 +70,35 @@ export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['
     const ecosystem = osvEcosystemOfDependency(d.ecosystem ?? 'npm');
     byEcosystem.set(ecosystem, [...(byEcosystem.get(ecosystem) ?? []), { name: d.name, version: d.version }]);
   }
-  const results = await Promise.all([...byEcosystem].map(([ecosystem, packages]) => fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, packages, read)));
-  const failed = results.find((r) => r.status === 'unavailable');
-  if (failed !== undefined && failed.status === 'unavailable') return { status: 'unavailable', reason: failed.reason };
+  // Each package OSV cannot answer for is unknown alone (its ecosystem's batch, or that batch's request, failed): the others keep their answers.
+  const asks = [...byEcosystem];
+  const results = await Promise.all(asks.map(([ecosystem, packages]) => fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, packages, read, true)));
+  const unknown = new Map<string, { ecosystem: string; packages: number; reason: string }>();
+  const addUnknown = (ecosystem: string, reason: string, count: number) => {
+    const key = `${ecosystem}\u0000${reason}`;
+    const entry = unknown.get(key) ?? { ecosystem, packages: 0, reason };
+    entry.packages += count;
+    unknown.set(key, entry);
+  };
+  results.forEach((r, i) => {
+    const [ecosystem, packages] = asks[i] ?? ['npm', []];
+    if (r.status === 'unavailable') addUnknown(ecosystem, r.reason, new Set(packages.map((p) => `${p.name}\u0000${p.version}`)).size);
+    else for (const u of r.unknown ?? []) addUnknown(ecosystem, u.reason, 1);
+  });
   const ok = results.flatMap((r) => (r.status === 'ok' ? [r] : []));
+  const answered = ok.reduce((sum, r) => sum + r.queried, 0);
+  // OSV answered for none of them: nothing is known.
+  const first = [...unknown.values()][0];
+  if (first !== undefined && answered === 0) return { status: 'unavailable', reason: first.reason };
   return {
     status: 'ok',
     facts: {
       advisories: [],
       dependencyAdvisories: ok.flatMap((r) => r.advisories),
-      dependenciesQueried: ok.reduce((sum, r) => sum + r.queried, 0),
+      dependenciesQueried: answered,
       dependencyAdvisoriesReason: null,
       ownAsked: false,
+      ...(unknown.size === 0 ? {} : { dependencyAdvisoriesUnknown: [...unknown.values()] }),
     },
   };
 }

@@ -231,6 +231,27 @@ checkTable(check, [
     data: { pinned: 0 },
   },
   {
+    name: 'repository: OSV could not answer for its PyPI pins (their batch failed): not known to be clean, the npm pins it answered for named',
+    evidence: evidence({
+      dependencies: dependencyFacts({ lockfiles: ['package-lock.json', 'uv.lock'], unpinned: [] }),
+      vulnerabilities: { dependencyAdvisories: [], dependenciesQueried: 1, dependencyAdvisoriesUnknown: [{ ecosystem: 'PyPI', packages: 1, reason: 'OSV querybatch: HTTP 503' }] },
+    }),
+    score: null,
+    messageId: 'repository-osv-partial',
+    data: { dependenciesChecked: false, osvUnknownCount: 1, answered: 1 },
+    message: ['Not known to be clean', '1 PyPI: OSV querybatch: HTTP 503'],
+  },
+  {
+    name: 'repository: OSV could not answer for its PyPI pins, but an npm pin is malicious: still DO NOT USE',
+    evidence: evidence({
+      dependencies: dependencyFacts({ lockfiles: ['package-lock.json', 'uv.lock'], unpinned: [] }),
+      vulnerabilities: { dependencyAdvisories: [depMal()], dependenciesQueried: 1, dependencyAdvisoriesUnknown: [{ ecosystem: 'PyPI', packages: 1, reason: 'OSV querybatch: HTTP 503' }] },
+    }),
+    score: 0,
+    messageId: 'malicious-locked-dependency',
+    caps: [{ ...dependencyCap('x'), reason: "malicious dependency in the repository's lockfiles: dep-a@1.4.2 (MAL-2026-0042)", args: { dependencies: 'dep-a' } }],
+  },
+  {
     name: 'repository: a malicious transitive pin is named as a lockfile dependency, not a direct one',
     evidence: evidence({
       dependencies: dependencyFacts({ lockfiles: ['package-lock.json'], unpinned: [] }),

@@ -249,6 +249,33 @@ checkTable(check, [
     data: { ids: ['GHSA-expr-0000-0001'], unevaluatedFiles: ['Gemfile'] },
   },
   {
+    name: 'a repository whose PyPI batch OSV could not answer: no advisory in its npm pins is not a clean bill',
+    evidence: evidence({
+      dependencies: { dependencies: [entry('express', '4.18.2', false, []), { ...entry('mcp', '1.9.0', false, []), ecosystem: 'pypi' }], unpinned: [], lockfiles: ['package-lock.json', 'uv.lock'] },
+      vulnerabilities: { advisories: [], dependencyAdvisories: [], dependenciesQueried: 1, ownAsked: false, dependencyAdvisoriesUnknown: [{ ecosystem: 'PyPI', packages: 1, reason: 'OSV querybatch: HTTP 503' }] },
+    }),
+    score: null,
+    messageId: 'repository-osv-partial',
+    data: { osvUnknownCount: 1, osvUnknownEcosystems: ['PyPI'], dependenciesQueried: 1 },
+    message: ['1 PyPI: OSV querybatch: HTTP 503'],
+  },
+  {
+    name: 'a repository whose PyPI batch OSV could not answer: an advisory in its npm pins is still a finding',
+    evidence: evidence({
+      dependencies: { dependencies: [entry('express', '4.18.2', false, []), { ...entry('mcp', '1.9.0', false, []), ecosystem: 'pypi' }], unpinned: [], lockfiles: ['package-lock.json', 'uv.lock'] },
+      vulnerabilities: {
+        advisories: [],
+        dependencyAdvisories: [advisory({ id: 'GHSA-expr-0000-0001', aliases: [], package: 'express', version: '4.18.2', fixed: '4.19.0', severity: 'high' })],
+        dependenciesQueried: 1,
+        ownAsked: false,
+        dependencyAdvisoriesUnknown: [{ ecosystem: 'PyPI', packages: 1, reason: 'OSV querybatch: HTTP 503' }],
+      },
+    }),
+    score: 40,
+    messageId: 'repository-vulnerable',
+    data: { ids: ['GHSA-expr-0000-0001'], osvUnknownCount: 1 },
+  },
+  {
     name: 'a repository: no advisory in the pinned set',
     evidence: repository([entry('express', '4.18.2', false, []), entry('path-to-regexp', '0.1.7', false, ['express'])], []),
     score: 100,

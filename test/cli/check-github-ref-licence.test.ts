@@ -10,7 +10,7 @@ import type { Report } from '../../src/report/schema.js';
 import { repoBody } from '../github/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { GITHUB_NOW, servePinnedWidget, serveWidgetGraphql, TOKEN, WIDGET_API } from './github-helpers.js';
+import { GITHUB_NOW, PINNED, servePinnedWidget, serveWidgetGraphql, TOKEN, WIDGET_API } from './github-helpers.js';
 import { checkOf, parseReport, requireBuiltCli } from './helpers.js';
 
 const APACHE = { key: 'apache-2.0', name: 'Apache License 2.0', spdx_id: 'Apache-2.0', url: null, node_id: 'MDc6TGljZW5zZTI=' };
@@ -63,4 +63,32 @@ describe('github:acme/widget@release/3.x whose MIT files differ from the default
       expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 20, messageId: 'different', evidence: { declared: 'MIT', repositoryLicenseId: 'Apache-2.0' } });
     });
   }
+});
+
+describe("github:acme/widget@release/3.x where GitHub's licence answer at the ref names the ref's own LICENSE blob", () => {
+  for (const [how, env] of RUNS) {
+    it(`the detection at the commit (MIT, blob 5555…) is compared with the ref's files: consistent, not unknown (${how})`, async () => {
+      const own = await startFixtureServer();
+      try {
+        // Declared first, so it wins over servePinnedWidget's answer of a server that ignores `ref`.
+        own.expect('GET', `${WIDGET_API}/license?ref=${PINNED}`, { fixture: 'github/repos/acme/widget/license/at-ref.json' });
+        own.expect('GET', WIDGET_API, { body: repoBody('acme/widget', { license: APACHE }) });
+        servePinnedWidget(own);
+        serveWidgetGraphql(own, { licenseInfo: { spdxId: 'Apache-2.0' } });
+        const result = await runCli(['check', 'github:acme/widget@release/3.x', '--json'], { server: own, env: { NERQ_NOW: GITHUB_NOW, ...env } });
+        const report = parseReport(result.stdout);
+        expect(own.requests.filter((r) => r.path === `${WIDGET_API}/license?ref=${PINNED}`)).toHaveLength(1);
+        expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicenseId: 'MIT' } });
+        expectNoUnexpected(own);
+      } finally {
+        await own.close();
+      }
+    });
+  }
+
+  it('a server that ignores `ref` (another blob than the commit lists): the answer is asked, told apart and not trusted', async () => {
+    const report = await check('github:acme/widget@release/3.x');
+    expect(server?.requests.some((r) => r.path === `${WIDGET_API}/license?ref=${PINNED}`)).toBe(true);
+    expect(checkOf(report, 'license-consistency')).toMatchObject({ score: null, messageId: 'detection-default-branch' });
+  });
 });

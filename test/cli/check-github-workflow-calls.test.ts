@@ -12,7 +12,8 @@
  *    through env: 100, nothing held.
  * Without a token: one REST request per workflow, one for the called action.yml.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
@@ -86,5 +87,38 @@ describe('nerq check: a pull_request_target workflow calling the repository\'s o
     expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, messageId: 'safe', evidence: { read: 2, actionsRead: 1, outsider: 2 } });
     expect(workflowHold(report)).toBeUndefined();
     expect(report.verdict).toBe('YES');
+  });
+});
+
+describe('nerq check: a workflow file GitHub fails to give (a fault) is read again by the next run with the same store', () => {
+  it('a 503 on one workflow: unknown as a fault in the first run; the second run asks for it again and judges it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-wf-fault-'));
+    try {
+      const files = { '.github/workflows/bot.yml': real('vitejs-vite-bot-a98c8d9.yml'), '.github/actions/issues-helper/action.yml': real('vitejs-vite-issues-helper-action-a98c8d9.yml') };
+      const failing = '.github/workflows/bot.yml';
+      serveRepo(server, 'vitejs/vite', { skip: ['workflowCi', 'workflowCodeql', 'workflowRelease'], override: { files: { body: treeWith(files) }, readme: { body: README } } });
+      serveAdvertisedWidget(server);
+      let fail = true;
+      server.route('GET', `/github/repos/vitejs/vite/contents/${failing}`, (_req, res) => {
+        res.writeHead(fail ? 503 : 200, { 'content-type': fail ? 'application/json' : 'text/plain' });
+        res.end(fail ? '{"message":"Service Unavailable"}' : files[failing]);
+      });
+      server.expect('GET', '/github/repos/vitejs/vite/contents/.github/actions/issues-helper/action.yml', { body: files['.github/actions/issues-helper/action.yml'] });
+      const store = { XDG_CACHE_HOME: path.join(dir, 'cache'), XDG_DATA_HOME: path.join(dir, 'data'), XDG_STATE_HOME: path.join(dir, 'state') };
+      const asked = () => server.requests.filter((r) => r.path.split('?')[0]?.endsWith(failing)).length;
+      const run = async () => parseReport((await runCli(['check', 'github:vitejs/vite', '--json'], { server, env: { NERQ_NOW: GITHUB_NOW, ...store } })).stdout);
+
+      const first = await run();
+      const askedFirst = asked();
+      expect(askedFirst).toBeGreaterThan(0);
+      expect(checkOf(first, 'workflow-safety')).toMatchObject({ score: null, messageId: 'partly-read', evidence: { unreadCauses: ['fault'] } });
+
+      fail = false;
+      const second = await run();
+      expect(asked()).toBeGreaterThan(askedFirst);
+      expect(checkOf(second, 'workflow-safety')).toMatchObject({ score: 100, messageId: 'safe', evidence: { read: 1, unreadCount: 0 } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

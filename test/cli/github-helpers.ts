@@ -135,6 +135,8 @@ export function servePinnedWidget(server: FixtureServer): void {
   // A ref GitHub refuses to resolve (HTTP 403, not a rate limit): its files cannot be read.
   server.expect('GET', `${WIDGET_API}/commits/refused-ref`, { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/commits/commits#get-a-commit', status: '403' } });
   server.expect('GET', `${WIDGET_API}/git/trees/${PINNED}?recursive=1`, { fixture: `github/repos/acme/widget/git/trees/${PINNED}.json` });
+  // The licence GitHub detects, asked at the commit: this server ignores `ref` and names the default branch's LICENSE, another blob (a test may declare the ref's own answer first).
+  server.expect('GET', `${WIDGET_API}/license?ref=${PINNED}`, { fixture: 'github/repos/acme/widget/license/ref-ignored.json' });
   // Without a token the workflows come from raw file hosting at the commit (raw-files.ts).
   for (const file of PINNED_WORKFLOWS) server.expect('GET', `/github-raw/acme/widget/${PINNED}/${file}`, { fixture: `github/repos/acme/widget/contents/${file}` });
 }

@@ -9,8 +9,9 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, test } from 'vitest';
+import { memoryFactsCache } from '../../src/sources/facts-cache.js';
 import { fetchGithubFacts } from '../../src/sources/github/source.js';
-import { contextFor, factsOf, npmClaim, TOKEN, widgetNode, useTokenServer } from './helpers.js';
+import { contextFor, factsOf, NOW, npmClaim, TOKEN, widgetNode, useTokenServer } from './helpers.js';
 
 const gh = useTokenServer();
 
@@ -68,6 +69,89 @@ describe("a package's verified repository", () => {
     const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
     expect(facts.workflowSafety?.read).toEqual([]);
     expect(facts.workflowSafety?.unread.map((u) => u.path)).toEqual(['.github/workflows/sonarqube.yml']);
+  });
+});
+
+describe('the facts cache: a fault is asked again, a limit is kept', () => {
+  /** Two lookups of the package's repository with one facts cache; the queries GitHub received. */
+  async function twice(other: unknown): Promise<{ first: ReturnType<typeof factsOf>; queries: number }> {
+    let sent = 0;
+    gh.server.route('POST', GRAPHQL, (_req, res: ServerResponse) => {
+      sent += 1;
+      const text = JSON.stringify({ data: { r0: { ...widgetNode(), workflowFiles: workflowFiles({ 'sonarqube.yml': blob(FIXED), 'other.yml': other }) } } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+      res.end(text);
+    });
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts: memoryFactsCache(() => NOW.getTime()) };
+    const first = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    return { first, queries: sent };
+  }
+
+  test('a workflow GitHub answered with no text and no reason (a malformed answer): unread as a fault, and the next lookup asks again', async () => {
+    const { first, queries } = await twice({ byteSize: 120, text: null, isTruncated: false, isBinary: false });
+    expect(first.workflowSafety?.unread.map((u) => [u.path, u.cause])).toEqual([['.github/workflows/other.yml', 'fault']]);
+    expect(queries).toBe(2);
+  });
+
+  test('a workflow over the size GitHub gives: unread as a limit — a complete answer, kept (the next lookup asks nothing)', async () => {
+    const { first, queries } = await twice({ byteSize: 900_000, text: null, isTruncated: true, isBinary: false });
+    expect(first.workflowSafety?.unread.map((u) => [u.path, u.cause])).toEqual([['.github/workflows/other.yml', 'limit']]);
+    expect(queries).toBe(1);
+  });
+});
+
+describe("a composite action of the repository the package's outsider-triggered workflow calls", () => {
+  const CALLER = 'on: pull_request_target\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: ./.github/actions/setup\n';
+  const TAINTED = 'runs:\n  using: composite\n  steps:\n    - run: echo "${{ github.head_ref }}"\n      shell: bash\n';
+
+  /** The facts query with CALLER; the files query (NerqFiles) answered by `files` (503 while `fail` says so). */
+  function serve(state: { fail: boolean; files: number }): void {
+    gh.server.route('POST', GRAPHQL, (_req, res: ServerResponse, { body }) => {
+      const { query } = JSON.parse(body.toString('utf8')) as { query: string };
+      if (query.includes('NerqFiles')) {
+        state.files += 1;
+        if (state.fail) {
+          res.writeHead(503, { 'content-type': 'application/json' });
+          res.end('{"message":"Service Unavailable"}');
+          return;
+        }
+        // x0 = HEAD:.github/actions/setup/action.yml (read), x1 = its action.yaml (none).
+        const text = JSON.stringify({ data: { repository: { x0: blob(TAINTED), x1: null } } });
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+        res.end(text);
+        return;
+      }
+      const text = JSON.stringify({ data: { r0: { ...widgetNode(), workflowFiles: workflowFiles({ 'caller.yml': blob(CALLER) }) } } });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+      res.end(text);
+    });
+  }
+
+  test('is looked for by both manifest names in one query more, read and judged with the caller\'s context', async () => {
+    const state = { fail: false, files: 0 };
+    serve(state);
+    const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
+    expect(state.files).toBe(1);
+    expect(facts.workflowSafety).toMatchObject({ actionsRead: ['.github/actions/setup/action.yml'], unread: [] });
+    expect(facts.workflowSafety?.findings.map((f) => [f.code, f.path])).toEqual([['script-injection', '.github/actions/setup/action.yml']]);
+  });
+
+  test('a 503 on that read: unread as a fault, the facts are not kept, and the next lookup with the same cache reads it again', async () => {
+    const state = { fail: true, files: 0 };
+    serve(state);
+    const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts: memoryFactsCache(() => NOW.getTime()) };
+    const first = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(first.workflowSafety?.unread.map((u) => [u.path, u.cause])).toEqual([['.github/actions/setup/action.yml', 'fault']]);
+    const asked = state.files;
+    expect(asked).toBeGreaterThan(0);
+    state.fail = false;
+    const second = factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(state.files).toBe(asked + 1);
+    expect(second.workflowSafety).toMatchObject({ actionsRead: ['.github/actions/setup/action.yml'], unread: [] });
+    // Complete now: kept, and a third lookup asks GitHub nothing.
+    factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+    expect(state.files).toBe(asked + 1);
   });
 });
 

@@ -171,7 +171,7 @@ describe('reusable workflows of the repository', () => {
     const guarded = 'on: pull_request_target\njobs:\n  call:\n    if: github.event.pull_request.head.repo.full_name == github.repository\n    uses: ./.github/workflows/callee.yml\n';
     expect(judge({ '.github/workflows/caller.yml': guarded, '.github/workflows/callee.yml': CALLEE('echo "${{ github.head_ref }}"') }).calls).toEqual([]);
     const missing = judge({ '.github/workflows/caller.yml': CALLER_PRT('./.github/workflows/gone.yml') });
-    expect(missing.unreadCalled).toEqual([{ path: '.github/workflows/gone.yml', reason: 'called, but not in the repository listing' }]);
+    expect(missing.unreadCalled).toEqual([{ path: '.github/workflows/gone.yml', reason: 'called, but not in the repository listing', cause: 'missing' }]);
   });
 });
 
@@ -204,7 +204,7 @@ describe('composite actions of the repository', () => {
   it('an action.yml that could not be read, or is not in the listing, is unknown; one listed and not read yet is wanted', () => {
     const caller = STEP_CALLER('pull_request_target', './act');
     expect(judge({ '.github/workflows/w.yml': caller }, { failed: { 'act/action.yml': 'GitHub answered 404 for the file' } }).unreadCalled).toEqual([{ path: 'act/action.yml', reason: 'GitHub answered 404 for the file' }]);
-    expect(judge({ '.github/workflows/w.yml': caller }).unreadCalled).toEqual([{ path: 'act/action.yml', reason: 'called, but not in the repository listing' }]);
+    expect(judge({ '.github/workflows/w.yml': caller }).unreadCalled).toEqual([{ path: 'act/action.yml', reason: 'called, but not in the repository listing', cause: 'missing' }]);
     const wanted = judge({ '.github/workflows/w.yml': caller }, { listed: ['act/action.yml'] });
     expect(wanted.wanted).toEqual(['act/action.yml']);
     expect(wanted.unreadCalled).toEqual([]);
@@ -213,7 +213,7 @@ describe('composite actions of the repository', () => {
   it('a JavaScript action of the repository is named as not judged; an action that does not parse is unknown', () => {
     const caller = STEP_CALLER('issues', './act');
     expect(judge({ '.github/workflows/w.yml': caller, 'act/action.yml': "runs:\n  using: node20\n  main: index.js\n" }).notJudged).toEqual(['act/action.yml: runs using node20']);
-    expect(judge({ '.github/workflows/w.yml': caller, 'act/action.yml': 'runs: [\n' }).unreadCalled).toEqual([{ path: 'act/action.yml', reason: 'the action is not valid YAML' }]);
+    expect(judge({ '.github/workflows/w.yml': caller, 'act/action.yml': 'runs: [\n' }).unreadCalled).toEqual([{ path: 'act/action.yml', reason: 'the action is not valid YAML', cause: 'unparsed' }]);
   });
 
   it('a composite action calling another local action passes the taint on', () => {

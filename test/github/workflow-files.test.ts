@@ -53,6 +53,8 @@ describe('readWorkflows with a token: one GraphQL query', () => {
     expect(got.read).toEqual([]);
     expect(got.unread.map((u) => u.path)).toEqual(['.github/workflows/a.yml', '.github/workflows/b.yml']);
     expect(got.unread.every((u) => u.reason.length > 0)).toBe(true);
+    // A failure, not a limit: another run may read them (facts holding one are not kept).
+    expect(got.unread.map((u) => u.cause)).toEqual(['fault', 'fault']);
     expect(got.findings).toEqual([]);
   });
 
@@ -61,9 +63,9 @@ describe('readWorkflows with a token: one GraphQL query', () => {
     const got = await readWorkflows(call(true), REPO, base(), ['a.yml', 'b.yml', 'c.yml', 'd.yml'].map((n) => item(n)));
     expect(got.read).toEqual(['.github/workflows/d.yml']);
     expect(got.unread).toEqual([
-      { path: '.github/workflows/a.yml', reason: 'the file is too large to read' },
-      { path: '.github/workflows/b.yml', reason: 'GitHub answered 404 for the file' },
-      { path: '.github/workflows/c.yml', reason: 'the workflow is not valid YAML' },
+      { path: '.github/workflows/a.yml', reason: 'the file is too large to read', cause: 'limit' },
+      { path: '.github/workflows/b.yml', reason: 'GitHub answered 404 for the file', cause: 'missing' },
+      { path: '.github/workflows/c.yml', reason: 'the workflow is not valid YAML', cause: 'unparsed' },
     ]);
   });
 });
@@ -96,6 +98,19 @@ describe('readWorkflows without a token: REST, at most the cap', () => {
     expect(got).toMatchObject({ listed: 23 });
     expect(got.unread).toHaveLength(23 - MAX_WORKFLOW_FILES_REST);
     expect(got.unread.every((u) => u.reason === `beyond the ${MAX_WORKFLOW_FILES_REST} workflow files read per repository without a token`)).toBe(true);
+    // The budget, not a fault: a complete answer, limited.
+    expect(got.unread.every((u) => u.cause === 'limit')).toBe(true);
+  });
+
+  it('a 503 on one workflow file: that file alone is unread, as a fault (not a limit); the other is judged', async () => {
+    server.expect('GET', '/github/repos/acme/widget/contents/.github/workflows/a.yml', { body: INJECTION });
+    server.route('GET', '/github/repos/acme/widget/contents/.github/workflows/b.yml', (_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end('{"message":"Service Unavailable"}');
+    });
+    const got = await readWorkflows(call(false), REPO, base(), [item('a.yml'), item('b.yml')]);
+    expect(got.read).toEqual(['.github/workflows/a.yml']);
+    expect(got.unread.map((u) => [u.path, u.cause])).toEqual([['.github/workflows/b.yml', 'fault']]);
   });
 
   it(`jlowin/fastmcp's 14 workflow names: the ${MAX_WORKFLOW_FILES_REST - CALLEE_RESERVE} read first are its six on issues, comments, pull_request_target and workflow_run (a test failure's)`, async () => {
@@ -113,7 +128,7 @@ describe('readWorkflows without a token: REST, at most the cap', () => {
     server.expect('GET', '/github/repos/acme/widget/contents/.github/workflows/a.yml', { body: `${SAFE}#${'x'.repeat(MAX_WORKFLOW_BYTES)}\n` });
     const got = await readWorkflows(call(false), REPO, base(), [item('a.yml')]);
     expect(got.read).toEqual([]);
-    expect(got.unread).toEqual([{ path: '.github/workflows/a.yml', reason: `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap` }]);
+    expect(got.unread).toEqual([{ path: '.github/workflows/a.yml', reason: `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap`, cause: 'limit' }]);
   });
 
   it('no workflows: no request, nothing listed', async () => {
@@ -145,7 +160,7 @@ describe('readWorkflows follows what outsider-triggered jobs call', () => {
     server.expect('GET', `${CONTENTS}.github/actions/setup/action.yml`, { status: 404, body: { message: 'Not Found' } });
     const got = await readWorkflows(call(false), REPO, base(), [item('a.yml')], [manifest('.github/actions/setup/action.yml')]);
     expect(got.findings).toEqual([]);
-    expect(got.unread).toEqual([{ path: '.github/actions/setup/action.yml', reason: 'GitHub answered 404 for the file' }]);
+    expect(got.unread).toEqual([{ path: '.github/actions/setup/action.yml', reason: 'GitHub answered 404 for the file', cause: 'missing' }]);
   });
 
   it(`without a token and more workflows than the cap: the last ${CALLEE_RESERVE} reads go to the reusable workflow the first ones call, then the rest in order`, async () => {

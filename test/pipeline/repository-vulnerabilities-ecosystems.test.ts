@@ -130,6 +130,38 @@ describe('one name and version in three ecosystems', () => {
     ]);
   });
 
+  test('the crates.io batch failing: only the crate is unknown; the npm advisory and the clean Go answer stand, and no check calls the set clean', async () => {
+    server.expect('GET', `/osv/v1/vulns/${NPM_ID}`, { body: record(NPM_ID, [CVE], 'npm', '1.0.1') });
+    // The crates.io batch answers 503 (every retry); the npm and Go batches answer.
+    server.route('POST', QUERYBATCH, (_req, res, { body }) => {
+      const queries = (JSON.parse(body.toString('utf8')) as { queries: { package: { ecosystem: string } }[] }).queries;
+      if (queries.some((q) => q.package.ecosystem === 'crates.io')) {
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end('{"error":"unavailable"}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ results: queries.map((q) => (q.package.ecosystem === 'npm' ? { vulns: [{ id: NPM_ID, modified: '2099-01-02T00:00:00Z' }] } : {})) }));
+    });
+    const result = await repositoryVulnerabilities(runContextFor(http, server, new Date('2099-02-01T00:00:00Z')), set);
+    if (result.status !== 'ok') throw new Error(`expected ok, got ${result.status}: ${result.reason}`);
+    expect((result.facts.dependencyAdvisories ?? []).map((a) => [a.ecosystem, a.id])).toEqual([['npm', NPM_ID]]);
+    expect(result.facts.dependenciesQueried).toBe(2);
+    expect(result.facts.dependencyAdvisoriesUnknown?.map((u) => [u.ecosystem, u.packages])).toEqual([['crates.io', 1]]);
+
+    const ev = evidence({ dependencies: set.facts, vulnerabilities: result.facts });
+    const vulnerable = outcomeOf(vulnerableDependencies, ev);
+    expect(vulnerable.messageId).toBe('repository-vulnerable');
+    expect(vulnerable.data?.ids).toEqual([NPM_ID]);
+    expect(vulnerable.data?.osvUnknownEcosystems).toEqual(['crates.io']);
+    const report = buildReport(ev, { checks: CHECKS, gate: DEFAULT_GATE });
+    expect(report.checks.find((c) => c.id === 'malicious-package')).toMatchObject({ score: null, messageId: 'repository-osv-partial' });
+    expect(report.advisories.map((a) => a.id)).toEqual([NPM_ID]);
+    // What OSV could not answer for holds the verdict below YES, as an unreachable database does.
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
+  });
+
   test('OSV failing: the source is unavailable, never clean', async () => {
     osv(503);
     const result = await repositoryVulnerabilities(runContextFor(http, server, new Date('2099-02-01T00:00:00Z')), set);

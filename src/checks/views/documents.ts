@@ -67,6 +67,7 @@ export interface DocumentsFacts {
   /**
    * Repository targets: the licence GitHub detects (`null` none; undefined when the answer did not
    * say, or when it describes another state of the repository than the files: `detectedElsewhere`).
+   * At a pinned ref, GitHub's detection at that commit when verified (`files.licenceAtRef`).
    */
   detectedLicense?: string | null;
   /**
@@ -215,6 +216,13 @@ export function documentsFromRepository({ files, repository, releases, releasesU
     manifestLicenses: manifestLicenses(files, published),
     // At a pinned ref the detected licence is the default branch's: another state than these files
     // (evidence saved before the commit was recorded names the ref as the files' branch).
-    ...(files.commit !== undefined || files.branch !== repository.defaultBranch ? { detectedElsewhere: { defaultBranch: repository.defaultBranch } } : repository.licenseKnown ? { detectedLicense: repository.license } : {}),
+    // At a pinned commit, GitHub's detection there when its file is the commit's own blob (files.licenceAtRef) describes these files.
+    ...(files.commit !== undefined && files.licenceAtRef !== undefined
+      ? { detectedLicense: files.licenceAtRef.license }
+      : files.commit !== undefined || files.branch !== repository.defaultBranch
+        ? { detectedElsewhere: { defaultBranch: repository.defaultBranch } }
+        : repository.licenseKnown
+          ? { detectedLicense: repository.license }
+          : {}),
   };
 }

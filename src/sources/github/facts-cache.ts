@@ -5,14 +5,15 @@
  * percentage) and a hash of the claim (the package name, directory and provenance repository
  * decide the link check). Never the token. Only complete `ok` facts are stored: a rate-limited
  * or failed lookup, a section GitHub could not answer this time, a file the link check could not
- * read, a listing the security policy needed or a verified repository's workflow files the query
- * could not give (source.ts) is asked again on the next run.
+ * read, a listing the security policy needed, a verified repository's workflow files the query
+ * could not give (source.ts) or a workflow file a fault left unread is asked again on the next run.
  */
 import { createHash } from 'node:crypto';
 import { GithubFactsSchema, type GithubFacts } from '../../evidence/github-facts.js';
 import type { FactsCache } from '../facts-cache.js';
 import { FRESHNESS_DEFAULTS } from '../http/freshness.js';
 import type { GithubClaim } from './link.js';
+import { workflowReadFaulted } from './workflow-files.js';
 
 export interface GithubCacheItem {
   repo: { host: string; owner: string; name: string };
@@ -49,10 +50,17 @@ export function cachedGithubFacts(cache: FactsCache | undefined, item: GithubCac
 /**
  * Whether facts are complete enough to keep: every section GitHub was asked for answered, no
  * file the link check needed went unread (`unreadable`; a request bound, `budget`, is by design),
- * and no listing the security policy depends on failed (`securityPolicy` null: unknown).
+ * no listing the security policy depends on failed (`securityPolicy` null: unknown), and no
+ * workflow file went unread on a fault (workflow-files.ts: a file left unread by the read budget
+ * is a complete, limited answer and is kept).
  */
 export function cacheableGithubFacts(facts: GithubFacts): boolean {
-  return Object.keys(facts.unknown).length === 0 && facts.link.code !== 'unreadable' && facts.community?.securityPolicy !== null;
+  return (
+    Object.keys(facts.unknown).length === 0 &&
+    facts.link.code !== 'unreadable' &&
+    facts.community?.securityPolicy !== null &&
+    (facts.workflowSafety === undefined || !workflowReadFaulted(facts.workflowSafety))
+  );
 }
 
 /** Keep the facts of a lookup that fully succeeded. */

@@ -280,7 +280,7 @@ export function blobRead(value: unknown): FileRead {
   if (!parsed.success || parsed.data === null) return { kind: 'missing' };
   const blob = parsed.data;
   if (blob.text === undefined && blob.isTruncated === undefined) return { kind: 'missing' };
-  if (blob.isTruncated === true) return { kind: 'error', reason: 'the file is too large to read' };
+  if (blob.isTruncated === true) return { kind: 'error', reason: 'the file is too large to read', oversize: true };
   if (blob.isBinary === true || typeof blob.text !== 'string') return { kind: 'error', reason: 'the file is not text' };
   return { kind: 'file', text: blob.text };
 }
@@ -627,10 +627,6 @@ export function graphqlFileSource(
   /** The revision the paths are read at: `HEAD` (the default branch), or a pinned target's commit sha. */
   rev = 'HEAD',
 ): RepoFileSource {
-  const objects = async (expressions: readonly string[], fragment: 'NerqBlob' | 'NerqTree'): Promise<Map<number, unknown> | string> => {
-    const got = fragment === 'NerqBlob' ? await blobs(expressions) : await graphqlObjects(call, owner, name, expressions, fragment);
-    return typeof got === 'string' ? got : got.objects;
-  };
   return {
     rootEntries,
     async read(paths) {
@@ -641,8 +637,13 @@ export function graphqlFileSource(
         return known === undefined;
       });
       if (needed.length === 0) return out;
-      const got = await objects(needed.map((p) => `${rev}:${p}`), 'NerqBlob');
-      needed.forEach((path, i) => out.set(path, typeof got === 'string' ? { kind: 'error', reason: got } : blobRead(got.get(i))));
+      const got = await blobs(needed.map((p) => `${rev}:${p}`));
+      // A field GitHub reported an error for is a fault, never a missing file.
+      needed.forEach((path, i) => {
+        if (typeof got === 'string') return void out.set(path, { kind: 'error', reason: got });
+        const problem = got.failed.get(i);
+        out.set(path, problem === undefined ? blobRead(got.objects.get(i)) : { kind: 'error', reason: problem });
+      });
       return out;
     },
     async list(dirs) {
@@ -655,13 +656,15 @@ export function graphqlFileSource(
         return true;
       });
       if (needed.length === 0) return out;
-      const got = await objects(needed.map((d) => `${rev}:${d}`), 'NerqTree');
+      const got = await graphqlObjects(call, owner, name, needed.map((d) => `${rev}:${d}`), 'NerqTree');
       needed.forEach((dir, i) => {
         if (typeof got === 'string') {
           out.set(dir, { kind: 'error', reason: got });
           return;
         }
-        const tree = TreeObject.safeParse(got.get(i) ?? null);
+        const problem = got.failed.get(i);
+        if (problem !== undefined) return void out.set(dir, { kind: 'error', reason: problem });
+        const tree = TreeObject.safeParse(got.objects.get(i) ?? null);
         if (!tree.success || tree.data === null || tree.data.entries === undefined) out.set(dir, { kind: 'missing' });
         else out.set(dir, { kind: 'dir', entries: treeEntries(tree.data) });
       });

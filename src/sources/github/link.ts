@@ -37,8 +37,12 @@ export type GithubClaim =
       provenanceRepository: string | null;
     };
 
-/** `limited`: not asked at all, a request bound was reached (tree-file-source.ts). */
-export type FileRead = { kind: 'file'; text: string } | { kind: 'missing' } | { kind: 'error'; reason: string; limited?: true };
+/**
+ * `limited`: not asked at all, a request bound was reached (tree-file-source.ts). `oversize`: the
+ * file is larger than the cap it was read with (a size limit, the same on every run). An error with
+ * neither is a fault (a failure, a rate limit, a malformed answer): another run may read it.
+ */
+export type FileRead = { kind: 'file'; text: string } | { kind: 'missing' } | { kind: 'error'; reason: string; limited?: true; oversize?: true };
 export type DirRead = { kind: 'dir'; entries: readonly TreeEntry[] } | { kind: 'missing' } | { kind: 'error'; reason: string };
 
 /** Why a link is not verified (`GithubLink.code`). */

@@ -66,7 +66,7 @@ export async function readRawFiles(call: GithubCall, at: RawAt, paths: readonly 
         call.limiter.stop(at.base, reason, verdict.resumeAt, call.now);
         return void out.set(path, { kind: 'error', reason });
       }
-      out.set(path, { kind: 'error', reason: res.reason });
+      out.set(path, { kind: 'error', reason: res.reason, ...(res.kind === 'too-large' ? { oversize: true as const } : {}) });
     }),
   );
   return out;

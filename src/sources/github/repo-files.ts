@@ -72,10 +72,27 @@ export const SECURITY_POLICY_TEXT_CHARS = 16 * 1024;
 
 const GitTreeSchema = z.object({
   sha: z.string().optional(),
-  tree: z.array(z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative().optional() })),
+  tree: z.array(z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative().optional(), sha: z.string().optional() })),
   truncated: z.boolean().optional(),
 });
 const TagsSchema = z.array(z.object({ name: z.string() }));
+
+/** GitHub's licence answer (`GET …/license?ref=`): the file it detected the licence in, that file's blob sha, and the licence. */
+const LicenceAnswerSchema = z.object({ path: z.string(), sha: z.string(), license: z.object({ spdx_id: z.string().nullish() }).nullish() });
+
+/**
+ * The licence GitHub detects at a pinned commit (`GET …/license?ref=<sha>`, one request), kept only
+ * when the file GitHub names is, blob for blob, the one the commit's listing holds at that path: a
+ * server that ignores `ref` (an older GitHub Enterprise) answers with the default branch's file,
+ * which is then told apart and never trusted. Undefined when it does not match or GitHub cannot say.
+ */
+async function licenceAtCommit(call: GithubCall, base: string, commit: string, blobShas: ReadonlyMap<string, string>): Promise<GithubFiles['licenceAtRef']> {
+  const got = await getJson(call, withQuery(joinUrl(base, 'license'), { ref: commit }), LicenceAnswerSchema, 'licence', { maxBytes: 2 * MAX_REPO_FILE_BYTES });
+  if (!got.ok) return undefined;
+  const { path, sha, license } = got.value;
+  if (blobShas.get(path) !== sha) return undefined;
+  return { license: license?.spdx_id ?? null, path, sha };
+}
 
 function treeItems(tree: z.infer<typeof GitTreeSchema>): RepoTreeItem[] {
   return tree.tree.map((e) => ({
@@ -279,6 +296,9 @@ export async function restRepoFiles(
     : null;
   // Dated only when there is a version tag to date; without a token that says why they are not.
   const tagDates = tagFacts === null || tagFacts.count === 0 ? undefined : await graphqlTagDates(call, repo.owner, repo.name);
+  // At a pinned commit with a licence file, the licence GitHub detects there — verified against the listing's blob (docs/scoring.md §9, "A pinned ref").
+  const blobShas = new Map(tree.value.tree.flatMap((e) => (e.type === 'blob' && e.sha !== undefined ? [[e.path, e.sha] as const] : [])));
+  const licenceAtRef = commit === undefined || selection.licenses.length === 0 ? undefined : await licenceAtCommit(call, base, commit, blobShas);
   return {
     ok: true,
     value: {
@@ -303,6 +323,7 @@ export async function restRepoFiles(
       workflowSafety,
       tags: tagFacts,
       ...(tagDates === undefined ? {} : { tagDates }),
+      ...(licenceAtRef === undefined ? {} : { licenceAtRef }),
       history,
       unread,
       requests: call.counter.requests - before,

@@ -49,6 +49,8 @@ export type GithubAnswer =
       message: string | null;
       /** The parsed JSON error body, when there was one. */
       json: unknown;
+      /** The answer was over the request's size cap: a limit, not a fault (absent otherwise). */
+      oversize?: true;
     };
 
 export interface GithubRequest {
@@ -112,7 +114,7 @@ export async function githubRequest(call: GithubCall, req: GithubRequest): Promi
     return { ok: true, status: res.status, headers: res.headers, body: res.body, url: res.url };
   }
   if (res.kind !== 'status' || res.status === undefined) {
-    return { ok: false, status: null, reason: res.reason, message: null, json: undefined };
+    return { ok: false, status: null, reason: res.reason, message: null, json: undefined, ...(res.kind === 'too-large' ? { oversize: true as const } : {}) };
   }
   const json = parseJson(res.body);
   const message = messageOf(json);

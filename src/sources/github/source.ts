@@ -407,7 +407,7 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
   // A package's verified repository: its workflows came with the query (docs/checks.md, workflow-safety).
   const workflowFiles = item.claim.kind === 'package' && link.verifiedBy !== null && failed('workflowFiles') === null ? graphqlWorkflowFiles(data) : null;
   const workflowSafety =
-    workflowFiles === null ? undefined : await readWorkflows(call, { owner, name }, '', workflowFiles.items, [], false, workflowFiles.texts);
+    workflowFiles === null ? undefined : await readWorkflows(call, { owner, name }, '', workflowFiles.items, [], false, workflowFiles.texts, undefined, undefined, undefined, true);
   const workflowsFailed = item.claim.kind === 'package' && link.verifiedBy !== null && failed('workflowFiles') !== null;
   const facts = presentFacts(
     {

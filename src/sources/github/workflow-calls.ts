@@ -57,8 +57,13 @@ export interface CallGraphResult {
   notJudged: string[];
   /** Called files listed but not read yet. */
   wanted: string[];
-  /** Called files that cannot be read or followed, with why. */
-  unreadCalled: Array<{ path: string; reason: string }>;
+  /**
+   * Called files that cannot be read or followed, with why; `cause` when this judgement knows it
+   * (not in the listing: `missing`, or `limit` when the listing was cut short; nested too deep:
+   * `limit`; text that does not parse: `unparsed`) — a read that failed is the reader's to
+   * classify (workflow-files.ts).
+   */
+  unreadCalled: Array<{ path: string; reason: string; cause?: 'limit' | 'missing' | 'unparsed' }>;
 }
 
 /** The manifest of the action in folder `dir` (`''`: the root) in the listing, or null. */
@@ -106,8 +111,8 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
   const addRemote = (names: readonly string[]) => {
     for (const n of names) if (!result.remoteActions.includes(n) && result.remoteActions.length < MAX_REMOTE_NAMED) result.remoteActions.push(n);
   };
-  const unread = (path: string, reason: string) => {
-    if (!result.unreadCalled.some((u) => u.path === path)) result.unreadCalled.push({ path, reason });
+  const unread = (path: string, reason: string, cause?: 'limit' | 'missing' | 'unparsed') => {
+    if (!result.unreadCalled.some((u) => u.path === path)) result.unreadCalled.push({ path, reason, ...(cause === undefined ? {} : { cause }) });
   };
   const want = (path: string) => {
     if (!result.wanted.includes(path)) result.wanted.push(path);
@@ -142,13 +147,14 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
     const shown = path ?? (call.target === '' ? 'action.yml' : `${call.target}/action.yml`);
     if (result.calls.length < MAX_CALLS_NAMED) result.calls.push(`${caller} → ${shown}`);
     if (path === null || (call.kind === 'workflow' && !listedWorkflows.has(path))) {
-      unread(shown, input.treeTruncated ? 'called, but not in the listing (cut short)' : 'called, but not in the repository listing');
+      if (input.treeTruncated) unread(shown, 'called, but not in the listing (cut short)', 'limit');
+      else unread(shown, 'called, but not in the repository listing', 'missing');
       continue;
     }
     const key = callKey(path, call);
     if (judged.has(key)) continue;
     if (call.via.length > MAX_CALL_DEPTH || judged.size >= MAX_CALLS_JUDGED) {
-      unread(path, `calls nested deeper than ${MAX_CALL_DEPTH} or more than ${MAX_CALLS_JUDGED} of them: not followed`);
+      unread(path, `calls nested deeper than ${MAX_CALL_DEPTH} or more than ${MAX_CALLS_JUDGED} of them: not followed`, 'limit');
       continue;
     }
     const failed = input.failed.get(path);
@@ -176,7 +182,7 @@ export function judgeWorkflowCalls(input: CallGraphInput): CallGraphResult {
     }
     const a = analyseAction(path, text, context, input.repo);
     if (!a.ok) {
-      unread(path, a.reason);
+      unread(path, a.reason, 'unparsed');
       continue;
     }
     if (!a.composite) {

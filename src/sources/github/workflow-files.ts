@@ -17,7 +17,9 @@
  * workflows (the same reserve when more are listed) and up to `MAX_ACTION_FILES_GRAPHQL` (10)
  * action manifests of the listing at once (Blob `text`); a called file not among them is read by
  * one query more, with the rest of the workflows up to the cap (up to 10 called action files
- * more; at most `MAX_READ_ROUNDS` queries in all, 2 in practice). None when the repository has no workflow. Each file is at most
+ * more; at most `MAX_READ_ROUNDS` queries in all, 2 in practice). For a package's repository, whose
+ * only listing is its workflows folder (`unlisted`), a called action's folder is probed by both
+ * manifest names in one such query. None when the repository has no workflow. Each file is at most
  * `MAX_WORKFLOW_BYTES` (128 KiB). A file not read — beyond the count, over the size, a 404, a
  * failure, a rate limit, text that does not parse — is listed in `unread` with why: what it
  * would show is unknown, never safe.
@@ -53,6 +55,20 @@ export const MAX_READ_ROUNDS = 3;
 
 const ACTION_MANIFEST = /(?:^|\/)action\.ya?ml$/i;
 
+type UnreadCause = NonNullable<GithubWorkflowSafety['unread'][number]['cause']>;
+
+/** A read that gave no usable text: a 404, a limit (over a size cap, a request bound) or a fault (anything else). */
+function causeOf(read: FileRead): UnreadCause {
+  if (read.kind === 'missing') return 'missing';
+  if (read.kind === 'file' || read.limited === true || read.oversize === true) return 'limit';
+  return 'fault';
+}
+
+/** Whether a workflow reading met a fault (a failure, a rate limit, a malformed answer): its answer is incomplete, and is not kept. */
+export function workflowReadFaulted(safety: GithubWorkflowSafety): boolean {
+  return safety.unread.some((u) => u.cause === 'fault');
+}
+
 async function readTexts(
   call: GithubCall,
   repo: { owner: string; name: string },
@@ -87,6 +103,12 @@ export async function readWorkflows(
   rawAt?: RawAt,
   /** A pinned target's commit (ref-commit.ts): every file is read at it; absent, the default branch. */
   commit?: string,
+  /**
+   * No listing of the repository beyond its workflows (a package's repository: only the workflows
+   * folder comes with the facts query): a called action's manifest is looked for by reading both
+   * `action.yml` and `action.yaml` of its folder in one round, each counted against the budget.
+   */
+  unlisted = false,
 ): Promise<GithubWorkflowSafety> {
   const token = call.tokenInUse;
   const raw = token ? undefined : rawAt;
@@ -101,6 +123,8 @@ export async function readWorkflows(
 
   const texts = new Map<string, string>();
   const failed = new Map<string, string>();
+  /** Why each failed read failed: a limit, a 404, or a fault (any other failure: another run may read it). */
+  const failedCause = new Map<string, UnreadCause>();
   const attempted = new Set<string>();
   const oversize = new Map<string, string>();
   let workflowReads = 0;
@@ -130,10 +154,13 @@ export async function readWorkflows(
     for (const p of paths) attempted.add(p);
     const got = await readTexts(call, repo, base, paths, prefetched, blobs, raw, commit);
     for (const path of paths) {
-      const read = got.get(path) ?? { kind: 'error', reason: 'not read' };
-      if (read.kind !== 'file') failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason);
-      else if (Buffer.byteLength(read.text, 'utf8') > MAX_WORKFLOW_BYTES) failed.set(path, `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap`);
-      else texts.set(path, read.text);
+      const read: FileRead = got.get(path) ?? { kind: 'error', reason: 'not read' };
+      if (read.kind === 'file' && Buffer.byteLength(read.text, 'utf8') <= MAX_WORKFLOW_BYTES) {
+        texts.set(path, read.text);
+        continue;
+      }
+      failed.set(path, read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.kind === 'error' ? read.reason : `over the ${MAX_WORKFLOW_BYTES / 1024} KiB cap`);
+      failedCause.set(path, causeOf(read));
     }
   };
 
@@ -148,30 +175,50 @@ export async function readWorkflows(
   const { judgeWorkflowCalls } = await import('./workflow-calls.js');
   const judge = (): CallGraphResult => judgeWorkflowCalls({ repo, workflows: workflowPaths, actionManifests: listedManifests, texts, failed, treeTruncated });
   let judged = judge();
+  const probedFolders = new Set<string>();
   for (let round = 1; round < MAX_READ_ROUNDS; round += 1) {
     const wantedWorkflows = judged.wanted.filter((p) => workflowPaths.includes(p));
     const wantedActions = judged.wanted.filter((p) => !workflowPaths.includes(p));
-    const next = [...take(wantedWorkflows, 'workflow', workflowCap), ...take(wantedActions, 'action', calledActionCap)];
+    // Unlisted: the folders of called actions no listing names, probed by both manifest names (`''` is the root).
+    const folders = unlisted ? [...new Set(judged.unreadCalled.filter((u) => u.cause === 'missing' && /(?:^|\/)action\.yml$/.test(u.path)).map((u) => u.path.slice(0, -'action.yml'.length)))].filter((f) => !probedFolders.has(f)) : [];
+    for (const f of folders) probedFolders.add(f);
+    const probes = take(folders.flatMap((f) => [`${f}action.yml`, `${f}action.yaml`]), 'action', calledActionCap);
+    const next = [...take(wantedWorkflows, 'workflow', workflowCap), ...take(wantedActions, 'action', calledActionCap), ...probes];
     // No callee left to read — or a token, where the rest ride in the same query —: the reads kept for callees go to the rest of the workflows, in order.
     if (wantedWorkflows.length === 0 || token) next.push(...take(ordered, 'workflow', workflowCap));
+    // A folder no probe fits in the budget is listed by its first name: judged as wanted, it is unread as beyond the budget (a limit).
+    for (const f of folders) if (!probes.includes(`${f}action.yml`) && !probes.includes(`${f}action.yaml`)) listedManifests.add(`${f}action.yml`);
     if (next.length === 0) break;
     await readRound(next);
+    // What a probe found is the folder's manifest; else the one a fault or a limit left unread (never a 404 in its place); else action.yml, answered 404.
+    for (const f of folders) {
+      const names = [`${f}action.yml`, `${f}action.yaml`].filter((p) => probes.includes(p));
+      const found = names.find((p) => texts.has(p)) ?? names.find((p) => failedCause.get(p) !== 'missing') ?? names[0];
+      if (found !== undefined) listedManifests.add(found);
+    }
     judged = judge();
   }
 
+  // Each unread file says why in kind too: a limit (the budget: the same next run) or a fault (the next run may read it; source.ts keeps no facts holding one).
   const unread: GithubWorkflowSafety['unread'] = [];
-  const addUnread = (path: string, reason: string) => {
-    if (!unread.some((u) => u.path === path)) unread.push({ path, reason });
+  const addUnread = (path: string, reason: string, cause: UnreadCause) => {
+    if (!unread.some((u) => u.path === path)) unread.push({ path, reason, cause });
+  };
+  const failure = (path: string): { reason: string; cause: UnreadCause } | undefined => {
+    const size = oversize.get(path);
+    if (size !== undefined) return { reason: size, cause: 'limit' };
+    const reason = failed.get(path);
+    return reason === undefined ? undefined : { reason, cause: failedCause.get(path) ?? 'fault' };
   };
   for (const path of workflowPaths) {
     if (texts.has(path)) continue;
-    const why = oversize.get(path) ?? failed.get(path) ?? `beyond the ${workflowCap} workflow files read per repository${token ? '' : ' without a token'}`;
-    addUnread(path, why);
+    const why = failure(path) ?? { reason: `beyond the ${workflowCap} workflow files read per repository${token ? '' : ' without a token'}`, cause: 'limit' };
+    addUnread(path, why.reason, why.cause);
   }
-  for (const u of judged.notParsed) addUnread(u.path, u.reason);
-  for (const u of judged.unreadCalled) addUnread(u.path, u.reason);
+  for (const u of judged.notParsed) addUnread(u.path, u.reason, 'unparsed');
+  for (const u of judged.unreadCalled) addUnread(u.path, u.reason, u.cause ?? failure(u.path)?.cause ?? 'fault');
   for (const path of judged.wanted) {
-    addUnread(path, oversize.get(path) ?? `called, but beyond the ${actionCap} action files read per repository${token ? '' : ' without a token'}`);
+    addUnread(path, oversize.get(path) ?? `called, but beyond the ${actionCap} action files read per repository${token ? '' : ' without a token'}`, 'limit');
   }
   return {
     listed: workflows.length,

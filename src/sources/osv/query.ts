@@ -61,7 +61,14 @@ export type VulnerabilitiesResult = { status: 'ok'; facts: VulnerabilityFacts } 
 
 /** The advisories of a package's direct dependencies, asked apart from the package's own. */
 export type DependencyAdvisoriesResult =
-  | { status: 'ok'; advisories: AdvisoryFacts[]; queried: number }
+  | {
+      status: 'ok';
+      advisories: AdvisoryFacts[];
+      /** Packages OSV answered for. */
+      queried: number;
+      /** Asked `each`: the packages OSV could not answer for (their request failed, an advisory listed for them was unreadable), with why. */
+      unknown?: Array<{ name: string; version: string; reason: string }>;
+    }
   | { status: 'unavailable'; reason: string };
 
 /**
@@ -124,7 +131,10 @@ export async function fetchVulnerabilities(
 
 /**
  * The known advisories of a package's direct dependencies (at their resolved versions), in one
- * batch of their own; none to ask → none found, without a request. Never throws.
+ * batch of their own; none to ask → none found, without a request. Never throws. A package OSV
+ * could not answer for makes the whole answer unavailable — or, asked `each` (a repository's set,
+ * pipeline/vulnerabilities-for.ts), only that package unknown (`unknown`, with why), the others
+ * keeping their answers, as the audit's batch does (fetchVulnerabilitiesMany).
  */
 export async function fetchDependencyAdvisories(
   http: HttpClient,
@@ -132,6 +142,7 @@ export async function fetchDependencyAdvisories(
   ecosystem: OsvEcosystem,
   dependencies: readonly OsvPackage[],
   read: OsvRecordReader = osvRecordReader(http, osvBase),
+  each = false,
 ): Promise<DependencyAdvisoriesResult> {
   try {
     checkBase(osvBase);
@@ -139,6 +150,17 @@ export async function fetchDependencyAdvisories(
     const queried = distinctPackages(dependencies);
     if (queried.length === 0) return { status: 'ok', advisories: [], queried: 0 };
     const advisoriesOf = await advisoriesByPackage(http, osvBase, ecosystem, queried, read);
+    if (each) {
+      const unknown: Array<{ name: string; version: string; reason: string }> = [];
+      const found: AdvisoryFacts[] = [];
+      for (const p of queried) {
+        const got = advisoriesOf.get(keyOf(p));
+        if (typeof got === 'string') unknown.push({ name: p.name, version: p.version, reason: got });
+        else found.push(...(got ?? []));
+      }
+      const checked = VulnerabilityFactsSchema.shape.advisories.safeParse(sortAdvisories(found));
+      return checked.success ? { status: 'ok', advisories: checked.data, queried: queried.length - unknown.length, unknown } : { status: 'unavailable', reason: INVALID };
+    }
     const advisories = sortAdvisories(queried.flatMap((p) => readOrThrow(advisoriesOf.get(keyOf(p)))));
     const checked = VulnerabilityFactsSchema.shape.advisories.safeParse(advisories);
     return checked.success
