@@ -137,3 +137,25 @@ describe('a package the registry keeps with no version at all', () => {
     expect(parseReport(result.stdout).error?.code).toBe('not-found');
   });
 });
+
+describe('a stub package whose registry notice the mirror left out', () => {
+  it('@types/node-fetch 3.0.2 (a DefinitelyTyped stub: "node-fetch provides its own type definitions") is held at CAUTION by its README, not YES', async () => {
+    // The mirror's packument has no `deprecated`; the recorded tarball's README is the stub's notice.
+    const s = await startFixtureServer();
+    s.expect('GET', '/npm/@types/node-fetch');
+    s.expect('GET', '/npm/@types/node-fetch/-/node-fetch-3.0.2.tgz');
+    s.expect('GET', '/npm/node-fetch', syntheticDependency('node-fetch', '*'));
+    for (const period of ['last-week', 'last-year']) s.expect('GET', `/npm-api/downloads/point/${period}/@types/node-fetch`, { status: 404, body: { error: 'not found' } });
+    s.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
+    server = s;
+    const result = await runCli(['check', '@types/node-fetch@3', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(report.target.version).toBe('3.0.2');
+    const deprecation = checkOf(report, 'deprecation');
+    expect(deprecation.messageId).toBe('readme-declared');
+    expect(deprecation.evidence.deprecated).toBeNull();
+    expect(deprecation.evidence.where).toBe('first paragraph');
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).toContain('deprecation');
+  });
+});

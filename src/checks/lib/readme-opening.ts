@@ -165,6 +165,16 @@ const SELF_STATUS = new RegExp(
 /** A sentence that sends users elsewhere: "Use X instead.", "Please switch to Y instead!", "Moved to Z." */
 const REPLACED = /(?:^|[.!?:]\s)(?:please\s+)?(?:use|switch to|migrate to|move to)\s(?:[^.!?]|[.!?](?=\S)){1,80}?\sinstead\s*(?:[.!?)]|$)|(?:^|[.!?]\s)(?:moved to|superseded by|replaced by|renamed to)\s/i;
 
+/**
+ * A paragraph that opens by calling the package a stub — kept in place of what moved, as
+ * DefinitelyTyped leaves a stub of a library that came to ship its own types ("This is a stub
+ * types definition for axios … axios provides its own type definitions, so you don't need
+ * @types/axios installed!"): "This is a stub package.", "This package is a stub." Not a
+ * library of test stubs ("This is a stub server for …", "stubs and mocks"): after "stub" only a
+ * definition, declaration, package or module, then "for" or the sentence's end.
+ */
+const STUB = /^(?:this|it)(?: (?:package|module))? is (?:now )?(?:only |just )?an? (?:empty )?stub(?: (?:types? )?(?:definitions?|declarations?|package|module))?(?=\s*[.!;:(]|\s*$| for\s)/i;
+
 export interface DeclaredStatus {
   /** Where it was said. */
   where: 'title' | 'subtitle' | 'first paragraph' | 'paragraph under the tagline';
@@ -212,7 +222,7 @@ export function declaredDeprecation(text: string, packageName: string): Declared
   const paragraphs = [['first paragraph', opening.paragraph], ['paragraph under the tagline', afterTagline]] as const;
   for (const [where, paragraph] of paragraphs) {
     if (paragraph === null) continue;
-    if (PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(asSubject(paragraph)) || REPLACED.test(paragraph)) {
+    if (PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(asSubject(paragraph)) || REPLACED.test(paragraph) || STUB.test(paragraph)) {
       return { where, excerpt: excerpt(paragraph) };
     }
   }

@@ -18,6 +18,9 @@ const declares: { name: string; pkg: string; readme: string; where: 'title' | 's
   { name: 'a warning lead-in', pkg: 'x', readme: '# x\n\n⚠️ Warning: unmaintained. Fork it if you need it.', where: 'first paragraph' },
   { name: 'a subtitle right under the title (vscode 1.1.37)', pkg: 'vscode', readme: '# vscode-extension-vscode\n\n## ⚠️ Deprecated, use @types/vscode and vscode-test instead ⚠️\n\nThis is the source code for the NPM [`vscode` module](https://www.npmjs.com/package/vscode).', where: 'subtitle' },
   { name: 'a setext subtitle', pkg: 'x', readme: 'x\n=\n\nNo longer maintained\n--------------------\n\nA helper.', where: 'subtitle' },
+  { name: 'a DefinitelyTyped stub, no title (@types/node-fetch 3.0.2, recorded)', pkg: '@types/node-fetch', readme: "This is a stub types definition for @types/node-fetch (https://github.com/node-fetch/node-fetch).\n\nnode-fetch provides its own type definitions, so you don't need @types/node-fetch installed!\n", where: 'first paragraph' },
+  { name: '"This package is a stub."', pkg: 'x', readme: '# x\n\nThis package is a stub. Install y.', where: 'first paragraph' },
+  { name: 'a stub package "for" another', pkg: 'x', readme: '# x\n\nThis is a stub package for y, which ships its own.', where: 'first paragraph' },
   { name: 'a future deprecation with a subtitle between (figgy-pudding)', pkg: 'figgy-pudding', readme: '# figgy-pudding\n\n## A config helper\n\n**This module will be deprecated once npm v7 is released.**', where: 'first paragraph' },
 ];
 
@@ -35,6 +38,9 @@ const declaresNothing: { name: string; pkg: string; readme: string }[] = [
   { name: 'another package\'s status as the subject', pkg: 'opn', readme: '# open\n\nThe original `open` package was recently deprecated in favor of this package.' },
   { name: 'a subtitle naming the package or another status word as part of a word (util-deprecate shape)', pkg: 'deprecation', readme: '# x\n\n## deprecation helpers, undeprecated\n\nA helper.' },
   { name: 'a heading further down (a second section)', pkg: 'x', readme: '# x\n\nA helper.\n\n## Deprecated options\n\n`foo` is gone.' },
+  { name: 'a library of test stubs', pkg: 'x', readme: '# x\n\nThis is a stub server for testing HTTP clients.' },
+  { name: 'test doubles described', pkg: 'sinon', readme: '# Sinon.JS\n\nStandalone and test framework agnostic JavaScript test spies, stubs and mocks.' },
+  { name: 'a stub further down', pkg: 'x', readme: '# x\n\nA helper.\n\nThis is a stub types definition for x.' },
   { name: 'code first', pkg: 'x', readme: '```js\n// deprecated\n```\n\nThis package is deprecated.' },
   { name: 'no README text', pkg: 'x', readme: '' },
 ];
