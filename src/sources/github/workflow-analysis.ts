@@ -237,13 +237,16 @@ export function usesTarget(uses: string, repo: RepoName | null): { local: string
   return { remote: oneLine(uses, 120) };
 }
 
-/** Inputs (lower case) a `with:` fills with attacker-written text or the pull request's head. */
-function taintOfWith(w: Obj, taint: Taint, triggers: readonly string[]): { text: string[]; head: string[] } {
+/**
+ * Inputs (lower case) a `with:` fills with attacker-written text (named, or — `carries` given — read
+ * from a variable that holds it: `${{ env.T }}`) or the pull request's head.
+ */
+function taintOfWith(w: Obj, taint: Taint, triggers: readonly string[], carries: (value: string) => boolean = () => false): { text: string[]; head: string[] } {
   const text: string[] = [];
   const head: string[] = [];
   for (const [key, value] of Object.entries(w)) {
     if (typeof value !== 'string') continue;
-    if (textUntrusted(value, taint, triggers)) text.push(key.toLowerCase());
+    if (textUntrusted(value, taint, triggers) || carries(value)) text.push(key.toLowerCase());
     if (textNamesHead(value, taint, triggers)) head.push(key.toLowerCase());
   }
   return { text, head };
@@ -847,6 +850,14 @@ function writtenEnvCarries(name: string, earlier: Earlier, judged: OutputVerdict
   return verdict.carries || (!whole && writtenEnvCarries('', earlier, judged));
 }
 
+/** Whether a text's expressions read an `env:` variable that carries attacker text (`envCarries`), in `step`. */
+function envTextCarries(text: string, step: Obj, earlier: Earlier, judged: OutputVerdicts): boolean {
+  if (!/env/i.test(text)) return false;
+  const read = envNamesRead(text);
+  if (read.all && ([...stepEnvByName(step).values()].some((value) => ownEnvCarries(value, earlier, judged)) || allOuterEnvCarries(earlier, judged))) return true;
+  return [...read.names].some((name) => envCarries(name, step, earlier, judged));
+}
+
 /**
  * The first line of a script with an expression reading an `env:` variable that carries attacker
  * text (`envCarries`): `${{ env.NAME }}` expands before the shell or the script runs, as the text
@@ -856,11 +867,7 @@ function writtenEnvCarries(name: string, earlier: Earlier, judged: OutputVerdict
 function injectedEnvLine(script: string, step: Obj, earlier: Earlier, scope: Scope, triggers: readonly string[]): string | null {
   if (!/env/i.test(script)) return null;
   const judged = textVerdicts(earlier, scope, triggers);
-  const carries = (text: string): boolean => {
-    const read = envNamesRead(text);
-    if (read.all && ([...stepEnvByName(step).values()].some((value) => ownEnvCarries(value, earlier, judged)) || allOuterEnvCarries(earlier, judged))) return true;
-    return [...read.names].some((name) => envCarries(name, step, earlier, judged));
-  };
+  const carries = (text: string): boolean => envTextCarries(text, step, earlier, judged);
   for (const line of script.split('\n')) if (/env/i.test(line) && carries(line)) return line;
   for (const inside of expressionsOf(script)) {
     if (!inside.includes('\n')) continue;
@@ -919,7 +926,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
           target: target.local,
           job: scope.job,
           triggers: outsider,
-          taint: taintOfWith(withOf(step), scope.taint, outsider),
+          taint: taintOfWith(withOf(step), scope.taint, outsider, (value) => envTextCarries(value, step, earlier, textVerdicts(earlier, scope, outsider))),
           secretsInherit: false,
           via: [...scope.via, where(scope, label)],
           ...(later < 0 ? {} : { runsAfter: stepLabel(steps[later] ?? {}, later) }),
