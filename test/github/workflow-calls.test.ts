@@ -195,6 +195,14 @@ describe('composite actions of the repository', () => {
     expect(constant.findings).toEqual([]);
   });
 
+  it('an input filled from an env: variable holding the issue body (`${{ env.T }}`) is tainted; from one holding a constant it is not', () => {
+    const caller = (value: string) => STEP_CALLER('issues', './act', '        with:\n          text: ${{ env.T }}\n').replace('jobs:\n', `env:\n  T: ${value}\njobs:\n`);
+    const r = judge({ '.github/workflows/w.yml': caller('${{ github.event.issue.body }}'), 'act/action.yaml': COMPOSITE('echo "${{ inputs.text }}"') });
+    expect(codes(r)).toEqual(['script-injection:act/action.yaml:Inner']);
+    const constant = judge({ '.github/workflows/w.yml': caller('hello'), 'act/action.yaml': COMPOSITE('echo "${{ inputs.text }}"') });
+    expect(constant.findings).toEqual([]);
+  });
+
   it('an action called only from a fork `pull_request` workflow is not read (no secrets there)', () => {
     const r = judge({ '.github/workflows/w.yml': STEP_CALLER('pull_request', './act'), 'act/action.yml': COMPOSITE('echo "${{ github.head_ref }}"') });
     expect(r.findings).toEqual([]);

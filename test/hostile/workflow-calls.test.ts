@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs, and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) and a script's head or text read from the payload (judged by the triggers whose payload carries it) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs and through `env:` variables expanded as `${{ env.NAME }}` (written to `$GITHUB_ENV` too), and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) and a script's head or text read from the payload (judged by the triggers whose payload carries it) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -74,6 +74,27 @@ describe('hostile workflows: issue_comment head checkouts are read in linear tim
     ['many variables assigned lookups and read in one write', (k) => wf(`B=$(gh api x --jq .head.sha)\n${'A=$(gh api x --jq .base.sha)\n'.repeat(k)}echo "sha=${'$A'.repeat(k)}" >> $GITHUB_OUTPUT`)],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)));
+    noteCases(ctx.task, 2);
+    noteTime(ctx.task, g.large, g.bound);
+    expect(g.large).toBeLessThanOrEqual(g.bound);
+  });
+});
+
+describe('hostile workflows: env: variables expanded as ${{ env.NAME }} are followed in linear time', () => {
+  /** A pull_request_target workflow with `env:` at the workflow and job level as given, and the steps given. */
+  const wf = (workflowEnv: string, jobEnv: string, steps: string, jobs = '') =>
+    `on: pull_request_target\nenv:\n  W: fixed\n${workflowEnv}jobs:\n  j:\n    runs-on: x\n    env:\n      X: fixed\n${jobEnv}    steps:\n${steps}${jobs}`;
+  const step = (run: string, env = '') => `      - ${env === '' ? '' : `env:\n          ${env}\n        `}run: ${JSON.stringify(run)}\n`;
+  it.for<[string, (k: number) => string]>([
+    ['k steps each writing T to $GITHUB_ENV and expanding it', (k) => wf('', '', step('echo "T=$X" >> "$GITHUB_ENV"; echo "${{ env.T }}"').repeat(k))],
+    ['k heredoc writes to $GITHUB_ENV, then k steps expanding k names', (k) => wf('', '', `${step('{ echo "T<<E"; echo "$X"; echo E; } >> "$GITHUB_ENV"').repeat(k)}${Array.from({ length: k }, (_, i) => step(`echo "\${{ env.N${i} }}"`)).join('')}`)],
+    ['k workflow variables, k jobs each expanding toJSON(env)', (k) => wf(Array.from({ length: k }, (_, i) => `  V${i}: fixed ${i}\n`).join(''), '', step('echo ok'), Array.from({ length: k }, (_, i) => `  k${i}:\n    runs-on: x\n    steps:\n${step('echo "${{ toJSON(env) }}"')}`).join(''))],
+    ['a job variable k long read by k steps through their own env', (k) => wf('', `      A: ${'a'.repeat(k)}\n`, step('echo "${{ env.B }}"', 'B: ${{ env.A }}').repeat(k))],
+    ['k names expanded in one line', (k) => wf('', '', step(Array.from({ length: k }, (_, i) => `\${{ env.V${i} }}`).join(' ')))],
+    ['an unclosed `${{ env.` repeated', (k) => wf('', '', step(`echo ${'${{ env.'.repeat(k)}`))],
+    ['`env.` runs in one expression', (k) => wf('', '', step(`echo \${{ ${'env.'.repeat(k)}T }}`))],
+  ])('%s', ([, make], ctx) => {
+    const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)), 500);
     noteCases(ctx.task, 2);
     noteTime(ctx.task, g.large, g.bound);
     expect(g.large).toBeLessThanOrEqual(g.bound);

@@ -39,15 +39,27 @@
  *   each `emit` of that event an evaluation of the arguments it hands the handler; an event named
  *   by a variable (`bus.on(topic, run)`), each `emit` by the same variable.
  *
- * A file written and loaded by the same path text (`writeFileSync(p, d)` or
- * `createWriteStream(p)`, then `require(p)` or `import(p)` within REACH) is an evaluation of what
- * was written, linked by the same rules except nearness; a path to a native addon, JSON or
- * WebAssembly (`.node`, `.json`, `.wasm`, in the path or the name's last assignment) is data.
+ * A file written and then loaded by the same path (`writeFileSync(p, d)` or
+ * `createWriteStream(p)`, then within REACH `require(p)`, `import(p)`, `new Worker(p)`,
+ * `fork(p)`, or a process that runs node with it: `exec('node ' + p)`, `spawn(process.execPath,
+ * [p])`) is an evaluation of what was written, linked by the same rules except nearness. Paths
+ * are compared by the folders and file they name, however spelled (`path.join(__dirname,
+ * 'x.js')`, `__dirname + '/x.js'`, `` `${__dirname}/x.js` ``; a plain name also by its last
+ * assignment); a path to a native addon, JSON or WebAssembly (`.node`, `.json`, `.wasm`, in the
+ * path or the name's last assignment) is data.
  *
- * Not linked: an event emitted by a computed name, `eval` reached by a member computed at run
- * time (`window[name]`; literal pieces, `window['ev' + 'al']`, are folded to `window.eval` by
- * js-reveal.ts before this reads them), a file loaded by a path written differently from the one written, code
- * run by other means (a worker, a child process: `download-exec`'s shell downloads).
+ * Code handed to node as text (a process whose command names node or `process.execPath` with
+ * `-e`, `-p`, `--eval`, `--print` or an `input` option) and a worker made with `eval: true` are
+ * evaluations of their arguments, linked the same way. So is a member of `global`, `globalThis`,
+ * `window` or `self` looked up by a computed name and called (`globalThis[name](d)`, or given to
+ * a name first: `const run = global[k]; run(d)`) unless its name is spelled out as a literal, or a
+ * name last given one (`const k = 'log'`), other than `eval` or `Function` — fail closed: the
+ * caller asks only of a file that uses the network. A handler of an event named at run time
+ * (`res.on(ev, (d) => …)`) is a chunk handler unless the name is spelled out as another event's.
+ *
+ * Not linked: an event emitted by a computed name, a member computed on another object
+ * (`o[k](d)`), a path built by calls other than path's joins, code run by a shell or another
+ * interpreter (`download-exec`'s shell downloads).
  *
  * An evaluator's name of one or two characters declared inside a line (a minifier's, given again
  * in every function: Emscripten's glue evaluates its EM_ASM code in such functions) is read
@@ -118,6 +130,27 @@ const EVALUATION =
   /(?:(?<![\w$.])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w$.])\(\s*0\s*,\s*eval\s*\)\s*\(|(?<![\w$.])\[\s*eval\s*\]\s*\[\s*0\s*\]\s*\(|(?<![\w$.])(?:new\s+)?Function\s*\(|(?<![\w$])(?:runIn(?:This|New)?Context|compileFunction)\s*\(|\bnew\s+(?:vm\s*\.\s*)?Script\s*\(|\.\s*_compile\s*\(|(?<![\w$.])(?:Reflect\s*\.\s*apply|setTimeout|setInterval|setImmediate|process\s*\.\s*nextTick)\s*\((?=\s*(?:eval|Function)\s*,)|(?<![\w$.])import\s*\((?=\s*(?:['"\x60]data:|URL\s*\.\s*createObjectURL\s*\())/g;
 /** A file written: `writeFileSync(p, d)`, `writeFile(p, d, …)`, `createWriteStream(p)` (group: the stream). */
 const FILE_WRITE = /(?<![\w$])(?:writeFileSync|writeFile|(createWriteStream))\s*\(/g;
+/**
+ * A process started (group: the function). It runs downloaded code when it runs node on it:
+ * `fork(p)`, or a command that names node or the running node (RUNS_NODE).
+ */
+const PROCESS_CALL = /(?<![\w$])(exec|execSync|execFile|execFileSync|spawn|spawnSync|fork)\s*\(/g;
+/** A command that runs node: a string naming it first, or the running node's own path. */
+const RUNS_NODE = /['"`]\s*node(?:\.exe)?(?=[\s'"`])|\bprocess\s*\.\s*(?:execPath\b|argv\s*\[\s*0\s*\])/;
+/** Node told to run the text it is given, not a file: `node -e`, `-p`, `--eval`, `--print`, or code on its standard input. */
+const NODE_EVAL = /(?:^|[\s'"`])(?:-e|-p|--eval|--print)(?=[\s'"`=]|$)|\binput\s*:/;
+/** A worker started: `new Worker(p)` runs the file at p, `new Worker(code, { eval: true })` the code. */
+const WORKER = /\bnew\s+(?:[\w$]+\s*\.\s*)?Worker\s*\(/g;
+/** A module loaded by path: `require(p)`, `import(p)`. */
+const LOAD = /(?<![\w$.])(?:require|import)\s*\(/g;
+/** A member of an object every function shares looked up by a name computed at run time (`globalThis[name]`). */
+const COMPUTED_MEMBER = /(?<![\w$.])(?:global|globalThis|window|self)\s*\[/g;
+/** A handler set for an event, its first argument read apart (CHUNK_HANDLER reads the literal names). */
+const ANY_HANDLER = /\.\s*(?:on|once|addEventListener)\s*\(/g;
+/** The first parameter of a handler that starts the text: `(d) =>`, `d =>`, `function (d) {`. */
+const HANDLER_PARAMETER = /^\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)/;
+/** Words of a path expression that name no folder or file: the calls that join it. */
+const PATH_CALLS = new Set(['path', 'join', 'resolve', 'normalize', 'path.join', 'path.resolve', 'path.normalize', 'posix', 'win32']);
 /** A path to data, not code: a native addon, JSON, WebAssembly. */
 const DATA_PATH = /\.(?:node|json|wasm)\b/;
 /** A name given the evaluation itself: `const e = eval`, `run = (0, eval)`, `F = globalThis.Function`. Group: the name. */
@@ -259,6 +292,62 @@ function argumentsAt(code: string, open: number, indexes: readonly number[]): st
   return parts.join(',');
 }
 
+/**
+ * The string a name was last given within REACH before `at`, when that was a string literal
+ * (`const ev = 'data'`), else undefined: a value the text does not spell out.
+ */
+function literalValue(code: string, name: string, at: number): string | undefined {
+  const from = Math.max(0, at - REACH);
+  let last: RegExpExecArray | null = null;
+  for (const match of code.slice(from, at).matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(name)}\s*=(?![=>])`, 'g'))) last = match;
+  if (last === null) return undefined;
+  const sign = from + last.index + last[0].length;
+  return /^\s*(['"`])([^'"`\\$]{0,60})\1\s*$/.exec(code.slice(sign, expressionEnd(code, sign)))?.[2];
+}
+
+/**
+ * What a name computed at run time may be: the literal it spells or a name holding one
+ * (`'data'`, `ev` after `const ev = 'data'`), else undefined: any value (fail closed).
+ */
+function computedName(code: string, expression: string, at: number): string | undefined {
+  const text = expression.trim();
+  const literal = /^(['"`])([^'"`\\$]{0,60})\1$/.exec(text);
+  if (literal !== null) return literal[2];
+  return /^[A-Za-z_$][\w$]*$/.test(text) ? literalValue(code, text, at) : undefined;
+}
+
+/**
+ * A path expression as the folders and file it names, however it is spelled: `path.join(__dirname,
+ * 'x.js')`, `__dirname + '/x.js'` and `` `${__dirname}/x.js` `` are all `__dirname/x.js`.
+ */
+function pathKey(expression: string): string {
+  return expression
+    .split(/[^\w$.-]+/)
+    .filter((part) => part !== '' && part !== '.' && part !== '$' && !PATH_CALLS.has(part))
+    .join('/');
+}
+
+/** The path keys an expression may name: its own, and for a plain name that of its last assignment within REACH before `at`. */
+function pathKeys(code: string, expression: string, at: number): string[] {
+  const keys = [pathKey(expression)];
+  if (/^[\w$]+$/.test(expression)) {
+    const from = Math.max(0, at - REACH);
+    let last: RegExpExecArray | null = null;
+    for (const match of code.slice(from, at).matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(expression)}\s*=(?![=>])`, 'g'))) last = match;
+    if (last !== null) {
+      const sign = from + last.index + last[0].length;
+      const right = code.slice(sign, expressionEnd(code, sign)).trim();
+      if (right.length <= 200) keys.push(pathKey(right));
+    }
+  }
+  return keys.filter((key) => key !== '');
+}
+
+/** Whether the tokens of key `inner` run, whole and in order, inside key `outer`. */
+function keyWithin(outer: string, inner: string): boolean {
+  return `/${outer}/`.includes(`/${inner}/`);
+}
+
 /** The pattern of a member of a shared object (SHARED_MEMBER's match), under each of the object's names. */
 function sharedMember(match: RegExpMatchArray): string {
   const object = match[1]!;
@@ -328,6 +417,24 @@ class Reader {
       const open = code.indexOf('(', match.index);
       const end = chainEnd(code, open);
       this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk: match[1]! });
+    }
+    // An event named at run time (`res.on(ev, (d) => …)`, `const ev = 'data'`): a chunk handler
+    // unless its name is spelled out as another event's (fail closed: the file uses the network).
+    let resolved = 0;
+    for (const match of code.matchAll(ANY_HANDLER)) {
+      if (this.chunkHandlers.length >= MAX_CALLS) break;
+      const open = match.index + match[0].length - 1;
+      const head = code.slice(open + 1, open + 201);
+      const comma = expressionEnd(head, 0);
+      if (head[comma] !== ',') continue;
+      const name = head.slice(0, comma).trim();
+      if (name === '' || (/^['"`]/.test(name) && !name.includes('${'))) continue;
+      const event = ++resolved > MAX_LOOKUPS ? undefined : computedName(code, name, match.index);
+      if (event !== undefined && event !== 'data' && event !== 'message') continue;
+      const chunk = HANDLER_PARAMETER.exec(head.slice(comma + 1))?.[1];
+      if (chunk === undefined || this.readsLocalStream(match.index)) continue;
+      const end = chainEnd(code, open);
+      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk });
     }
     let calls = 0;
     for (const match of code.matchAll(this.call)) {
@@ -593,6 +700,48 @@ class Reader {
   }
 }
 
+/**
+ * Whether code within REACH of a write to the path whose keys are `written` loads that path
+ * however it is spelled (pathKey): `require(p)` or `import(p)`, a worker or `fork` started on it,
+ * or a process that runs node with it among its arguments (`exec('node ' + p)`,
+ * `spawn(process.execPath, [p])`). The loads read are bounded per write.
+ */
+function loadsWritten(code: string, written: readonly string[], at: number): boolean {
+  if (written.length === 0) return false;
+  const from = Math.max(0, at - REACH);
+  const window = code.slice(from, at + REACH);
+  let resolved = 0;
+  const loads = (path: string, place: number): boolean => {
+    const keys = /^[\w$]+$/.test(path) && ++resolved <= MAX_NAMES ? pathKeys(code, path, place) : [pathKey(path)];
+    return keys.some((key) => written.includes(key));
+  };
+  for (const pattern of [LOAD, WORKER]) {
+    let seen = 0;
+    for (const match of window.matchAll(pattern)) {
+      if (++seen > MAX_CALLS * 4) break;
+      const open = from + match.index + match[0].length - 1;
+      const path = argumentsAt(code, open, [0]).trim();
+      if (path !== '' && path.length <= 200 && loads(path, from + match.index)) return true;
+    }
+  }
+  let seen = 0;
+  for (const match of window.matchAll(PROCESS_CALL)) {
+    if (++seen > MAX_CALLS * 4) break;
+    const open = from + match.index + match[0].length - 1;
+    if (match[1] === 'fork') {
+      const path = argumentsAt(code, open, [0]).trim();
+      if (path !== '' && path.length <= 200 && loads(path, from + match.index)) return true;
+      continue;
+    }
+    const close = closing(code, open, EXPRESSION_CHARS);
+    const args = code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close);
+    if (!RUNS_NODE.test(args)) continue;
+    const key = pathKey(args);
+    if (written.some((w) => keyWithin(key, w))) return true;
+  }
+  return false;
+}
+
 /** Whether the code evaluates what a network call answered (see the module's comment); `text` is comment-free. */
 export function evaluatesDownloaded(text: string): boolean {
   const reader = new Reader(withoutLongStrings(text));
@@ -630,6 +779,57 @@ export function evaluatesDownloaded(text: string): boolean {
     }
   }
   const direct = sites.length;
+  // `globalThis[name](d)`, `const run = global[k]; run(d)`: a member of a shared object looked up
+  // by a name the text does not spell out may be eval (fail closed; the caller asks only of a
+  // file that uses the network); one spelled out (`const k = 'log'`) is what it names. Not an
+  // argument parsed as JSON: eval of an object is the object.
+  let computed = 0;
+  let resolved = 0;
+  for (const match of code.matchAll(COMPUTED_MEMBER)) {
+    const open = match.index + match[0].length - 1;
+    const close = closing(code, open, 200);
+    if (close < 0) continue;
+    const name = ++resolved > MAX_LOOKUPS ? undefined : computedName(code, code.slice(open + 1, close), match.index);
+    if (name !== undefined && name !== 'eval' && name !== 'Function') continue;
+    const called = /^\s*\(/.exec(code.slice(close + 1, close + 20));
+    const alias = called === null ? /(?<![\w$.])([\w$]+)\s*=\s*$/.exec(code.slice(Math.max(0, match.index - 60), match.index)) : null;
+    if (called === null && alias === null) continue;
+    if (++computed > MAX_EVALUATIONS) {
+      unread = true;
+      break;
+    }
+    const calls = called !== null ? [close + called[0].length] : [];
+    if (alias !== null) {
+      const aliasName = alias[1]!;
+      const end = aliasName.length <= 2 ? close + SHORT_NAME_REACH : code.length;
+      for (const call of code.slice(close, end).matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(aliasName)}\s*\(`, 'g'))) {
+        if (calls.length >= MAX_CALLS) break;
+        calls.push(close + call.index + call[0].length - 1);
+      }
+    }
+    for (const call of calls) {
+      const end = closing(code, call, EXPRESSION_CHARS);
+      const argument = code.slice(call + 1, end < 0 ? call + EXPRESSION_CHARS : end);
+      if (!/^\s*JSON\s*\.\s*parse\s*\(/.test(argument)) sites.push({ at: match.index, argument, direct: false });
+    }
+  }
+  // Code handed to node as text (`execSync('node -e ' + d)`) or to a worker made with `eval: true`.
+  let processes = 0;
+  for (const match of code.matchAll(PROCESS_CALL)) {
+    if (match[1] === 'fork') continue;
+    const open = match.index + match[0].length - 1;
+    const close = closing(code, open, EXPRESSION_CHARS);
+    const args = code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close);
+    if (!RUNS_NODE.test(args) || !NODE_EVAL.test(args)) continue;
+    if (++processes > MAX_CALLS) break;
+    sites.push({ at: match.index, argument: args, direct: false });
+  }
+  let workers = 0;
+  for (const match of code.matchAll(WORKER)) {
+    if (++workers > MAX_CALLS) break;
+    const open = match.index + match[0].length - 1;
+    if (/\beval\s*:\s*true\b/.test(argumentsAt(code, open, [1]))) sites.push({ at: match.index, argument: argumentsAt(code, open, [0]), direct: false });
+  }
   // A file written, then loaded by the same path (`writeFileSync(p, d); require(p)`): the load
   // runs what was written, so the write is an evaluation of its data, or, inside a network call's
   // callbacks, of the answer (`r.pipe(fs.createWriteStream(p))`).
@@ -648,8 +848,7 @@ export function evaluatesDownloaded(text: string): boolean {
         if (DATA_PATH.test(code.slice(sign, expressionEnd(code, sign)))) continue;
       }
     }
-    const load = new RegExp(String.raw`(?<![\w$.])(?:require|import)\s*\(\s*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\s*\)`);
-    if (!load.test(code.slice(Math.max(0, write.index - REACH), write.index + REACH))) continue;
+    if (!loadsWritten(code, pathKeys(code, path, write.index), write.index)) continue;
     sites.push({ at: write.index, argument: write[1] === undefined ? argumentsAt(code, open, [1]) : '', direct: false });
   }
   // Evaluators found so far, by name and by event; each adds its calls to the sites.

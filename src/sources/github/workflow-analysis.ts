@@ -30,7 +30,10 @@
  *    `run:` script or an `actions/github-script` `script:` of an outsider-triggered workflow —
  *    directly, or through an earlier step's output or a needed job's output that carries it
  *    (followed like the head: `stepOutputCarries`, `jobOutputsCarrying`, judged for text).
- *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged.
+ *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged;
+ *    expanding that variable inline as `${{ env.VAR }}` is an injection like the direct form
+ *    (`injectedEnvLine`: the step's `env:`, else the job's over the workflow's, and what earlier
+ *    steps wrote to `$GITHUB_ENV`).
  *    A github-script script that runs a command line carrying such text itself (`exec.exec`,
  *    `execSync`…: `injectedCommand`) is flagged too; an argument array is the safe form.
  * A job or step whose `if:` admits only the repository's own branches (`head.repo.full_name`,
@@ -234,13 +237,16 @@ export function usesTarget(uses: string, repo: RepoName | null): { local: string
   return { remote: oneLine(uses, 120) };
 }
 
-/** Inputs (lower case) a `with:` fills with attacker-written text or the pull request's head. */
-function taintOfWith(w: Obj, taint: Taint, triggers: readonly string[]): { text: string[]; head: string[] } {
+/**
+ * Inputs (lower case) a `with:` fills with attacker-written text (named, or — `carries` given — read
+ * from a variable that holds it: `${{ env.T }}`) or the pull request's head.
+ */
+function taintOfWith(w: Obj, taint: Taint, triggers: readonly string[], carries: (value: string) => boolean = () => false): { text: string[]; head: string[] } {
   const text: string[] = [];
   const head: string[] = [];
   for (const [key, value] of Object.entries(w)) {
     if (typeof value !== 'string') continue;
-    if (textUntrusted(value, taint, triggers)) text.push(key.toLowerCase());
+    if (textUntrusted(value, taint, triggers) || carries(value)) text.push(key.toLowerCase());
     if (textNamesHead(value, taint, triggers)) head.push(key.toLowerCase());
   }
   return { text, head };
@@ -284,18 +290,22 @@ function outputRefs(text: string, pattern: RegExp): Array<[string, string]> {
 }
 
 /**
- * What a `run:` script writes to `$GITHUB_OUTPUT`, by output name (lower case): the text after
- * `name=` up to the redirection, per command (lines split at `;`, `&&`, `||`). Linear: one pass
- * per command.
+ * What a `run:` script writes to `$GITHUB_OUTPUT` (or `file`: `GITHUB_ENV`), by output name (lower
+ * case): the text after `name=` up to the redirection, per command (lines split at `;`, `&&`,
+ * `||`); a command writing to it whose name is not read here (a heredoc) under the name `''`.
+ * Linear: one pass per command.
  */
-function writtenOutputs(run: string): Map<string, string> {
+function writtenOutputs(run: string, file = 'GITHUB_OUTPUT'): Map<string, string> {
   const out = new Map<string, string>();
   for (const line of run.split('\n')) {
-    if (!line.includes('GITHUB_OUTPUT')) continue;
+    if (!line.includes(file)) continue;
     for (const command of line.split(/;|&&|\|\|/)) {
-      if (!command.includes('GITHUB_OUTPUT')) continue;
+      if (!command.includes(file)) continue;
       const m = WRITTEN_NAME.exec(command);
-      if (m === null) continue;
+      if (m === null) {
+        out.set('', command);
+        continue;
+      }
       const from = m.index + m[0].length;
       const to = command.indexOf('>>', from);
       const name = (m[1] ?? '').toLowerCase();
@@ -344,6 +354,18 @@ function scriptOf(step: Obj, script: string): ScriptOutputs {
   let outputs = scriptsRead.get(step);
   if (outputs === undefined) scriptsRead.set(step, (outputs = readScriptOutputs(script)));
   return outputs;
+}
+
+/**
+ * A job's `env:` over the workflow's (`outer`, itself such a layer), as one object read by
+ * variable: the job's own entries on a prototype that is the workflow's, built once per job (the
+ * workflow's entries are not copied into each job). Objects without Object.prototype, so a
+ * variable named `__proto__` or `constructor` is only a variable.
+ */
+function envLayer(own: unknown, outer: Obj | null): Obj {
+  const layer = Object.create(outer) as Obj;
+  if (isObj(own)) for (const [name, value] of Object.entries(own)) layer[name] = value;
+  return layer;
 }
 
 /** A variable of the step's `env:`, else the job's (looked up, not merged). */
@@ -422,6 +444,7 @@ function readsHeadOutput(text: string, needsHead: ReadonlyMap<string, ReadonlySe
  */
 function jobOutputsCarrying(
   jobs: Obj,
+  workflowEnv: Obj,
   carried: Carried,
   base: HeadTest,
   triggers: readonly string[] | null,
@@ -432,7 +455,7 @@ function jobOutputsCarrying(
   for (const [id, job] of Object.entries(jobs)) {
     if (!isObj(job) || !isObj(job.outputs)) continue;
     const steps = stepsById(Array.isArray(job.steps) ? job.steps.filter(isObj) : []);
-    const jobEnv = isObj(job.env) ? job.env : {};
+    const jobEnv = envLayer(job.env, workflowEnv);
     const names = new Set<string>();
     for (const [name, value] of Object.entries(job.outputs)) {
       if (typeof value !== 'string') continue;
@@ -450,9 +473,9 @@ function jobOutputsCarrying(
 }
 
 /** The outputs of each job that carry `carried`, followed through `NEEDS_LEVELS` levels of `needs`. */
-function jobOutputsFollowed(jobs: Obj, carried: Carried, base: HeadTest, triggers: readonly string[] | null): Map<string, Set<string>> {
+function jobOutputsFollowed(jobs: Obj, workflowEnv: Obj, carried: Carried, base: HeadTest, triggers: readonly string[] | null): Map<string, Set<string>> {
   let found = new Map<string, Set<string>>();
-  for (let level = 0; level < NEEDS_LEVELS; level += 1) found = jobOutputsCarrying(jobs, carried, base, triggers, found);
+  for (let level = 0; level < NEEDS_LEVELS; level += 1) found = jobOutputsCarrying(jobs, workflowEnv, carried, base, triggers, found);
   return found;
 }
 
@@ -480,10 +503,14 @@ interface Earlier {
   text: Map<string, OutputVerdicts>;
   jobEnv: Obj;
   scope: Scope;
+  /** Earlier steps whose `run:` writes a variable to `$GITHUB_ENV`, by lower-case name (`''`: a write whose name is not read). */
+  envWriters: Map<string, Obj[]>;
+  /** Verdicts on the variables written so far, by triggers and name: how many writers were judged, and whether one carries the text. */
+  envVerdicts: Map<string, Map<string, { judged: number; carries: boolean }>>;
 }
 
 function earlierOf(scope: Scope): Earlier {
-  return { byId: new Map(), heads: new Map(), text: new Map(), jobEnv: scope.jobEnv, scope };
+  return { byId: new Map(), heads: new Map(), text: new Map(), jobEnv: scope.jobEnv, scope, envWriters: new Map(), envVerdicts: new Map() };
 }
 
 /** The verdicts on the head as named under `trigger` (its payload: `TRIGGERS_CARRYING` in workflow-expressions.ts). */
@@ -503,6 +530,22 @@ function headUnder(earlier: Earlier, trigger: string): OutputVerdicts {
 function remember(earlier: Earlier, step: Obj): void {
   const id = str(step.id)?.toLowerCase();
   if (id !== undefined && !earlier.byId.has(id)) earlier.byId.set(id, step);
+  const run = str(step.run);
+  if (run === null || !run.includes('GITHUB_ENV')) return;
+  for (const name of [...envWritesOf(step, run).keys(), ANY_WRITE]) {
+    const writers = earlier.envWriters.get(name);
+    if (writers === undefined) earlier.envWriters.set(name, [step]);
+    else if (writers.at(-1) !== step) writers.push(step);
+  }
+}
+
+/** A `run:` step's writes to `$GITHUB_ENV`, read once per step (`writtenOutputs`). */
+const envWritesRead = new WeakMap<Obj, Map<string, string>>();
+
+function envWritesOf(step: Obj, run: string): Map<string, string> {
+  let writes = envWritesRead.get(step);
+  if (writes === undefined) envWritesRead.set(step, (writes = writtenOutputs(run, 'GITHUB_ENV')));
+  return writes;
 }
 
 /** Whether output `output` of the earlier step `stepId` carries what `judged` looks for (`stepOutputCarries`), judged once per job. */
@@ -631,8 +674,12 @@ interface Scope {
   via: string[];
   repo: RepoName | null;
   jobGuarded: boolean;
-  /** The job's `env:` (a step output written from one of its variables). */
+  /** The job's `env:` over the workflow's (`envLayer`: a step output written from one of their variables). */
   jobEnv: Obj;
+  /** The same by lower-case name (`${{ env.X }}` ignores case): the job's layer, then the workflow's. */
+  envByName: ReadonlyArray<ReadonlyMap<string, string>>;
+  /** The tests for attacker text by triggers in effect, shared by the file's jobs (`textVerdicts`). */
+  textTests: Map<string, HeadTest>;
   /**
    * The outputs of the workflow's jobs that carry the pull request's head (`jobOutputsCarrying`),
    * by checkout trigger: as its payload names the head (`github.event.pull_request.head.sha` is
@@ -656,13 +703,7 @@ interface Scope {
  */
 function injectedOutputLine(script: string, earlier: Earlier, scope: Scope, triggers: readonly string[]): string | null {
   if (!script.includes('outputs')) return null;
-  const triggersKey = triggers.join(' ');
-  let judged = earlier.text.get(triggersKey);
-  if (judged === undefined) {
-    const test: HeadTest = (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText);
-    earlier.text.set(triggersKey, (judged = { test, triggers, verdicts: new Map() }));
-  }
-  const untrusted = judged;
+  const untrusted = textVerdicts(earlier, scope, triggers);
   const carries = (ref: [string, string]): boolean => earlierCarries(earlier, untrusted, 'text', ref);
   for (const line of script.split('\n')) {
     if (!line.includes('outputs')) continue;
@@ -673,6 +714,165 @@ function injectedOutputLine(script: string, earlier: Earlier, scope: Scope, trig
     if (!inside.includes('\n') || !inside.includes('outputs')) continue;
     const whole = `\${{${inside}}}`;
     if (readsHeadOutput(whole, scope.needsText) || outputRefs(whole, STEP_OUTPUT).some(carries)) return whole;
+  }
+  return null;
+}
+
+/** The verdicts on attacker text under `triggers` (its expressions, or a needed job's output carrying it), kept per job. */
+function textVerdicts(earlier: Earlier, scope: Scope, triggers: readonly string[]): OutputVerdicts {
+  const triggersKey = triggers.join(' ');
+  let judged = earlier.text.get(triggersKey);
+  if (judged === undefined) {
+    // One test per triggers for the whole file, so that what it judged (an `env:` value, a layer) is judged once, not once per job.
+    let test = scope.textTests.get(triggersKey);
+    if (test === undefined) scope.textTests.set(triggersKey, (test = (text) => textUntrusted(text, scope.taint, triggers) || readsHeadOutput(text, scope.needsText)));
+    earlier.text.set(triggersKey, (judged = { test, triggers, verdicts: new Map() }));
+  }
+  return judged;
+}
+
+/** `env.NAME` in a normalised expression (not `inputs.env`, `matrix.env.x`); `toJSON(env)` reads every variable. */
+const ENV_REF = /(?<![\w.-])env\.([\w-]+)/gi;
+const ENV_DUMP = /\btojson\(env\)/i;
+
+/** An `env:` by lower-case name; two names differing in case are both kept (either may be the one read). */
+function envByName(own: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!isObj(own)) return out;
+  for (const [name, value] of Object.entries(own)) {
+    if (typeof value !== 'string') continue;
+    const key = name.toLowerCase();
+    const before = out.get(key);
+    out.set(key, before === undefined ? value : `${before} ${value}`);
+  }
+  return out;
+}
+
+/** A step's `env:` by lower-case name, read once per step. */
+const stepEnvRead = new WeakMap<Obj, Map<string, string>>();
+
+function stepEnvByName(step: Obj): Map<string, string> {
+  let env = stepEnvRead.get(step);
+  if (env === undefined) stepEnvRead.set(step, (env = envByName(step.env)));
+  return env;
+}
+
+/** The lower-case names of the variables a text's expressions read as `env.NAME`, and whether one reads them all (`toJSON(env)`). */
+function envNamesRead(text: string): { names: Set<string>; all: boolean } {
+  const names = new Set<string>();
+  let all = false;
+  for (const e of expressionsOf(text)) {
+    const normalised = normaliseExpression(e);
+    if (ENV_DUMP.test(normalised)) all = true;
+    for (const m of normalised.matchAll(ENV_REF)) names.add((m[1] ?? '').toLowerCase());
+  }
+  return { names, all };
+}
+
+/** Whether any variable of an `env:` layer carries what `judged` looks for, judged once per layer and test. */
+const layersJudged = new WeakMap<ReadonlyMap<string, string>, WeakMap<HeadTest, boolean>>();
+
+function layerCarries(layer: ReadonlyMap<string, string>, judged: OutputVerdicts): boolean {
+  let byTest = layersJudged.get(layer);
+  if (byTest === undefined) layersJudged.set(layer, (byTest = new WeakMap()));
+  let verdict = byTest.get(judged.test);
+  if (verdict === undefined) byTest.set(judged.test, (verdict = [...layer.values()].some((value) => valueJudged(value, judged.test))));
+  return verdict;
+}
+
+/**
+ * Whether the variable `name` (lower case) that `step` reads as `${{ env.NAME }}` carries attacker
+ * text (`judged`): the step's own `env:` decides when it sets it (a value naming the text, an
+ * earlier step's output or a needed job's output carrying it, or `env.X` of the job's or the
+ * workflow's that does); otherwise the job's `env:` over the workflow's, and what earlier steps
+ * wrote to `$GITHUB_ENV` (either may be the value: a write replaces the job's for later steps).
+ */
+function envCarries(name: string, step: Obj, earlier: Earlier, judged: OutputVerdicts): boolean {
+  const own = stepEnvByName(step).get(name);
+  return own === undefined ? outerEnvCarries(name, earlier, judged) : ownEnvCarries(own, earlier, judged);
+}
+
+/** Whether a value of the step's own `env:` carries attacker text: named in it, or read from an earlier step's output or an outer variable that carries it. */
+function ownEnvCarries(value: string, earlier: Earlier, judged: OutputVerdicts): boolean {
+  if (valueJudged(value, judged.test) || outputRefs(value, STEP_OUTPUT).some((ref) => earlierCarries(earlier, judged, 'text', ref))) return true;
+  const read = envNamesRead(value);
+  if (read.all && allOuterEnvCarries(earlier, judged)) return true;
+  return [...read.names].some((name) => outerEnvCarries(name, earlier, judged));
+}
+
+/** `envCarries` for a variable the step does not set: the job's or workflow's `env:`, or a write to `$GITHUB_ENV` before it. */
+function outerEnvCarries(name: string, earlier: Earlier, judged: OutputVerdicts): boolean {
+  for (const layer of earlier.scope.envByName) {
+    const value = layer.get(name);
+    if (value === undefined) continue;
+    if (valueJudged(value, judged.test)) return true;
+    break;
+  }
+  return writtenEnvCarries(name, earlier, judged);
+}
+
+/** Whether any variable outside the step carries attacker text (`toJSON(env)`): of the job's or workflow's `env:`, or written to `$GITHUB_ENV` before it (each writer's script judged whole). */
+function allOuterEnvCarries(earlier: Earlier, judged: OutputVerdicts): boolean {
+  return earlier.scope.envByName.some((layer) => layerCarries(layer, judged)) || writtenEnvCarries(ANY_WRITE, earlier, judged);
+}
+
+/** The name under which every step writing to `$GITHUB_ENV` is kept (a name no variable has). */
+const ANY_WRITE = '*';
+
+/**
+ * Whether an earlier step wrote `name` to `$GITHUB_ENV` from attacker text: written from an
+ * expression naming it or a variable of its `env:` (or the job's) holding it; a write whose name
+ * is not read (a heredoc) is judged by its whole script. Each writer is judged once per name and
+ * triggers, as the steps advance.
+ */
+function writtenEnvCarries(name: string, earlier: Earlier, judged: OutputVerdicts): boolean {
+  const triggersKey = (judged.triggers ?? []).join(' ');
+  let byName = earlier.envVerdicts.get(triggersKey);
+  if (byName === undefined) earlier.envVerdicts.set(triggersKey, (byName = new Map()));
+  let verdict = byName.get(name);
+  if (verdict === undefined) byName.set(name, (verdict = { judged: 0, carries: false }));
+  const writers = earlier.envWriters.get(name) ?? [];
+  // A write whose name is not read (`''`), or any write (`toJSON(env)`): the writer's whole script.
+  const whole = name === '' || name === ANY_WRITE;
+  const carries = (writer: Obj): boolean => {
+    const run = str(writer.run) ?? '';
+    const written = whole ? run : (envWritesOf(writer, run).get(name) ?? run);
+    if (judged.test(written)) return true;
+    const stepEnv = isObj(writer.env) ? writer.env : {};
+    return [...written.matchAll(SHELL_VAR)].some((m) => {
+      const variable = m[1] ?? '';
+      const value = Object.hasOwn(stepEnv, variable) ? stepEnv[variable] : earlier.jobEnv[variable];
+      return typeof value === 'string' && valueJudged(value, judged.test);
+    });
+  };
+  for (; verdict.judged < writers.length && !verdict.carries; verdict.judged += 1) verdict.carries = carries(writers[verdict.judged]!);
+  // A write not read may have set any name: judged once for all names.
+  return verdict.carries || (!whole && writtenEnvCarries('', earlier, judged));
+}
+
+/** Whether a text's expressions read an `env:` variable that carries attacker text (`envCarries`), in `step`. */
+function envTextCarries(text: string, step: Obj, earlier: Earlier, judged: OutputVerdicts): boolean {
+  if (!/env/i.test(text)) return false;
+  const read = envNamesRead(text);
+  if (read.all && ([...stepEnvByName(step).values()].some((value) => ownEnvCarries(value, earlier, judged)) || allOuterEnvCarries(earlier, judged))) return true;
+  return [...read.names].some((name) => envCarries(name, step, earlier, judged));
+}
+
+/**
+ * The first line of a script with an expression reading an `env:` variable that carries attacker
+ * text (`envCarries`): `${{ env.NAME }}` expands before the shell or the script runs, as the text
+ * itself would (`"$NAME"` is the safe form: the shell reads it). An expression spanning lines is
+ * shown whole.
+ */
+function injectedEnvLine(script: string, step: Obj, earlier: Earlier, scope: Scope, triggers: readonly string[]): string | null {
+  if (!/env/i.test(script)) return null;
+  const judged = textVerdicts(earlier, scope, triggers);
+  const carries = (text: string): boolean => envTextCarries(text, step, earlier, judged);
+  for (const line of script.split('\n')) if (/env/i.test(line) && carries(line)) return line;
+  for (const inside of expressionsOf(script)) {
+    if (!inside.includes('\n')) continue;
+    const whole = `\${{${inside}}}`;
+    if (carries(whole)) return whole;
   }
   return null;
 }
@@ -726,7 +926,7 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
           target: target.local,
           job: scope.job,
           triggers: outsider,
-          taint: taintOfWith(withOf(step), scope.taint, outsider),
+          taint: taintOfWith(withOf(step), scope.taint, outsider, (value) => envTextCarries(value, step, earlier, textVerdicts(earlier, scope, outsider))),
           secretsInherit: false,
           via: [...scope.via, where(scope, label)],
           ...(later < 0 ? {} : { runsAfter: stepLabel(steps[later] ?? {}, later) }),
@@ -765,7 +965,11 @@ function judgeSteps(scope: Scope, steps: readonly Obj[], out: Judged): CheckoutL
     const ghScript = uses.toLowerCase().startsWith('actions/github-script@') ? str(withOf(step).script) : null;
     for (const script of [str(step.run), ghScript]) {
       if (script === null) continue;
-      const line = injectedLine(script, scope.taint, outsider) ?? injectedOutputLine(script, earlier, scope, outsider) ?? (script === ghScript ? injectedCommand(step, script, scope, outsider) : null);
+      const line =
+        injectedLine(script, scope.taint, outsider) ??
+        injectedOutputLine(script, earlier, scope, outsider) ??
+        injectedEnvLine(script, step, earlier, scope, outsider) ??
+        (script === ghScript ? injectedCommand(step, script, scope, outsider) : null);
       if (line === null) continue;
       record(finding('script-injection', label, outsider, line), gate);
       break;
@@ -803,8 +1007,12 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
   const out = emptyJudged();
   const jobs = isObj(value.jobs) ? value.jobs : {};
   const taint = context?.taint ?? NO_TAINT;
-  const needsHead = new Map(checkoutTriggersOf(outsider).map((t) => [t, jobOutputsFollowed(jobs, 'head', (text) => textNamesHead(text, taint, [t]), [t])] as const));
-  const needsText = jobOutputsFollowed(jobs, 'text', (text) => textUntrusted(text, taint, outsider), outsider);
+  // The workflow's `env:`, under each job's (`envLayer`); by lower-case name for `${{ env.X }}`.
+  const workflowEnv = envLayer(value.env, null);
+  const workflowEnvByName = envByName(value.env);
+  const textTests = new Map<string, HeadTest>();
+  const needsHead = new Map(checkoutTriggersOf(outsider).map((t) => [t, jobOutputsFollowed(jobs, workflowEnv, 'head', (text) => textNamesHead(text, taint, [t]), [t])] as const));
+  const needsText = jobOutputsFollowed(jobs, workflowEnv, 'text', (text) => textUntrusted(text, taint, outsider), outsider);
   for (const [rawJobId, job] of Object.entries(jobs)) {
     if (!isObj(job)) continue;
     // A job's id is the file's text too: flattened and cut like the excerpts.
@@ -818,7 +1026,9 @@ export function analyseWorkflow(path: string, text: string, options: { repo?: Re
       via: context?.via ?? [],
       repo: options.repo ?? null,
       jobGuarded: guarded(job.if),
-      jobEnv: isObj(job.env) ? job.env : {},
+      jobEnv: envLayer(job.env, workflowEnv),
+      envByName: [envByName(job.env), workflowEnvByName],
+      textTests,
       needsHead,
       needsText,
       gate: null,
@@ -863,7 +1073,7 @@ export function analyseAction(path: string, text: string, context: CallContext, 
   const using = oneLine(str(runs?.using) ?? 'unknown', 40);
   if (runs === null || using.toLowerCase() !== 'composite') return { ok: true, path, composite: false, using };
   const out = emptyJudged();
-  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: {}, needsHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
+  const scope: Scope = { path, job: context.job ?? 'action', outsider: context.triggers, taint: context.taint, via: context.via, repo, jobGuarded: false, jobEnv: envLayer(null, null), envByName: [], textTests: new Map(), needsHead: new Map(), needsText: new Map(), gate: context.gate ?? null, gateJobs: null };
   const checkoutLeft = judgeSteps(scope, Array.isArray(runs.steps) ? runs.steps.filter(isObj) : [], out);
   return { ok: true, path, composite: true, checkoutLeft, ...out };
 }
