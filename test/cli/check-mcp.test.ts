@@ -206,6 +206,30 @@ describe('nerq check mcp:<name>', () => {
     expect(allowed.code).toBe(3);
   });
 
+  it('a real entry with a ghcr.io image (Scrapling: PyPI + an untagged ghcr.io image, a mixed-case namespace): the reference read, its owner the namespace\'s account, the image never evaluated', async () => {
+    const s = await start();
+    const entry = realEntry('io.github.D4Vinci__Scrapling.server.json');
+    serveEntry(s, entry);
+    // A fault injected: PyPI down (its answer for scrapling is not recorded).
+    s.fallback('GET', '/pypi/', { status: 503, body: 'down' });
+    const result = await check('mcp:io.github.D4Vinci/Scrapling');
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    expect(report.target).toMatchObject({ ecosystem: 'mcp', name: 'io.github.D4Vinci/Scrapling', version: '0.4.14' });
+    expect(report.mcp?.packages.map((p) => [p.registryType, p.identifier, p.notEvaluated === null])).toEqual([
+      ['pypi', 'scrapling', true],
+      ['oci', 'ghcr.io/d4vinci/scrapling', false],
+    ]);
+    // No tag: whatever was pushed last runs.
+    expect(checkOf(report, 'mcp-oci-images')).toMatchObject({ score: 30, messageId: 'latest', evidence: { image: 'ghcr.io/d4vinci/scrapling' } });
+    // GitHub account names are compared without letter case: ghcr.io/d4vinci is io.github.D4Vinci's own.
+    expect(checkOf(report, 'mcp-image-owner')).toMatchObject({ score: 100, messageId: 'namespace-account', evidence: { owner: 'd4vinci', registry: 'ghcr.io' } });
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'unavailable' });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.gate.passed).toBeNull();
+    expect(result.code).toBe(3);
+  });
+
   it('a remote-only entry is at most CAUTION, and says why', async () => {
     const s = await start();
     const entry = example('07-remote-server-example.json');
