@@ -672,13 +672,35 @@ describe('mcp:<word> searches the registry', () => {
     expect(mcpRequests(result.requests)).toBe(1);
   });
 
-  it('a 10 KB name is no answer of the registry\'s shape: the search is unavailable, the name not echoed', async () => {
+  it('an entry of a 10 KB name is no answer of the registry\'s shape: left out, never echoed, the others listed (exit 2) — the search not complete, so none is picked', async () => {
     const s = await start();
     s.expect('GET', '/mcp-registry/v0.1/servers', searchAnswer(['io.github.good/evil-detector', `io.github.evil/evil-${'x'.repeat(10_000)}`]));
+    const result = await check('mcp:evil');
+    expect(result.code).toBe(2);
+    echoesNoHostileName(result);
+    expect(result.stderr).toContain('io.github.good/evil-detector');
+    expect(result.stderr).toContain('1 entry nerq cannot read left out');
+  });
+
+  it('a search whose only entry nerq cannot read is unavailable (exit 3), never "not found"', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', searchAnswer([`io.github.evil/evil-${'x'.repeat(10_000)}`]));
     const result = await check('mcp:evil');
     expect(result.code).toBe(3);
     echoesNoHostileName(result);
     expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+  });
+
+  it('one entry of a real search page nerq cannot read (a remote without its URL: an edit) does not hide the others: listed, exit 2', async () => {
+    const s = await start();
+    const odd = { ...seedEntry('io.github.domdomegg/time-mcp-pypi'), remotes: [{ type: 'sse' }] } as unknown as ServerJson;
+    s.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: [envelope(odd), envelope(seedEntry('io.github.domdomegg/time-mcp-nuget'))], metadata: { count: 2 } } });
+    const result = await check('mcp:time-mcp');
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('io.github.domdomegg/time-mcp-nuget');
+    expect(result.stderr).toContain('1 entry nerq cannot read left out');
+    expect(mcpRequests(result.requests)).toBe(1);
   });
 
   it('a word nothing matches → exit 3', async () => {
