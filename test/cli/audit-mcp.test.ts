@@ -200,6 +200,31 @@ describe('nerq audit --mcp', () => {
     expect(result.code).toBe(3);
   });
 
+  it('a search answer holding an entry nerq cannot read: the readable entry declaring the URL is matched; with none readable, unverified as the registry unanswered, never "not declared"', async () => {
+    const fs = example('07-remote-server-example.json');
+    // Edit: an entry of another shape (a remote without its URL) in the same answer.
+    const odd = { ...structuredClone(fs), name: 'io.modelcontextprotocol.anonymous/mcp-fs-odd', remotes: [{ type: 'sse' }] } as unknown as typeof fs;
+    setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
+    server = await startFixtureServer();
+    githubAnswers(server);
+    server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([odd, fs], 100));
+    serveEntry(server, fs, {}, fs.version);
+    const matched = JSON.parse((await run(['--mcp', '--json'])).stdout) as AuditReport;
+    expect(matched.entries.map((e) => [e.subject.ecosystem, e.subject.name])).toEqual([['mcp', fs.name]]);
+    expect(matched.warnings.filter((w) => w.code === 'mcp-remote-unverified')).toEqual([]);
+    await closeMcpHome(server, home);
+    setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
+    server = await startFixtureServer();
+    // A readable entry declaring another URL beside it: the odd one may be the one declaring this URL.
+    const other = { ...example('16-remote-server-with-url-templating.json'), name: 'io.modelcontextprotocol.anonymous/mcp-fs-tenant' };
+    server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([odd, other], 100));
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.entries).toEqual([]);
+    expect(report.warnings.find((w) => w.code === 'mcp-remote-unverified')?.details.reason).toBe('registry-unavailable');
+    expect(result.code).toBe(3);
+  });
+
   it('the registry unreachable leaves configured remotes unverified (exit 3), the run otherwise complete', async () => {
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
     server = await startFixtureServer();

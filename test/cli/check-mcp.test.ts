@@ -206,6 +206,30 @@ describe('nerq check mcp:<name>', () => {
     expect(allowed.code).toBe(3);
   });
 
+  it('a real entry with a ghcr.io image (Scrapling: PyPI + an untagged ghcr.io image, a mixed-case namespace): the reference read, its owner the namespace\'s account, the image never evaluated', async () => {
+    const s = await start();
+    const entry = realEntry('io.github.D4Vinci__Scrapling.server.json');
+    serveEntry(s, entry);
+    // A fault injected: PyPI down (its answer for scrapling is not recorded).
+    s.fallback('GET', '/pypi/', { status: 503, body: 'down' });
+    const result = await check('mcp:io.github.D4Vinci/Scrapling');
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    expect(report.target).toMatchObject({ ecosystem: 'mcp', name: 'io.github.D4Vinci/Scrapling', version: '0.4.14' });
+    expect(report.mcp?.packages.map((p) => [p.registryType, p.identifier, p.notEvaluated === null])).toEqual([
+      ['pypi', 'scrapling', true],
+      ['oci', 'ghcr.io/d4vinci/scrapling', false],
+    ]);
+    // No tag: whatever was pushed last runs.
+    expect(checkOf(report, 'mcp-oci-images')).toMatchObject({ score: 30, messageId: 'latest', evidence: { image: 'ghcr.io/d4vinci/scrapling' } });
+    // GitHub account names are compared without letter case: ghcr.io/d4vinci is io.github.D4Vinci's own.
+    expect(checkOf(report, 'mcp-image-owner')).toMatchObject({ score: 100, messageId: 'namespace-account', evidence: { owner: 'd4vinci', registry: 'ghcr.io' } });
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, messageId: 'unavailable' });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.gate.passed).toBeNull();
+    expect(result.code).toBe(3);
+  });
+
   it('a remote-only entry is at most CAUTION, and says why', async () => {
     const s = await start();
     const entry = example('07-remote-server-example.json');
@@ -648,13 +672,35 @@ describe('mcp:<word> searches the registry', () => {
     expect(mcpRequests(result.requests)).toBe(1);
   });
 
-  it('a 10 KB name is no answer of the registry\'s shape: the search is unavailable, the name not echoed', async () => {
+  it('an entry of a 10 KB name is no answer of the registry\'s shape: left out, never echoed, the others listed (exit 2) — the search not complete, so none is picked', async () => {
     const s = await start();
     s.expect('GET', '/mcp-registry/v0.1/servers', searchAnswer(['io.github.good/evil-detector', `io.github.evil/evil-${'x'.repeat(10_000)}`]));
+    const result = await check('mcp:evil');
+    expect(result.code).toBe(2);
+    echoesNoHostileName(result);
+    expect(result.stderr).toContain('io.github.good/evil-detector');
+    expect(result.stderr).toContain('1 entry nerq cannot read left out');
+  });
+
+  it('a search whose only entry nerq cannot read is unavailable (exit 3), never "not found"', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', searchAnswer([`io.github.evil/evil-${'x'.repeat(10_000)}`]));
     const result = await check('mcp:evil');
     expect(result.code).toBe(3);
     echoesNoHostileName(result);
     expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+  });
+
+  it('one entry of a real search page nerq cannot read (a remote without its URL: an edit) does not hide the others: listed, exit 2', async () => {
+    const s = await start();
+    const odd = { ...seedEntry('io.github.domdomegg/time-mcp-pypi'), remotes: [{ type: 'sse' }] } as unknown as ServerJson;
+    s.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: [envelope(odd), envelope(seedEntry('io.github.domdomegg/time-mcp-nuget'))], metadata: { count: 2 } } });
+    const result = await check('mcp:time-mcp');
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('io.github.domdomegg/time-mcp-nuget');
+    expect(result.stderr).toContain('1 entry nerq cannot read left out');
+    expect(mcpRequests(result.requests)).toBe(1);
   });
 
   it('a word nothing matches → exit 3', async () => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ENTRY_MAX_BYTES, fetchServerEntry, searchServers, SEARCH_MAX_PAGES } from '../../src/sources/mcp-registry/read.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { testClient } from '../github/helpers.js';
-import { entryPath, envelope, searchHandler, seedEntry, SEED_2025 } from '../cli/mcp-helpers.js';
+import { entryPath, envelope, searchHandler, seedEntry, SEED_2025, type ServerJson } from '../cli/mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 afterEach(async () => {
@@ -133,6 +133,21 @@ describe('searchServers', () => {
     const result = await searchServers(read, 'time');
     expect(result.status === 'ok' ? result.entries.map((e) => e.server.name) : []).toEqual(['io.github.domdomegg/time-mcp-nuget']);
     s.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: 'nope' } });
+    expect((await searchServers(read, 'time')).status).toBe('unavailable');
+  });
+
+  it('one entry of a page nerq cannot read is left out, not the whole search: the list is then not complete; a page of only such entries is unavailable', async () => {
+    const { server: s, read } = await ctx();
+    // Edit of a real seed entry: a remote without its URL (a shape nerq refuses for an entry it evaluates).
+    const odd = { ...seedEntry(NAME), name: 'io.github.domdomegg/time-mcp-odd', remotes: [{ type: 'sse' }] } as unknown as ServerJson;
+    s.expect('GET', '/mcp-registry/v0.1/servers', {
+      times: 1,
+      body: { servers: [envelope(odd), envelope(seedEntry('io.github.domdomegg/time-mcp-nuget'))], metadata: { count: 2 } },
+    });
+    const result = await searchServers(read, 'time');
+    expect(result).toMatchObject({ status: 'ok', complete: false, unreadable: 1 });
+    expect(result.status === 'ok' ? result.entries.map((e) => e.server.name) : []).toEqual(['io.github.domdomegg/time-mcp-nuget']);
+    s.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: [envelope(odd)], metadata: { count: 1 } } });
     expect((await searchServers(read, 'time')).status).toBe('unavailable');
   });
 });

@@ -43,6 +43,9 @@ async function entriesDeclaring(
     for (const entry of result.entries) {
       if ((entry.server.remotes ?? []).some((r) => remoteUrlMatches(url, r.url))) found.set(`${entry.server.name}@${entry.server.version}`, entry);
     }
+    // An entry the search returned that nerq could not read may be the one declaring the URL:
+    // none found is then not "not declared".
+    if (result.unreadable > 0) unavailable ??= `${result.unreadable} entr${result.unreadable === 1 ? 'y' : 'ies'} it returned could not be read`;
     if (found.size > 0) break;
   }
   return { entries: [...found.values()], unavailable: found.size > 0 ? null : unavailable, words };

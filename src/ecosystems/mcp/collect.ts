@@ -65,7 +65,12 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
   if (found.length === 0 && dropped > 0) {
     return { kind: 'error', code: 'registry-unavailable', message: `MCP Registry search: every server name it returned (${dropped}) breaks the registry's name rules` };
   }
-  const note = dropped === 0 ? '' : ` (${dropped} server name${dropped === 1 ? '' : 's'} breaking the registry's name rules left out)`;
+  const notes = [
+    ...(dropped === 0 ? [] : [`${dropped} server name${dropped === 1 ? '' : 's'} breaking the registry's name rules left out`]),
+    ...(search.unreadable === 0 ? [] : [`${search.unreadable} entr${search.unreadable === 1 ? 'y' : 'ies'} nerq cannot read left out`]),
+  ];
+  const note = notes.length === 0 ? '' : ` (${notes.join('; ')})`;
+  // An entry nerq could not read may be the one the word names: the search is not complete.
   const complete = search.complete && dropped === 0;
   // Only a server whose name contains the word stands for it (fixtures/mcp-registry/openapi.yaml:
   // search is a substring match on the name); a registry whose search matches more — a
@@ -80,6 +85,9 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
       code: 'ambiguous',
       message: `no MCP Registry server name contains "${word}"; the registry's search found ${shown}${found.length > MAX_CANDIDATES || !complete ? ', …' : ''}${note}; name one as mcp:namespace/name`,
     };
+  }
+  if (candidates.length === 0 && search.unreadable > 0) {
+    return { kind: 'error', code: 'registry-unavailable', message: `MCP Registry search: no server it returned that nerq can read matches "${word}"${note}` };
   }
   if (candidates.length === 0) return { kind: 'error', code: 'not-found', message: `no MCP Registry server matches "${word}"${note}` };
   if (candidates.length === 1 && complete) return { kind: 'found', name: candidates[0] as string };

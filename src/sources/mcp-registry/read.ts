@@ -39,7 +39,11 @@ export type EntryResult =
   | { status: 'unavailable'; reason: string };
 
 export type SearchResult =
-  | { status: 'ok'; entries: McpEntry[]; pages: number; complete: boolean }
+  /**
+   * `unreadable`: entries left out because nerq cannot read them (an answer of another shape); the
+   * list is then not complete, so no single match is picked from it.
+   */
+  | { status: 'ok'; entries: McpEntry[]; pages: number; complete: boolean; unreadable: number }
   | { status: 'unavailable'; reason: string };
 
 export interface RegistryReadContext {
@@ -98,22 +102,36 @@ export async function searchServers(ctx: RegistryReadContext, word: string): Pro
   const entries: McpEntry[] = [];
   let cursor: string | undefined;
   const seen = new Set<string>();
+  // Entries nerq cannot read are left out one by one (a whole search refused for one odd entry
+  // would hide every other server); the first one's reason is kept for a search of nothing else.
+  let unreadable = 0;
+  let firstUnreadable: string | null = null;
+  const done = (pages: number, complete: boolean): SearchResult =>
+    entries.length === 0 && firstUnreadable !== null
+      ? { status: 'unavailable', reason: `MCP Registry search: ${firstUnreadable}` }
+      : { status: 'ok', entries, pages, complete: complete && unreadable === 0, unreadable };
   for (let page = 1; page <= SEARCH_MAX_PAGES; page++) {
     const url = withQuery(joinUrl(ctx.base, 'v0.1', 'servers'), { search: word, version: 'latest', limit: SEARCH_PAGE_SIZE, cursor });
     const response = await ctx.http.request({ url, maxBytes: PAGE_MAX_BYTES, ...(ctx.signal ? { signal: ctx.signal } : {}) });
     if (!response.ok) return { status: 'unavailable', reason: `MCP Registry search: ${response.reason}` };
     const parsed = McpServerListSchema.safeParse(parseJson(response.body));
     if (!parsed.success) return { status: 'unavailable', reason: `MCP Registry search: ${shapeReason(parsed.error.issues)}` };
-    for (const item of parsed.data.servers) {
-      const official = item._meta?.[OFFICIAL_META] ?? null;
+    for (const [index, raw] of parsed.data.servers.entries()) {
+      const item = McpServerResponseSchema.safeParse(raw);
+      if (!item.success) {
+        unreadable += 1;
+        firstUnreadable ??= shapeReason(item.error.issues.map((i) => ({ ...i, path: ['servers', index, ...i.path] })));
+        continue;
+      }
+      const official = item.data._meta?.[OFFICIAL_META] ?? null;
       if (official?.status === 'deleted') continue;
-      entries.push({ server: item.server, official });
+      entries.push({ server: item.data.server, official });
     }
     const next = parsed.data.metadata?.nextCursor ?? undefined;
     // An absent or empty cursor ends the list; a repeated one would loop forever.
-    if (next === undefined || next === '' || seen.has(next)) return { status: 'ok', entries, pages: page, complete: true };
+    if (next === undefined || next === '' || seen.has(next)) return done(page, true);
     seen.add(next);
     cursor = next;
   }
-  return { status: 'ok', entries, pages: SEARCH_MAX_PAGES, complete: false };
+  return done(SEARCH_MAX_PAGES, false);
 }

@@ -211,7 +211,11 @@ export const McpServerResponseSchema = z.preprocess(
   }),
 );
 
+/**
+ * A search page. Its entries are read one by one (read.ts, searchServers): one entry nerq cannot
+ * read leaves that entry out, not the whole page.
+ */
 export const McpServerListSchema = z.object({
-  servers: z.array(McpServerResponseSchema).max(1000),
+  servers: z.array(z.unknown()).max(1000),
   metadata: optional(z.object({ nextCursor: shortText(512).nullish(), count: optional(z.number().int()) })),
 });
