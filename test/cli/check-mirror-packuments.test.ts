@@ -159,3 +159,35 @@ describe('a stub package whose registry notice the mirror left out', () => {
     expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).toContain('deprecation');
   });
 });
+
+describe('a deprecation the README declares in its first section heading', () => {
+  it('karma 6.4.4 ("## Karma is deprecated …" under its opening paragraphs, recorded) is held at CAUTION by the deprecation check, its heading quoted', async () => {
+    // A mirror-shaped packument (no `deprecated` field) and a tarball whose README is the recorded opening.
+    const readme = readFileSync(path.join(REPO_ROOT, 'fixtures', 'readmes', 'karma-6.4.4-opening.md'), 'utf8');
+    const manifest = { name: 'karma', version: '6.4.4', description: 'Spectacular Test Runner for JavaScript.', license: 'MIT' };
+    const tarball = makeTarball([
+      { path: 'package.json', content: JSON.stringify(manifest) },
+      { path: 'README.md', content: readme },
+      { path: 'LICENSE', content: 'The MIT License\n' },
+    ]);
+    const packument = {
+      status: 200,
+      body: JSON.stringify({
+        name: 'karma',
+        'dist-tags': { latest: '6.4.4' },
+        versions: { '6.4.4': { ...manifest, dist: { tarball: '{{REGISTRY}}/karma/-/karma-6.4.4.tgz', integrity: integrityOf(tarball) } } },
+        time: { created: '2024-07-29T00:00:00.000Z', modified: '2024-07-29T00:00:00.000Z', '6.4.4': '2024-07-29T00:00:00.000Z' },
+      }),
+    };
+    const s = await serve('karma', '6.4.4', { status: 200, body: tarball }, packument);
+    const report = parseReport((await runCli(['check', 'karma', '--json'], { server: s })).stdout);
+    expect(report.target.version).toBe('6.4.4');
+    const deprecation = checkOf(report, 'deprecation');
+    expect(deprecation.messageId).toBe('readme-declared');
+    expect(deprecation.evidence.where).toBe('first section heading');
+    expect(deprecation.evidence.excerpt).toBe('Karma is deprecated and is not accepting new features or general bug fixes.');
+    expect(deprecation.score).toBe(20);
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).toContain('deprecation');
+  });
+});

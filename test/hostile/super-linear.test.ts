@@ -349,6 +349,31 @@ describe('network text grows linearly', () => {
     }
   });
 
+  it('a README\'s first section read for a declared status (its heading, an HTML heading, notices), on runs of status words, signs, tags and alert markers', ({ task }) => {
+    // The opening is its first 8,000 characters: sizes below that, each README read ten times to be measured.
+    const cases: [string, string, string][] = [
+      ['# t\n\nA.\n\n## ', '\u26a0\ufe0f ', 'x'],
+      ['# t\n\nA.\n\n## ', 'deprecated ', 'apis'],
+      ['# t\n\nA.\n\n## ', 'project status: ', 'ok'],
+      ['# t\n\nA.\n\n## ', 'deprecated in favour of ', 'x'],
+      ['# t\n\nA.\n\n## Notice\n\n', 'this x y package & ', 'are'],
+      ['# t\n\nA.\n\n<h2>', '</h2 ', 'x'],
+      ['# t\n\nA.\n\n<h2', ' a=b', '>x</h2>'],
+      ['# t\n\nA.\n\n', '> [!WARNING] ', 'x'],
+      ['# t\n\nA.\n\n', '\u26a0\ufe0f warning: ', 'x'],
+    ];
+    for (const [head, unit, tail] of cases) {
+      noteCases(task);
+      const run = (k: number): unknown => {
+        const text = `${head}${unit.repeat(k)}${tail}\n\nProse.`;
+        let found: unknown = null;
+        for (let i = 0; i < 10; i++) found = declaredDeprecation(text, 'node-sass');
+        return found;
+      };
+      expectLinear(task, `readme first section ${JSON.stringify(unit)}`, growth(run, Math.floor(7600 / (8 * unit.length))));
+    }
+  });
+
   it('licences a repository\'s setup.cfg, gemspec, .NET project and pom declare, on runs of unclosed and look-alike tags, comments and blanks', ({ task }) => {
     const cases: [string, string, string, string][] = [
       ['pom.xml', '<project><licenses>', '<license>', '</licenses>'],

@@ -60,9 +60,30 @@ function atxText(line: string): string | null {
   return rest.slice(0, end);
 }
 
-/** A prose block; `tagline` when it is a single quoted line (`> A tool for …`), as a tagline under a title is written. */
-type Block = { kind: 'heading'; text: string } | { kind: 'prose'; text: string; tagline: boolean } | { kind: 'code' } | { kind: 'skip' };
+/**
+ * A prose block; `tagline` when it is a single quoted line (`> A tool for …`), as a tagline under a
+ * title is written; `notice` when it is a GitHub alert (`> [!WARNING]`) or opens with a warning
+ * sign or word ("⚠️ …", "**Warning:** …"), as a README's author flags what a reader must see first.
+ */
+type Block = { kind: 'heading'; text: string } | { kind: 'prose'; text: string; tagline: boolean; notice: boolean } | { kind: 'code' } | { kind: 'skip' };
 const QUOTED = /^ {0,3}>/;
+const ALERT = /^ {0,3}>[ \t]?\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
+const NOTICE_LEAD = /^(?:[\u26a0\u2757\u26d4\u{1f6a8}\u{1f6d1}\u{1f6ab}]|:(?:warning|rotating_light|no_entry|stop_sign):|(?:warning|notice|important|attention|caution)\b\W)/iu;
+/** An HTML heading on a line of its own (`<h2 align="center">Deprecated</h2>`): its open tag. */
+const HTML_HEADING_OPEN = /^ {0,3}<h([1-6])(?:\s[^<>]{0,500})?>/i;
+/** How many blocks from the README's start are read: the title, a subtitle, a few paragraphs and the first section's heading and paragraph. */
+const MAX_BLOCKS = 10;
+
+/** The text of an HTML heading written on one line, or null for any other line. */
+function htmlHeadingText(line: string): string | null {
+  const open = HTML_HEADING_OPEN.exec(line);
+  if (open === null) return null;
+  const rest = line.trimEnd();
+  const close = `</h${open[1]}>`;
+  if (rest.length < open[0].length + close.length || rest.slice(-close.length).toLowerCase() !== close) return null;
+  const inner = rest.slice(open[0].length, -close.length);
+  return inner.includes('\n') || LINE_BREAK.test(inner) ? null : inner;
+}
 
 /** The README's first blocks, as far as the opening needs them. */
 function firstBlocks(text: string): Block[] {
@@ -70,12 +91,14 @@ function firstBlocks(text: string): Block[] {
   const blocks: Block[] = [];
   let prose: string[] = [];
   let quotedLines = 0;
+  let notice = false;
   const endProse = () => {
-    if (prose.length > 0) blocks.push({ kind: 'prose', text: prose.join(' '), tagline: prose.length === 1 && quotedLines === 1 });
+    if (prose.length > 0) blocks.push({ kind: 'prose', text: prose.join(' '), tagline: prose.length === 1 && quotedLines === 1, notice });
     prose = [];
     quotedLines = 0;
+    notice = false;
   };
-  for (let i = 0; i < lines.length && blocks.length < 8; i++) {
+  for (let i = 0; i < lines.length && blocks.length < MAX_BLOCKS; i++) {
     const line = lines[i] as string;
     // An indented line opens a code block, unless it is markup (HTML indented inside a `<div>`).
     if (FENCE.test(line) || (prose.length === 0 && /^(?: {4}|\t)[^\s<]/.test(line))) {
@@ -83,7 +106,7 @@ function firstBlocks(text: string): Block[] {
       blocks.push({ kind: 'code' });
       break;
     }
-    const atx = atxText(line);
+    const atx = atxText(line) ?? htmlHeadingText(line);
     if (atx !== null) {
       endProse();
       blocks.push({ kind: 'heading', text: plain(atx) });
@@ -96,10 +119,16 @@ function firstBlocks(text: string): Block[] {
       continue;
     }
     const words = plain(line);
-    if (words === '' || RULE.test(line) || LINK_DEFINITION.test(line)) {
+    // An alert's marker (`> [!WARNING]`, alone on its line or before the words) opens the block it flags.
+    if (ALERT.test(line)) {
+      endProse();
+      notice = true;
+      if (words === '') continue;
+    } else if (words === '' || RULE.test(line) || LINK_DEFINITION.test(line)) {
       endProse();
       continue;
     }
+    if (prose.length === 0 && NOTICE_LEAD.test(words)) notice = true;
     prose.push(words);
     if (QUOTED.test(line)) quotedLines += 1;
   }
@@ -111,13 +140,28 @@ export function readmeOpening(text: string): ReadmeOpening {
   return openingOf(firstBlocks(text)).opening;
 }
 
+/** At most this many paragraphs between the opening's first paragraph and the first section's heading are read for a notice. */
+const MAX_INTRO_PARAGRAPHS = 4;
+
+/**
+ * What comes before the README's first ordinary section and is read for a declared status besides
+ * the opening: the notices (alerts, warnings) among the paragraphs after the first one, and the
+ * first section's heading with the paragraph right under it (karma 6.4.4: "# Karma", a paragraph,
+ * a quoted tagline, then "## Karma is deprecated and is not accepting new features …").
+ */
+interface Intro {
+  notices: string[];
+  section: string | null;
+  underSection: string | null;
+}
+
 /**
  * The opening of a README's first blocks, and the paragraph right after a one-line quoted tagline
  * that is the first paragraph under the title (`# @babel/polyfill` / `> Provides polyfills …` /
  * "This package has been deprecated …"): where such a README puts what the first paragraph says
  * in others.
  */
-function openingOf(blocks: Block[]): { opening: ReadmeOpening; afterTagline: string | null } {
+function openingOf(blocks: Block[]): { opening: ReadmeOpening; afterTagline: string | null; intro: Intro } {
   let at = 0;
   let title: string | null = null;
   let subtitle: string | null = null;
@@ -133,24 +177,56 @@ function openingOf(blocks: Block[]): { opening: ReadmeOpening; afterTagline: str
   const first = blocks[at];
   const second = blocks[at + 1];
   const afterTagline = title !== null && first?.kind === 'prose' && first.tagline && second?.kind === 'prose' ? second.text : null;
+  const intro: Intro = { notices: [], section: null, underSection: null };
+  let paragraphs = 0;
+  for (let i = first?.kind === 'prose' ? at + 1 : at; i < blocks.length; i++) {
+    const block = blocks[i] as Block;
+    if (block.kind === 'code') break;
+    if (block.kind === 'prose') {
+      paragraphs += 1;
+      if (paragraphs > MAX_INTRO_PARAGRAPHS) break;
+      if (block.notice) intro.notices.push(block.text);
+      continue;
+    }
+    if (block.kind === 'heading') {
+      intro.section = block.text === '' ? null : block.text;
+      const under = blocks[i + 1];
+      if (under?.kind === 'prose') intro.underSection = under.text;
+      break;
+    }
+  }
   return {
     opening: { title: title === '' ? null : title, subtitle: subtitle === '' ? null : subtitle, paragraph: first?.kind === 'prose' ? first.text : null },
     afterTagline,
+    intro,
   };
 }
 
-const STATUS = String.raw`(?:deprecated|deprecation|unmaintained|no longer (?:actively )?(?:maintained|supported|developed|updated)|not (?:actively )?maintained(?: anymore)?|archived|abandoned|obsolete|discontinued|end[- ]of[- ]life)`;
+const STATUS = String.raw`(?:deprecated|deprecation|unmaintained|no longer (?:actively )?(?:maintained|supported|developed|updated)|not (?:being )?(?:actively )?maintained(?: anymore)?|archived|abandoned|obsolete|obsolescence|discontinued|end[- ]of[- ](?:life|support))`;
 
 /** A title that names the status as a word of its own: "Deprecated!", "foo (DEPRECATED)", "Note: pending deprecation". */
 const TITLE_STATUS = new RegExp(String.raw`(?<![\w-])${STATUS}(?![\w-])`, 'i');
+/**
+ * A section heading that is a status notice: the status first, after at most a notice word
+ * ("Project status: archived / unmaintained", "⚠️ Deprecated", "DEPRECATED", "Deprecation notice",
+ * "Deprecated, use y instead"), and no more words run on from it — "Deprecated APIs",
+ * "Deprecated options" and "Deprecation" alone head a section about something else.
+ */
+const HEADING_STATUS = new RegExp(
+  String.raw`^\W{0,8}(?:(?:(?:project|package|module|library|maintenance) )?(?:status|notice|warning|note|important|attention|caution)\W{1,8})?` +
+    String.raw`(?:${STATUS.replace('deprecation|', '')}|deprecation (?:notice|warning))(?: (?:notice|warning))?(?![\w-])(?!\s+(?!(?:in favou?r of|as of)\b)\w)`,
+  'i',
+);
+/** A section heading whose paragraph is the notice ("## ⚠️ Warning" / "This package is deprecated."). */
+const NOTICE_HEADING = /^\W{0,8}(?:(?:project|package|maintenance|important) )?(?:status|notice|warning|note|important|attention|caution|announcement)\W{0,8}$/i;
 /** A paragraph that opens with the status: "Deprecated: …", "⚠️ Unmaintained.", "Notice: archived". */
-const PARAGRAPH_STARTS = new RegExp(String.raw`^(?:\W{0,4}(?:warning|note|notice|important|attention)\W{1,4})?${STATUS}(?![\w-])`, 'i');
+const PARAGRAPH_STARTS = new RegExp(String.raw`^(?:\W{0,4}(?:warning|note|notice|important|attention)(?:\W{1,4}| of ))?${STATUS}(?![\w-])`, 'i');
 /**
  * "This package is deprecated", "this module has been replaced by …", "it is no longer maintained",
  * and the package beside another it goes with: "LibSass and Node Sass are deprecated" (node-sass
  * 9.0.0), "this tool and its CLI are deprecated". Each neighbour is one bounded word.
  */
-const SELF_ALONE = String.raw`(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|repo|repository|plugin|tool|component|fork|codebase|code)|it)`;
+const SELF_ALONE = String.raw`(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|repo|repository|plugin|tool|component|fork|codebase|code)|the it (?:package|module|library|project|plugin|tool)|it)`;
 const SELF = String.raw`(?:[\w.-]{1,40} (?:and|&) )?${SELF_ALONE}(?: (?:and|&) (?:its )?[\w.-]{1,40})?`;
 /**
  * Merged into another project, named and then done with: "JSCS has merged with ESLint!", "… has
@@ -177,7 +253,7 @@ const STUB = /^(?:this|it)(?: (?:package|module))? is (?:now )?(?:only |just )?a
 
 export interface DeclaredStatus {
   /** Where it was said. */
-  where: 'title' | 'subtitle' | 'first paragraph' | 'paragraph under the tagline';
+  where: 'title' | 'subtitle' | 'first paragraph' | 'paragraph under the tagline' | 'notice in the opening' | 'first section heading' | 'paragraph under the first section heading';
   /** The words that say it, as evidence (at most 160 characters). */
   excerpt: string;
 }
@@ -190,7 +266,7 @@ function excerpt(text: string): string {
 /** Escape a package name for use inside a regular expression. */
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 /** A capitalised word right before a name: the name ends another one ("Node Sass" for `sass`). */
-const CAPITALISED_BEFORE = /(?:^|[^\w-])\p{Lu}[\w-]{0,40} $/u;
+const CAPITALISED_BEFORE = /(?:^|[^\w-])(?!(?:The|This) $)\p{Lu}[\w-]{0,40} $/u;
 /** A package name as a pattern, its hyphens also written as spaces (`node-sass` → "Node Sass"). */
 const namePattern = (name: string) => escape(name).replaceAll('\\-', '[-\\s]');
 
@@ -200,7 +276,7 @@ const namePattern = (name: string) => escape(name).replaceAll('\\-', '[-\\s]');
  * called `deprecation`, or `request is fully deprecated` read with `request` as the subject).
  */
 export function declaredDeprecation(text: string, packageName: string): DeclaredStatus | null {
-  const { opening, afterTagline } = openingOf(firstBlocks(text));
+  const { opening, afterTagline, intro } = openingOf(firstBlocks(text));
   const bare = packageName.replace(/^@[^/]+\//, '');
   const names = [packageName, bare].filter((n) => n !== '').map(namePattern);
   const nameless = (value: string) => names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), ' '), value);
@@ -219,12 +295,21 @@ export function declaredDeprecation(text: string, packageName: string): Declared
   if (title !== null && (TITLE_STATUS.test(nameless(title)) || SELF_STATUS.test(asSubject(title)))) return { where: 'title', excerpt: excerpt(title) };
   // A subtitle is read as a title is: a heading that names the status (vscode 1.1.37: "## ⚠️ Deprecated, use @types/vscode … instead ⚠️").
   if (opening.subtitle !== null && TITLE_STATUS.test(nameless(opening.subtitle))) return { where: 'subtitle', excerpt: excerpt(opening.subtitle) };
+  const declares = (paragraph: string) => PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(asSubject(paragraph)) || REPLACED.test(paragraph) || STUB.test(paragraph);
   const paragraphs = [['first paragraph', opening.paragraph], ['paragraph under the tagline', afterTagline]] as const;
   for (const [where, paragraph] of paragraphs) {
-    if (paragraph === null) continue;
-    if (PARAGRAPH_STARTS.test(paragraph) || SELF_STATUS.test(asSubject(paragraph)) || REPLACED.test(paragraph) || STUB.test(paragraph)) {
-      return { where, excerpt: excerpt(paragraph) };
-    }
+    if (paragraph !== null && declares(paragraph)) return { where, excerpt: excerpt(paragraph) };
+  }
+  // Before the first ordinary section: an alert or warning among the paragraphs, then the first
+  // section's heading ("## Karma is deprecated …", "### DEPRECATED") or, under a notice heading
+  // ("## ⚠️ Warning"), its paragraph. Nothing further down is read.
+  for (const notice of intro.notices) if (declares(notice)) return { where: 'notice in the opening', excerpt: excerpt(notice) };
+  const section = intro.section;
+  if (section !== null && (HEADING_STATUS.test(nameless(section).trim()) || SELF_STATUS.test(asSubject(section)) || REPLACED.test(section))) {
+    return { where: 'first section heading', excerpt: excerpt(section) };
+  }
+  if (section !== null && NOTICE_HEADING.test(section) && intro.underSection !== null && declares(intro.underSection)) {
+    return { where: 'paragraph under the first section heading', excerpt: excerpt(intro.underSection) };
   }
   return null;
 }

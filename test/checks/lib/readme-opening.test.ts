@@ -102,6 +102,60 @@ describe('README opening: a declared status', () => {
   });
 });
 
+/** Before the first ordinary section: a notice among the paragraphs, the first section's heading, or the paragraph under a notice heading. */
+const beforeFirstSection: { name: string; pkg: string; readme: string; where: string }[] = [
+  { name: 'a sentence heading after the intro (karma 6.4.4 shape)', pkg: 'karma', readme: '# Karma\n\nA simple tool.\n\n> The main purpose of Karma is to make testing easy.\n\n## Karma is deprecated and is not accepting new features.\n\nThe web testing space has evolved.', where: 'first section heading' },
+  { name: 'a bare status heading (phantomjs 2.1.7 shape)', pkg: 'phantomjs', readme: 'phantomjs\n=========\n\nAn NPM installer for PhantomJS.\n\n### DEPRECATED\n\nPlease update to phantomjs-prebuilt.', where: 'first section heading' },
+  { name: 'a warning-sign status heading', pkg: 'x', readme: '# x\n\nA helper.\n\n## ⚠️ Deprecated\n\nSee y.', where: 'first section heading' },
+  { name: '"This project is no longer maintained"', pkg: 'x', readme: '# x\n\nA helper.\n\n## This project is no longer maintained\n\n## Install', where: 'first section heading' },
+  { name: 'a project status heading', pkg: 'x', readme: '# x\n\nA helper.\n\n## Project status: archived / unmaintained', where: 'first section heading' },
+  { name: 'a status "in favour of" another', pkg: 'x', readme: '# x\n\nA helper.\n\n## Deprecated in favour of y', where: 'first section heading' },
+  { name: 'a deprecation notice heading', pkg: 'x', readme: '# x\n\nA helper.\n\n## Deprecation notice', where: 'first section heading' },
+  { name: '"Use y instead" as a heading', pkg: 'x', readme: '# x\n\nA helper.\n\n## Use y instead.', where: 'first section heading' },
+  { name: 'an HTML heading after an HTML title', pkg: 'x', readme: '<div align="center">\n  <h1>x</h1>\n  <p>A helper.</p>\n</div>\n\n<h2 align="center">Deprecated</h2>\n\nUse y.', where: 'first section heading' },
+  { name: 'a GitHub alert with its words on the marker line, after the first paragraph', pkg: 'x', readme: '# x\n\nA helper.\n\n> [!WARNING] This package is deprecated.\n\n## Install', where: 'notice in the opening' },
+  { name: 'a GitHub alert with its marker alone, after the first paragraph', pkg: 'x', readme: '# x\n\nA helper.\n\n> [!CAUTION]\n> No longer maintained.\n\n## Install', where: 'notice in the opening' },
+  { name: 'a warning-led paragraph after the first paragraph', pkg: 'x', readme: '# x\n\nA helper.\n\n**Warning:** this module has been replaced by y.\n\n## Install', where: 'notice in the opening' },
+  { name: 'the paragraph under a notice heading', pkg: 'x', readme: '# x\n\nA helper.\n\n## ⚠️ Notice\n\nThis package is deprecated; use y.', where: 'paragraph under the first section heading' },
+  { name: 'an end-of-support subtitle (aws-sdk 2.1693.0 shape)', pkg: 'aws-sdk', readme: '# AWS SDK for JavaScript (v2)\n\n## 🚫 End-of-support as of **September 8, 2025**\n\nThe AWS SDK for JavaScript v2 has reached end-of-support.', where: 'subtitle' },
+  { name: '"The <name> library is not being actively maintained" (subscriptions-transport-ws shape)', pkg: 'subscriptions-transport-ws', readme: '# graphql-ws\n\nThe `subscriptions-transport-ws` library is not being actively maintained. It is recommended that you use graphql-ws instead.', where: 'first paragraph' },
+  { name: 'a note of obsolescence (fibers shape)', pkg: 'fibers', readme: '**NOTE OF OBSOLESCENCE** -- The author of this project recommends you avoid its use if possible.', where: 'first paragraph' },
+];
+
+const notBeforeFirstSection: { name: string; pkg: string; readme: string }[] = [
+  { name: 'a maintenance-mode notice (moment shape)', pkg: 'moment', readme: '# Moment.js\n\nA JavaScript date library.\n\n> ⚠️ Moment.js is a legacy project, now in **maintenance mode**. New features\n> are not being accepted.\n\n_Thank you._\n\n## Resources' },
+  { name: 'a section about deprecated APIs', pkg: 'x', readme: '# x\n\nA helper.\n\n## Deprecated APIs\n\n`foo()` is deprecated.' },
+  { name: 'a section about deprecated options', pkg: 'x', readme: '# x\n\nA helper.\n\n## Deprecated options' },
+  { name: 'a "Deprecation" section alone', pkg: 'x', readme: '# x\n\nA helper.\n\n## Deprecation\n\nWe deprecate with a major release.' },
+  { name: 'a status heading past the first section', pkg: 'x', readme: '# x\n\nA helper.\n\n## Install\n\nnpm i x\n\n## Deprecated\n\nOld.' },
+  { name: 'a statement deep in the first section', pkg: 'x', readme: '# x\n\nA helper.\n\n## Install\n\nnpm i x.\n\nThis package is deprecated.' },
+  { name: 'a plain second paragraph', pkg: 'x', readme: '# x\n\nA helper.\n\nIt is fast.\n\nThis package is deprecated.' },
+  { name: 'an install section telling to use another client', pkg: 'x', readme: '# x\n\nA helper.\n\n## Install\n\nUse pnpm instead.' },
+  { name: 'a notice about another version (mime 4 shape)', pkg: 'mime', readme: '# mime\n\nA helper.\n\n> [!Note]\n> `mime@4` is now `latest`. If you are upgrading from `mime@3`, read the notes.\n\n## Install' },
+  { name: 'a project status that is healthy', pkg: 'x', readme: '# x\n\nA helper.\n\n## Project status\n\nThis project is actively maintained.' },
+  { name: 'a call for maintainers (sequelize shape)', pkg: 'sequelize', readme: "# Sequelize\n\nAn ORM.\n\n## 🚀 Seeking New Maintainers for Sequelize! 🚀\n\nWe're looking for new maintainers." },
+  { name: 'a note heading about an option', pkg: 'x', readme: '# x\n\nA helper.\n\n## Note\n\nThe `foo` option is deprecated.' },
+  { name: 'a heading past five intro paragraphs', pkg: 'x', readme: '# x\n\na.\n\nb.\n\nc.\n\nd.\n\ne.\n\nf.\n\n## Deprecated' },
+  { name: 'a heading after code', pkg: 'x', readme: '# x\n\nA helper.\n\n```js\nx()\n```\n\n## Deprecated' },
+];
+
+describe('README opening: a status declared before the first section', () => {
+  it.each(beforeFirstSection)('$name', ({ pkg, readme, where }) => {
+    expect(declaredDeprecation(readme, pkg)).toMatchObject({ where });
+  });
+
+  it.each(notBeforeFirstSection)('not: $name', ({ pkg, readme }) => {
+    expect(declaredDeprecation(readme, pkg)).toBeNull();
+  });
+
+  it('reads the first section heading of recorded READMEs (karma 6.4.4, phantomjs 2.1.7)', () => {
+    const karma = readFileSync(new URL('../../../fixtures/readmes/karma-6.4.4-opening.md', import.meta.url), 'utf8');
+    expect(declaredDeprecation(karma, 'karma')).toEqual({ where: 'first section heading', excerpt: 'Karma is deprecated and is not accepting new features or general bug fixes.' });
+    const phantomjs = readFileSync(new URL('../../../fixtures/readmes/phantomjs-2.1.7-opening.md', import.meta.url), 'utf8');
+    expect(declaredDeprecation(phantomjs, 'phantomjs')).toEqual({ where: 'first section heading', excerpt: 'DEPRECATED' });
+  });
+});
+
 describe('README opening', () => {
   it('reads the title and the first paragraph, past badges, link definitions and HTML', () => {
     expect(readmeOpening('# name [![b](https://x.test/b.svg)](https://x.test)\n\n[npm-url]: https://x.test\n\n<p align="center"><b>One</b> line\nand its second line.</p>\n\nMore.')).toEqual({
