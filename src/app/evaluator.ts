@@ -11,7 +11,9 @@
  *   until its own signal fires (`CallerDeadlineError`) — the evaluation goes on for the others.
  * - A finished evaluation answers the same target again for `reuseMs` (an answer cache of at
  *   most `reuseEntries` targets; a report with an error is not kept): a warm server answers
- *   from memory instead of re-scoring on every request.
+ *   from memory instead of re-scoring on every request. A report a source was unavailable to (a
+ *   timeout, a 5xx answer, a rate limit…) answers again for `DEGRADED_REUSE_MS` at most: enough
+ *   to absorb a burst, not to hold back the full report a later evaluation may get.
  * - Hosts found down are asked again `healthResetMs` after the first of them went down: a host
  *   that was down at 9:00 is not refused all day (`runtime.health.reset()`).
  * - A target's standing among its peers (`compare`, app/compare.ts) is shared and reused the
@@ -34,6 +36,9 @@ import type { Runtime } from './runtime.js';
 import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
 
 export { DEFAULT_GATE };
+
+/** How long at most a report a source was unavailable to answers again (docs/serve.md, "Under load"). */
+const DEGRADED_REUSE_MS = 5_000;
 
 export interface EvaluatorOptions {
   /** The gate every report is judged by (default: the command line's, docs/scoring.md). */
@@ -137,7 +142,7 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
   let downSince: number | null = null;
   const reuseMs = options.reuseMs ?? 60_000;
   const reuseEntries = Math.max(1, options.reuseEntries ?? 1_000);
-  const finished = new Map<string, { outcome: TargetOutcome; at: number }>();
+  const finished = new Map<string, { outcome: TargetOutcome; at: number; forMs: number }>();
   const stats = { evaluations: 0, coalesced: 0, reused: 0, refused: 0 };
   let idleWaiters: Array<() => void> = [];
 
@@ -175,7 +180,7 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
       });
       if (reuseMs > 0 && outcome!.report.error === null) {
         finished.delete(key);
-        finished.set(key, { outcome: outcome!, at: clock() });
+        finished.set(key, { outcome: outcome!, at: clock(), forMs: degraded(outcome!.report) ? Math.min(reuseMs, DEGRADED_REUSE_MS) : reuseMs });
         if (finished.size > reuseEntries) finished.delete(finished.keys().next().value!);
       }
       return outcome!;
@@ -229,7 +234,7 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
     if (signal?.aborted) throw new CallerDeadlineError();
     const key = coalesceKey(target, choice);
     const kept = finished.get(key);
-    if (kept !== undefined && clock() - kept.at < reuseMs) {
+    if (kept !== undefined && clock() - kept.at < kept.forMs) {
       stats.reused++;
       return named(kept.outcome, target);
     }
@@ -281,11 +286,24 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
     },
     freshFor(target, choice) {
       const kept = finished.get(coalesceKey(target, choice));
-      return kept === undefined ? 0 : Math.max(0, reuseMs - (clock() - kept.at));
+      return kept === undefined ? 0 : Math.max(0, kept.forMs - (clock() - kept.at));
     },
     stats: () => ({ ...stats, pending: inFlight.size }),
     idle: () => (busy() ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
   };
+}
+
+/**
+ * A source of the report, or of a package an MCP Registry entry names, or the package folded
+ * into a repository's report, could not be read: a later evaluation may get the full report.
+ */
+function degraded(report: Report): boolean {
+  const unavailable = (r: Pick<Report, 'sources'>) => r.sources.some((s) => s.status === 'unavailable');
+  return (
+    unavailable(report) ||
+    report.includedPackage?.code === 'package-unavailable' ||
+    (report.mcp?.packages.some((p) => p.report !== null && (p.report.error !== null || unavailable(p.report))) ?? false)
+  );
 }
 
 /** The report names the target as this caller wrote it (`nerq check <input> --json`). */

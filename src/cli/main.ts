@@ -152,7 +152,7 @@ export function buildProgram(): Command {
     .option('--concurrency <n>', 'evaluations at once (default 8)')
     .option('--max-queue <n>', 'distinct evaluations waiting or running before answering 429 (default 256)')
     .option('--timeout <seconds>', 'deadline of one request (default 30)')
-    .option('--reuse <seconds>', 'a finished evaluation answers the same target again for this long (default 60; 0: never)')
+    .option('--reuse <seconds>', 'a finished evaluation answers the same target again for this long (default 60; 0: never; 5 at most when a source was unavailable)')
     .option('--rate-limit <n>', 'at most n requests a minute from one client address (default: no limit)')
     .option('--cors-origin <origin>', 'let browser pages of this exact origin read the answers (repeatable; default: none)', collect)
     .option('--allowed-host <name>', 'answer this Host name besides loopback ones, refusing all others (repeatable; default: loopback names when bound to loopback, any name otherwise)', collect)
