@@ -15,6 +15,13 @@ describe('parseOciReference', () => {
     [`quay.io/org/a/b:2@${DIGEST}`, { registry: 'quay.io', repository: 'org/a/b', tag: '2', digest: DIGEST }],
     ['acme/box', { registry: 'docker.io', repository: 'acme/box', tag: null, digest: null }],
     ['localhost:5000/box:dev', { registry: 'localhost:5000', repository: 'box', tag: 'dev', digest: null }],
+    // A registry host written with https's default port is the same registry; any other port is another.
+    ['ghcr.io:443/acme/box:1.0', { registry: 'ghcr.io', repository: 'acme/box', tag: '1.0', digest: null }],
+    [`GHCR.IO:443/acme/box@${DIGEST}`, { registry: 'ghcr.io', repository: 'acme/box', tag: null, digest: DIGEST }],
+    ['docker.io:443/acme/box:1.0', { registry: 'docker.io', repository: 'acme/box', tag: '1.0', digest: null }],
+    ['ghcr.io:8443/acme/box:1.0', { registry: 'ghcr.io:8443', repository: 'acme/box', tag: '1.0', digest: null }],
+    ['ghcr.io:4430/acme/box:1.0', { registry: 'ghcr.io:4430', repository: 'acme/box', tag: '1.0', digest: null }],
+    ['docker.io:80/acme/box:1.0', { registry: 'docker.io:80', repository: 'acme/box', tag: '1.0', digest: null }],
   ])('%s', (identifier, expected) => {
     expect(parseOciReference(identifier)).toEqual(expected);
   });
@@ -37,6 +44,15 @@ describe('mcp-oci-images', () => {
   it('an image registry the MCP Registry does not accept, or no reference at all, scores 0', () => {
     expect(run('registry.evil.example/acme/box:1.0')).toMatchObject({ score: 0, messageId: 'foreign-registry', data: { registry: 'registry.evil.example' } });
     expect(run('ghcr.io/github/github-mcp-server:${VERSION}')).toMatchObject({ score: 0, messageId: 'malformed' });
+  });
+  it.each([
+    ['ghcr.io:443/acme/box:1.0', 60, 'tag'],
+    [`ghcr.io:443/acme/box@${DIGEST}`, 100, 'pinned'],
+    ['docker.io:443/acme/box:1.0', 60, 'tag'],
+    ['ghcr.io:8443/acme/box:1.0', 0, 'foreign-registry'],
+    ['docker.io:8443/acme/box:1.0', 0, 'foreign-registry'],
+  ])('%s: a registry written with its default https port is that registry, another port is foreign', (identifier, score, messageId) => {
+    expect(run(identifier)).toMatchObject({ score, messageId });
   });
   it('an entry of schema 2025-09-29 names the registry in registryBaseUrl and the tag in version: the image is read with them, not as `latest`', () => {
     // The shape of the production seed's 88 OCI packages (fixtures/mcp-registry/seed-2025-09-29.json.gz).

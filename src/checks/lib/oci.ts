@@ -5,7 +5,7 @@
  */
 
 export interface OciReference {
-  /** Lower case; `docker.io` when the reference names none (Docker's default). */
+  /** Lower case, without https's default port (`:443`); `docker.io` when the reference names none (Docker's default). */
   registry: string;
   repository: string;
   tag: string | null;
@@ -37,7 +37,9 @@ export function parseOciReference(identifier: string): OciReference | null {
   let registry = 'docker.io';
   const first = parts[0] ?? '';
   if (parts.length > 1 && (first.includes('.') || first.includes(':') || first === 'localhost')) {
-    registry = first.toLowerCase();
+    // A host written with https's default port is that host's registry (`ghcr.io:443` is `ghcr.io`); any other port is another.
+    const host = first.toLowerCase();
+    registry = host.length > 4 && host.endsWith(':443') ? host.slice(0, -4) : host;
     parts.shift();
   }
   const last = parts.pop() ?? '';
