@@ -21,9 +21,14 @@ export function outcomeOf(report: Report): Outcome {
   return 'INCOMPLETE';
 }
 
-/** A score the gate could not stand on (too little coverage, a guarding check not run) is provisional. */
+/**
+ * A score the gate could not stand on (too little coverage, a guarding check not run) is
+ * provisional — still when `--allow-incomplete` let the gate pass (that changes the exit code only).
+ */
 export function isProvisional(report: Report): boolean {
-  return report.provisional || (report.error === null && report.score !== null && report.gate.passed === null);
+  if (report.provisional) return true;
+  if (report.error !== null || report.score === null) return false;
+  return report.gate.passed === null || report.gate.reasonDetails.some((r) => r.code === 'allowed-incomplete');
 }
 
 export interface Alert {

@@ -78,6 +78,9 @@ describe('an audit while OSV is unreachable', () => {
     const table = await runCli(['audit', project, '--allow-incomplete'], { server, env: OSV_DOWN });
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/\nPASS: 3 of 3 packages not checked for malicious code and vulnerabilities\n {2}exit 0: 3 unchecked packages accepted by --allow-incomplete\n/);
+    // The flag changes the exit code only: the unchecked grades are still provisional.
+    expect(report.entries.every((e) => e.report.gate.reasonDetails.some((r) => r.code === 'allowed-incomplete'))).toBe(true);
+    expect(table.stdout).toMatch(/\nGrades: (?:[A-F]\+? provisional \d+(?: · )?)+\n/);
   });
 
   it('SARIF: a warning per package and the incomplete result as a tool execution notification, with the exit code', async () => {
@@ -127,5 +130,7 @@ describe('nerq check while OSV is unreachable', () => {
     const passed = ReportSchema.parse(JSON.parse(allowed.stdout));
     expect(passed.gate.passed).toBe(true);
     expect(new Set(passed.gate.reasonDetails.map((r) => r.code))).toEqual(new Set(['allowed-incomplete']));
+    const headline = await runCli(['check', PACKAGES[0]!.name, '--allow-incomplete'], { server, env: OSV_DOWN });
+    expect(headline.stdout.split('\n')[0]).toMatch(/ PASS .* score [\d.]+ \(provisional\)/);
   });
 });

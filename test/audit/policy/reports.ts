@@ -9,7 +9,7 @@ import type { AuditEntry, AuditReport, AuditSubject, PolicyOutcome } from '../..
 import { CHECKS } from '../../../src/checks/index.js';
 import { buildReport, errorReport } from '../../../src/report/build.js';
 import { ReportSchema, type Report } from '../../../src/report/schema.js';
-import { DEFAULT_GATE } from '../../../src/scoring/gate.js';
+import { DEFAULT_GATE, type GateOptions } from '../../../src/scoring/gate.js';
 import {
   advisory,
   daysAgo,
@@ -23,8 +23,8 @@ import {
 export { NOW };
 
 /** A report from evidence with these overrides (npm by default). */
-export function reportOf(overrides: EvidenceOverrides = {}): Report {
-  return ReportSchema.parse(buildReport(evidence(overrides), { checks: CHECKS, gate: DEFAULT_GATE }));
+export function reportOf(overrides: EvidenceOverrides = {}, gate: GateOptions = DEFAULT_GATE): Report {
+  return ReportSchema.parse(buildReport(evidence(overrides), { checks: CHECKS, gate }));
 }
 
 /** A healthy npm package `name@version` (scores YES). */
@@ -181,7 +181,7 @@ export function entryWith(report: Report, policy: PolicyOutcome, subject: Partia
 }
 
 /** An AuditReport over the entries (built as the CLI builds it: worst first, counted, its outcome). */
-export function auditOf(entries: AuditEntry[], extra: Partial<AuditReport> = {}): AuditReport {
+export function auditOf(entries: AuditEntry[], extra: Partial<AuditReport> = {}, allowIncomplete = false): AuditReport {
   const built = buildAuditReport({
     entries,
     inputs: [{ file: 'package-lock.json', format: 'package-lock@3', dependencies: [] }],
@@ -189,7 +189,7 @@ export function auditOf(entries: AuditEntry[], extra: Partial<AuditReport> = {})
     now: NOW,
     warnings: [],
     expiredIgnores: 0,
-    allowIncomplete: false,
+    allowIncomplete,
   });
   return { ...built, tool: { name: 'nerq', version: '0.1.0' }, ...extra };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../src/audit/types.js';
 import { GITHUB_COMMENT_LIMIT, renderAuditMarkdown } from '../../../src/render/audit-markdown.js';
+import { DEFAULT_GATE } from '../../../src/scoring/gate.js';
 import { auditOf, deprecated, entryOf, entryWith, healthy, reportOf } from '../../audit/policy/reports.js';
 import { advisory, unavailable, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { HOSTILE } from '../reports.js';
@@ -24,6 +25,14 @@ describe('renderAuditMarkdown', () => {
   it('the grades line says which grades are provisional', () => {
     const unchecked = reportOf({ vulnerabilities: unavailable('osv down') });
     expect(renderAuditMarkdown(auditOf([entryOf(unchecked), entryOf(healthy('b'))]))).toContain('Grades: **A+** 1 · **A+ provisional** 1');
+  });
+
+  it('--allow-incomplete changes the exit code only: the grades line still says the unchecked grade is provisional', () => {
+    const unchecked = reportOf({ vulnerabilities: unavailable('osv down') }, { ...DEFAULT_GATE, allowIncomplete: true });
+    const audit = auditOf([entryOf(unchecked), entryOf(healthy('b'))], {}, true);
+    expect(audit.outcome).toEqual({ result: 'pass', exitCode: 0, allowIncomplete: true });
+    expect(unchecked.gate.reasonDetails.map((r) => r.code)).toContain('allowed-incomplete');
+    expect(renderAuditMarkdown(audit)).toContain('Grades: **A+** 1 · **A+ provisional** 1');
   });
 
   it('a failing package\'s details give the fix and the path from a direct dependency, as the table does; the cap is said once', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderAuditTable } from '../../../src/render/audit-table.js';
 import { displayWidth } from '../../../src/render/text.js';
+import { DEFAULT_GATE } from '../../../src/scoring/gate.js';
 import { advisory, unavailable, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { auditOf, deprecated, entryOf, healthy, notFound, reportOf } from '../../audit/policy/reports.js';
 import { HOSTILE } from '../reports.js';
@@ -18,6 +19,16 @@ describe('renderAuditTable', () => {
   it('the grades line says which grades are provisional: a package not checked for vulnerabilities is no A+ beside checked ones', () => {
     const unchecked = reportOf({ vulnerabilities: unavailable('osv down') });
     const out = renderAuditTable(auditOf([entryOf(unchecked), entryOf(healthy('b'))]), { color: false, width: 80 });
+    expect(out).toContain('\nGrades: A+ 1 · A+ provisional 1\n');
+  });
+
+  it('--allow-incomplete changes the exit code only: a package not checked for vulnerabilities is still counted provisional', () => {
+    const unchecked = reportOf({ vulnerabilities: unavailable('osv down') }, { ...DEFAULT_GATE, allowIncomplete: true });
+    const audit = auditOf([entryOf(unchecked), entryOf(healthy('b'))], {}, true);
+    expect(audit.outcome).toEqual({ result: 'pass', exitCode: 0, allowIncomplete: true });
+    expect(unchecked.gate.reasonDetails.map((r) => r.code)).toContain('allowed-incomplete');
+    expect(audit.entries.map((e) => e.policy.status)).toEqual(['incomplete', 'pass']);
+    const out = renderAuditTable(audit, { color: false, width: 80 });
     expect(out).toContain('\nGrades: A+ 1 · A+ provisional 1\n');
   });
 
