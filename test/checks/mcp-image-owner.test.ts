@@ -15,6 +15,8 @@ describe('mcp-image-owner', () => {
     ['ghcr.io under the io.github namespace\'s account', 'io.github.acme/box', ['ghcr.io/acme/box:1.0.0'], 100, 'namespace-account', { owner: 'acme', labelVerified: null }],
     ['the account compared without letter case (GitHub\'s account names)', 'io.github.Acme/box', [`ghcr.io/acme/box@${DIGEST}`], 100, 'namespace-account', { owner: 'acme' }],
     ['an image registry under the domain a reverse-DNS namespace proves', 'com.microsoft/azure', ['mcr.microsoft.com/azure-mcp:1.0'], 100, 'namespace-domain', { registry: 'mcr.microsoft.com', domain: 'microsoft.com' }],
+    ['ghcr.io written with https\'s default port is ghcr.io', 'io.github.acme/box', ['ghcr.io:443/acme/box:1.0.0'], 100, 'namespace-account', { owner: 'acme' }],
+    ['ghcr.io on another port is another registry: unknown', 'io.github.acme/box', ['ghcr.io:8443/acme/box:1.0.0'], null, 'unproven', {}],
     ['ghcr.io under another GitHub account', 'io.github.acme/box', ['ghcr.io/evil/box:1.0.0'], 30, 'other-account', { owner: 'evil', namespace: 'io.github.acme' }],
     ['the weakest image counts: another account beside the namespace\'s own', 'io.github.acme/box', ['ghcr.io/acme/box:1.0.0', 'ghcr.io/evil/box:1.0.0'], 30, 'other-account', { image: 'ghcr.io/evil/box:1.0.0' }],
     ['Docker Hub: an account of the same name there is no GitHub account', 'io.github.acme/box', ['docker.io/acme/box:1.0.0'], null, 'unproven', { registry: 'docker.io' }],
