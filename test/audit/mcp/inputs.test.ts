@@ -24,6 +24,8 @@ describe('container and NuGet launches', () => {
     ['ghcr.io/github/github-mcp-server', 'latest', 'ghcr.io'],
     ['mcp/fetch:latest', 'latest', 'docker.io'],
     ['registry.evil.example/acme/box:1.0', 'foreign-registry', 'registry.evil.example'],
+    ['ghcr.io:443/acme/box:1.0', 'tag', 'ghcr.io'],
+    ['ghcr.io:8443/acme/box:1.0', 'foreign-registry', 'ghcr.io:8443'],
     ['Not An Image', 'malformed', null],
   ])('docker run %s: mcp-uninspected, pinning %s', (image, pinning, registry) => {
     const { input, findings } = place({ box: { command: 'docker', args: ['run', '-i', '--rm', '-e', 'TOKEN', image] } });
