@@ -39,8 +39,8 @@ async function dependencyAdvisories(
   deps: Sources['dependencies'],
   read: OsvRecordReader,
 ): Promise<DependencyAdvisoriesResult> {
-  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be resolved: ${deps.reason}` };
-  if (deps.status === 'not-applicable') return { status: 'unavailable', reason: `the dependencies were not resolved: ${deps.reason}` };
+  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be resolved: ${deps.reason}`, code: 'depends-on-source' };
+  if (deps.status === 'not-applicable') return { status: 'unavailable', reason: `the dependencies were not resolved: ${deps.reason}`, code: 'depends-on-source' };
   const resolved = deps.facts.dependencies.flatMap((d) => (d.version === null ? [] : [{ name: d.name, version: d.version }]));
   return fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, resolved, read);
 }
@@ -55,7 +55,7 @@ async function dependencyAdvisories(
  */
 export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['dependencies']): Promise<Sources['vulnerabilities']> {
   if (deps.status === 'not-applicable') return deps;
-  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be read: ${deps.reason}` };
+  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be read: ${deps.reason}`, code: 'depends-on-source' };
   const read = osvRecordReader(ctx.http, ctx.endpoints.osvApi);
   const byEcosystem = new Map<OsvEcosystem, { name: string; version: string }[]>();
   const asked = new Set<string>();
@@ -69,7 +69,7 @@ export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['
   }
   const results = await Promise.all([...byEcosystem].map(([ecosystem, packages]) => fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, packages, read)));
   const failed = results.find((r) => r.status === 'unavailable');
-  if (failed !== undefined && failed.status === 'unavailable') return { status: 'unavailable', reason: failed.reason };
+  if (failed !== undefined && failed.status === 'unavailable') return { status: 'unavailable', reason: failed.reason, code: failed.code };
   const ok = results.flatMap((r) => (r.status === 'ok' ? [r] : []));
   return {
     status: 'ok',

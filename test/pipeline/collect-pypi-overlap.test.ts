@@ -47,7 +47,7 @@ function checkContext(): RunContext {
   return runContextFor(http, server, NOW, {
     githubLookup: async (_repo, claim) => {
       claims.push(claim);
-      return { status: 'unavailable', reason: 'not asked in this test' };
+      return { status: 'unavailable', reason: 'not asked in this test', code: 'not-asked' };
     },
   });
 }

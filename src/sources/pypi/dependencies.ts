@@ -23,6 +23,7 @@ import { parseJsonBody, projectJsonUrl, PypiReleasesOnlySchema } from './json.js
 import type { HttpClient } from '../http/types.js';
 import { mapLimit } from '../../util/map-limit.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailable } from '../../model/source-codes.js';
 
 export type PypiDependenciesResult = Sources['dependencies'];
 type Entry = DependencyFacts['dependencies'][number];
@@ -36,7 +37,7 @@ export const PYPI_DEPENDENCY_CONCURRENCY = 8;
  * once stay under 200 MiB — at the main project's 64 MiB cap they could reach half a GiB.
  */
 export const DEPENDENCY_JSON_MAX_BYTES = 24 * 1024 * 1024;
-type Fetched = { status: 'ok'; releases: ResolvableRelease[] } | { status: 'not-found' } | { status: 'unavailable'; reason: string };
+type Fetched = { status: 'ok'; releases: ResolvableRelease[] } | { status: 'not-found' } | SourceUnavailable;
 
 export async function resolvePypiDependencies(
   http: HttpClient,
@@ -91,10 +92,10 @@ async function fetchReleases(http: HttpClient, pypiBase: string, project: string
     const res = await http.request({ url: projectJsonUrl(pypiBase, project), headers: { accept: 'application/json' }, maxBytes: DEPENDENCY_JSON_MAX_BYTES });
     if (!res.ok) {
       if (res.kind === 'status' && res.status === 404) return { status: 'not-found' };
-      return { status: 'unavailable', reason: `project JSON: ${oneLine(res.reason)}` };
+      return { status: 'unavailable', reason: `project JSON: ${oneLine(res.reason)}`, code: httpFailureCode(res) };
     }
     const parsed = parseJsonBody(res.body, PypiReleasesOnlySchema);
-    if (!parsed.ok) return { status: 'unavailable', reason: `project JSON: ${parsed.reason}` };
+    if (!parsed.ok) return { status: 'unavailable', reason: `project JSON: ${parsed.reason}`, code: 'bad-answer' };
     const releases = Object.entries(parsed.data.releases).map(([version, files]) => ({
       version,
       yanked: files.length > 0 && files.every((f) => f.yanked === true),
@@ -102,6 +103,6 @@ async function fetchReleases(http: HttpClient, pypiBase: string, project: string
     }));
     return { status: 'ok', releases };
   } catch (error) {
-    return { status: 'unavailable', reason: `project JSON: ${oneLine(error)}` };
+    return { status: 'unavailable', reason: `project JSON: ${oneLine(error)}`, code: 'unclassified' };
   }
 }
