@@ -171,7 +171,7 @@ async function attestationsFor(
   facts: PypiFacts,
   simple: SimpleResult,
 ): Promise<SourceResult<AttestationFacts>> {
-  if (!simple.ok) return { status: 'unavailable', reason: `provenance unknown: ${simple.reason}`, code: 'depends-on-source' };
+  if (!simple.ok) return { status: 'unavailable', reason: `provenance unknown: ${simple.reason}`, code: simple.code };
   // Prefer the sdist's provenance (every release has at most one), else the first file's.
   const attested = facts.files.filter((f) => f.hasProvenance === true);
   const file = attested.find((f) => f.packagetype === 'sdist') ?? attested[0];
