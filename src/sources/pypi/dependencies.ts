@@ -23,7 +23,7 @@ import { parseJsonBody, projectJsonUrl, PypiReleasesOnlySchema } from './json.js
 import type { HttpClient } from '../http/types.js';
 import { mapLimit } from '../../util/map-limit.js';
 import { oneLine } from '../http/one-line.js';
-import { httpFailureCode, type SourceUnavailable } from '../../model/source-codes.js';
+import { httpFailureCode, type SourceUnavailable, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type PypiDependenciesResult = Sources['dependencies'];
 type Entry = DependencyFacts['dependencies'][number];
@@ -48,7 +48,7 @@ export async function resolvePypiDependencies(
   try {
     return await resolveAll(http, pypiBase, deps, Math.max(1, Math.floor(options.concurrency ?? PYPI_DEPENDENCY_CONCURRENCY) || 1));
   } catch (error) {
-    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}` };
+    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}`, code: 'unclassified' };
   }
 }
 
@@ -62,15 +62,17 @@ async function resolveAll(http: HttpClient, pypiBase: string, deps: PypiFacts['d
 
   let requested = 0;
   const failures: string[] = [];
+  let firstCode: SourceUnavailableCode | undefined;
   const dependencies: Entry[] = deps.map((dep, index) => {
     const entry = (version: string | null, reason: string | null): Entry => ({ name: dep.name, range: dep.specifier, version, reason, securityHolding: false });
     if (index >= MAX_PYPI_DEPENDENCIES) return entry(null, `not resolved: more than ${MAX_PYPI_DEPENDENCIES} runtime dependencies`);
     if (isDirectReference(dep.specifier)) return entry(null, 'a direct URL reference, not a PyPI release');
     requested += 1;
-    const answer = fetched.get(pep503(dep.name)) ?? { status: 'unavailable', reason: 'no answer' };
+    const answer: Fetched = fetched.get(pep503(dep.name)) ?? { status: 'unavailable', reason: 'no answer', code: 'bad-answer' };
     if (answer.status === 'not-found') return entry(null, 'not found on PyPI');
     if (answer.status === 'unavailable') {
       failures.push(`${dep.name}: ${answer.reason}`);
+      firstCode ??= answer.code;
       return entry(null, answer.reason);
     }
     const resolved = resolvePypiVersion(answer.releases, dep.specifier);
@@ -78,7 +80,7 @@ async function resolveAll(http: HttpClient, pypiBase: string, deps: PypiFacts['d
   });
 
   if (failures.length * 2 > requested) {
-    return { status: 'unavailable', reason: `${failures.length} of ${requested} dependency projects could not be fetched (${failures[0] ?? ''})` };
+    return { status: 'unavailable', reason: `${failures.length} of ${requested} dependency projects could not be fetched (${failures[0] ?? ''})`, code: firstCode ?? 'unclassified' };
   }
   return { status: 'ok', facts: { dependencies } };
 }
