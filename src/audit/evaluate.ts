@@ -72,7 +72,7 @@ export function prefetchVulnerabilities(ctx: RunContext, subjects: readonly Audi
     // A package resolved to a version outside the batch (a range in package.json) asks OSV itself.
     return batch.then((results) => results.get(packageKey(osvName(ecosystem, name), version))).then(
       (found) => found ?? fetchVulnerabilitiesMany(ctx.http, ctx.endpoints.osvApi, ecosystem, [{ name: osvName(ecosystem, name), version }]).then(
-        (single) => single.get(packageKey(osvName(ecosystem, name), version)) ?? { status: 'unavailable', reason: 'OSV: no answer for the package' },
+        (single) => single.get(packageKey(osvName(ecosystem, name), version)) ?? { status: 'unavailable', reason: 'OSV: no answer for the package', code: 'bad-answer' },
       ),
     );
   };

@@ -55,12 +55,12 @@ export function githubBatcher(ctx: RunContext, options: BatcherOptions = {}): Gi
     fetchGithubFactsBatch(source, batch.map((p) => p.item), { batchSize })
       .then((results) => {
         for (const { item, resolve } of batch) {
-          resolve(results.get(githubItemKey(item)) ?? { status: 'unavailable', reason: 'GitHub gave no answer for the repository' });
+          resolve(results.get(githubItemKey(item)) ?? { status: 'unavailable', reason: 'GitHub gave no answer for the repository', code: 'bad-answer' });
         }
       })
       .catch((error: unknown) => {
         const reason = `GitHub: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`;
-        for (const { resolve } of batch) resolve({ status: 'unavailable', reason });
+        for (const { resolve } of batch) resolve({ status: 'unavailable', reason, code: 'unclassified' });
       });
   };
 

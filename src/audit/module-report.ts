@@ -47,7 +47,7 @@ export function moduleReport(subject: ModuleSubject, vulnerabilities: Vulnerabil
     gate: options.gate,
     evaluatedAt: options.evaluatedAt,
   });
-  const answer: VulnerabilitiesResult = vulnerabilities ?? { status: 'unavailable', reason: 'OSV: not asked (no pinned version)' };
+  const answer: VulnerabilitiesResult = vulnerabilities ?? { status: 'unavailable', reason: 'OSV: not asked (no pinned version)', code: 'not-asked' };
   const advisories: Report['advisories'] =
     answer.status === 'ok'
       ? answer.facts.advisories.map((a) => ({

@@ -124,9 +124,11 @@ export const AuditWarningSchema = z.object({
  * registry releases), 2.11.0 the failure rule `mcp-package-missing` (`--mcp`: a launched package
  * its public registry does not have, at the configuration line that launches it), 2.12.0 the entries' reports at 1.13.0 (a
  * `github:` target's optional `commit`), 2.13.0 the entries' reports at 1.14.0 (`comparisonUnavailable`'s
- * optional `members` and `sample` when too few peers were scored for a standing).
+ * optional `members` and `sample` when too few peers were scored for a standing), 2.14.0 the
+ * entries' reports at 1.15.0 (an unavailable source's `code`; `comparisonUnavailable`'s code
+ * `peers-unavailable` with its `counts`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.13.0';
+export const AUDIT_SCHEMA_VERSION = '2.14.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

@@ -1,10 +1,11 @@
 /**
  * The tables of docs/scoring.md that come from code (profiles, grade bands, category rules,
- * reason codes),
+ * reason codes, source codes),
  * so the document cannot drift from the engine. A test compares the generated block.
  */
 import { DIMENSIONS } from '../checks/define.js';
 import { REASON_CODES } from '../model/reason.js';
+import { SOURCE_UNAVAILABLE_CODES, SOURCE_UNAVAILABLE_MEANINGS } from '../model/source-codes.js';
 import { CATEGORY_RULES } from '../scoring/category.js';
 import { GRADE_BANDS } from '../scoring/grade.js';
 import { CATEGORIES, DIMENSION_TITLES, PROFILES } from '../scoring/profiles.js';
@@ -47,5 +48,8 @@ export function renderScoringTables(): string {
   lines.push('', '### Reason codes (`verdictReasonDetails`, `gate.reasonDetails`)', '');
   lines.push('| code | in | meaning |', '| --- | --- | --- |');
   for (const reason of REASON_CODES) lines.push(`| \`${reason.code}\` | ${reason.appearsIn} | ${reason.meaning} |`);
+  lines.push('', '### Source codes (`sources[].code` of an unavailable source)', '');
+  lines.push('| code | meaning |', '| --- | --- |');
+  for (const code of SOURCE_UNAVAILABLE_CODES) lines.push(`| \`${code}\` | ${SOURCE_UNAVAILABLE_MEANINGS[code]} |`);
   return `${BEGIN}\n${lines.join('\n')}\n${END}`;
 }

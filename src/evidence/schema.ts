@@ -10,6 +10,7 @@
  * "the source answered and the thing is absent".
  */
 import { z } from 'zod';
+import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 import { DEPENDENCY_ECOSYSTEMS, ReportTargetSchema } from '../report/schema.js';
 import { GithubFactsSchema } from './github-facts.js';
 import { McpFactsSchema } from './mcp-facts.js';
@@ -35,7 +36,13 @@ export type ObfuscationSignature = (typeof OBFUSCATION_SIGNATURES)[number];
  * entries or bytes): what was not read may still act (npm installs all of it). A check may hold
  * the verdict on it (`holdsWhenUnread`, checks/define.ts).
  */
-const unavailable = z.object({ status: z.literal('unavailable'), reason: z.string(), unread: z.literal(true).optional() });
+const unavailable = z.object({
+  status: z.literal('unavailable'),
+  reason: z.string(),
+  /** Why, as a code (model/source-codes.ts); absent in evidence saved before codes, and where a failure is not classified. */
+  code: z.enum(SOURCE_UNAVAILABLE_CODES).optional(),
+  unread: z.literal(true).optional(),
+});
 /**
  * The source does not exist for this target (npm registry facts for a PyPI project, every
  * package source for a `github:` target…). Checks that need it are left out of the report.

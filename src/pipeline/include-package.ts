@@ -94,7 +94,7 @@ export async function collectIncludedPackage(
   const base = { ecosystem: pkg.ecosystem, name: pkg.name };
   if (collected.kind === 'error') {
     const reason = `${pkg.ecosystem}:${pkg.name} (${RULE[code]}) could not be collected: ${collected.message}`;
-    const unavailable = { status: 'unavailable', reason } as const;
+    const unavailable = { status: 'unavailable', reason, code: 'depends-on-source' } as const;
     const notPypi = { status: 'not-applicable', reason: 'not a PyPI project' } as const;
     const notNpm = { status: 'not-applicable', reason: 'not an npm package' } as const;
     const unread: Record<PackageEcosystem, FoldedSources> = {
@@ -120,7 +120,7 @@ export async function collectIncludedPackage(
  */
 export function withOwnAdvisories(repository: Sources['vulnerabilities'], own: Sources['vulnerabilities'] | null): Sources['vulnerabilities'] {
   if (own !== null && own.status === 'unavailable') {
-    return { status: 'unavailable', reason: `the folded package's own advisories could not be asked: ${own.reason}` };
+    return { status: 'unavailable', reason: `the folded package's own advisories could not be asked: ${own.reason}`, code: own.code ?? 'unclassified' };
   }
   if (own === null || own.status !== 'ok') return repository;
   if (repository.status === 'ok') {

@@ -49,7 +49,7 @@ export async function removedButMalicious(target: Target, error: CollectError, c
       ? await everyVersionMalicious(ctx, osv, target.name)
       : await vulnerabilitiesFor(ctx, osv, { name: target.name, version }, Promise.resolve({ status: 'not-applicable', reason: gone }));
   if (vulnerabilities.status !== 'ok' || !vulnerabilities.facts.advisories.some((a) => a.malicious && a.affectsResolved)) return null;
-  const unknown = { status: 'unavailable' as const, reason: gone };
+  const unknown = { status: 'unavailable' as const, reason: gone, code: 'not-found' as const };
   const other = { status: 'not-applicable' as const, reason: target.ecosystem === 'npm' ? 'not a PyPI project' : 'not an npm package' };
   const sources: Sources = {
     registry: target.ecosystem === 'npm' ? unknown : other,

@@ -11,6 +11,7 @@ import { osvEcosystemOfDependency } from '../ecosystems/osv-ecosystems.js';
 import { mergeVulnerabilities } from '../sources/osv/merge.js';
 import { fetchDependencyAdvisories, fetchVulnerabilities, osvRecordReader, type DependencyAdvisoriesResult, type OsvRecordReader } from '../sources/osv/query.js';
 import type { RunContext } from './context.js';
+import type { SourceUnavailableCode } from '../model/source-codes.js';
 
 export async function vulnerabilitiesFor(
   ctx: RunContext,
@@ -39,8 +40,8 @@ async function dependencyAdvisories(
   deps: Sources['dependencies'],
   read: OsvRecordReader,
 ): Promise<DependencyAdvisoriesResult> {
-  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be resolved: ${deps.reason}` };
-  if (deps.status === 'not-applicable') return { status: 'unavailable', reason: `the dependencies were not resolved: ${deps.reason}` };
+  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be resolved: ${deps.reason}`, code: 'depends-on-source' };
+  if (deps.status === 'not-applicable') return { status: 'unavailable', reason: `the dependencies were not resolved: ${deps.reason}`, code: 'depends-on-source' };
   const resolved = deps.facts.dependencies.flatMap((d) => (d.version === null ? [] : [{ name: d.name, version: d.version }]));
   return fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, resolved, read);
 }
@@ -58,7 +59,7 @@ async function dependencyAdvisories(
  */
 export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['dependencies']): Promise<Sources['vulnerabilities']> {
   if (deps.status === 'not-applicable') return deps;
-  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be read: ${deps.reason}` };
+  if (deps.status === 'unavailable') return { status: 'unavailable', reason: `the dependencies could not be read: ${deps.reason}`, code: 'depends-on-source' };
   const read = osvRecordReader(ctx.http, ctx.endpoints.osvApi);
   const byEcosystem = new Map<OsvEcosystem, { name: string; version: string }[]>();
   const asked = new Set<string>();
@@ -73,23 +74,23 @@ export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['
   // Each package OSV cannot answer for is unknown alone (its ecosystem's batch, or that batch's request, failed): the others keep their answers.
   const asks = [...byEcosystem];
   const results = await Promise.all(asks.map(([ecosystem, packages]) => fetchDependencyAdvisories(ctx.http, ctx.endpoints.osvApi, ecosystem, packages, read, true)));
-  const unknown = new Map<string, { ecosystem: string; packages: number; reason: string }>();
-  const addUnknown = (ecosystem: string, reason: string, count: number) => {
+  const unknown = new Map<string, { ecosystem: string; packages: number; reason: string; code: SourceUnavailableCode }>();
+  const addUnknown = (ecosystem: string, reason: string, code: SourceUnavailableCode, count: number) => {
     const key = `${ecosystem}\u0000${reason}`;
-    const entry = unknown.get(key) ?? { ecosystem, packages: 0, reason };
+    const entry = unknown.get(key) ?? { ecosystem, packages: 0, reason, code };
     entry.packages += count;
     unknown.set(key, entry);
   };
   results.forEach((r, i) => {
     const [ecosystem, packages] = asks[i] ?? ['npm', []];
-    if (r.status === 'unavailable') addUnknown(ecosystem, r.reason, new Set(packages.map((p) => `${p.name}\u0000${p.version}`)).size);
-    else for (const u of r.unknown ?? []) addUnknown(ecosystem, u.reason, 1);
+    if (r.status === 'unavailable') addUnknown(ecosystem, r.reason, r.code, new Set(packages.map((p) => `${p.name}\u0000${p.version}`)).size);
+    else for (const u of r.unknown ?? []) addUnknown(ecosystem, u.reason, u.code, 1);
   });
   const ok = results.flatMap((r) => (r.status === 'ok' ? [r] : []));
   const answered = ok.reduce((sum, r) => sum + r.queried, 0);
   // OSV answered for none of them: nothing is known.
   const first = [...unknown.values()][0];
-  if (first !== undefined && answered === 0) return { status: 'unavailable', reason: first.reason };
+  if (first !== undefined && answered === 0) return { status: 'unavailable', reason: first.reason, code: first.code };
   return {
     status: 'ok',
     facts: {
@@ -98,7 +99,7 @@ export async function repositoryVulnerabilities(ctx: RunContext, deps: Sources['
       dependenciesQueried: answered,
       dependencyAdvisoriesReason: null,
       ownAsked: false,
-      ...(unknown.size === 0 ? {} : { dependencyAdvisoriesUnknown: [...unknown.values()] }),
+      ...(unknown.size === 0 ? {} : { dependencyAdvisoriesUnknown: [...unknown.values()].map(({ ecosystem, packages, reason }) => ({ ecosystem, packages, reason })) }),
     },
   };
 }

@@ -57,7 +57,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     sources: SOURCE_IDS.flatMap((id: SourceId) => {
       const source = sourceOf(evidence.sources, id);
       if (source.status === 'not-applicable') return [];
-      return [{ id, status: source.status, reason: source.status === 'ok' ? null : source.reason }];
+      return [source.status === 'ok' ? { id, status: source.status, reason: null } : { id, status: source.status, reason: source.reason, code: source.code ?? 'unclassified' }];
     }),
     advisories: advisoriesOf(evidence),
     gate,

@@ -17,6 +17,9 @@ export const MAX_ALTERNATIVES = 3;
  */
 export const MIN_STANDING_PEERS = 3;
 
+/** A peer's report error that means it could not be evaluated because a source did not answer (not that it does not exist). */
+const PEER_UNAVAILABLE_ERRORS: ReadonlySet<string> = new Set(['registry-unavailable']);
+
 /** A peer as the use case evaluated it, with what made it a candidate. */
 export interface PeerEvaluation {
   report: Report;
@@ -253,6 +256,16 @@ export function compareToPeers(
   const alternatives = alternativesOf(target, peers);
   const note = curatedNote(target, peers, alternatives);
   const notes = note === null ? sample.notes : [...sample.notes, note];
+  // Peers whose registry could not answer were not evaluated: too few scored for that reason is not "no peers".
+  const unavailable = peers.filter((p) => p.report.error !== null && PEER_UNAVAILABLE_ERRORS.has(p.report.error.code)).length;
+  if (members.length < MIN_STANDING_PEERS && unavailable > 0 && members.length + unavailable >= MIN_STANDING_PEERS) {
+    const reason = `${unavailable} of the ${peers.length} peers could not be evaluated (their registry did not answer), and ${members.length === 0 ? 'none' : `only ${members.length}`} scored in the ${category} category: a standing needs at least ${MIN_STANDING_PEERS}`;
+    return {
+      comparison: null,
+      comparisonUnavailable: { code: 'peers-unavailable', reason, notes, counts: { candidates: peers.length, unavailable, scored: members.length }, members: list, sample: { ...sample, notes, excluded } },
+      alternatives,
+    };
+  }
   if (members.length < MIN_STANDING_PEERS) {
     const reason =
       peers.length === 0

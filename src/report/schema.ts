@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
+import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
-export const REPORT_SCHEMA_VERSION = '1.14.0';
+export const REPORT_SCHEMA_VERSION = '1.15.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -108,6 +109,12 @@ export const SourceStatusSchema = z.object({
   id: z.string(),
   status: z.enum(['ok', 'unavailable']),
   reason: z.string().nullable(),
+  /**
+   * Why an unavailable source is unavailable, as a stable code (added in 1.15.0; docs/scoring.md
+   * §11 lists them): present on every unavailable source, absent on an ok one. `unclassified`
+   * for evidence saved before the codes.
+   */
+  code: z.enum(SOURCE_UNAVAILABLE_CODES).optional(),
 });
 
 export const AdvisorySchema = z.object({
@@ -209,14 +216,21 @@ export const ComparisonSchema = z.object({
 
 /** Why a comparison could not be made (added in 1.6.0): a stable code and a sentence. */
 export const ComparisonUnavailableSchema = z.object({
-  code: z.enum(['not-evaluated', 'no-search-source', 'search-unavailable', 'no-peers']),
+  code: z.enum(['not-evaluated', 'no-search-source', 'search-unavailable', 'no-peers', 'peers-unavailable']),
   reason: z.string(),
   /** Notes on the sources, as in a sample's. */
   notes: z.array(z.string()),
   /**
-   * `no-peers` (added in 1.14.0): the peers of the category that were scored — fewer than a
-   * standing needs (docs/scoring.md §13) — best first, and the sample they came from. Absent
-   * with the other codes.
+   * `peers-unavailable` only (added in 1.15.0): too few peers were scored because some could not be
+   * evaluated — their registry did not answer (report error `registry-unavailable`) — and with
+   * them there could have been enough. `candidates` peers were evaluated, `unavailable` of them
+   * could not be, `scored` scored in the category. `no-peers` says the peers exist and scored too few.
+   */
+  counts: z.object({ candidates: z.number().int(), unavailable: z.number().int(), scored: z.number().int() }).optional(),
+  /**
+   * `no-peers` (added in 1.14.0) and `peers-unavailable` (1.15.0): the peers of the category that
+   * were scored — fewer than a standing needs (docs/scoring.md §13) — best first, and the sample
+   * they came from. Absent with the other codes.
    */
   members: z.array(PeerSchema).optional(),
   sample: ComparisonSampleSchema.optional(),

@@ -61,11 +61,11 @@ export const PREFLIGHT_PEERS = 6;
 
 /**
  * Why a preflight's alternatives could not be looked for: the comparison's own codes
- * (not-evaluated, no-search-source, search-unavailable, no-peers) and the server's
+ * (not-evaluated, no-search-source, search-unavailable, no-peers, peers-unavailable) and the server's
  * (queue-full: a peer was refused by the evaluation queue; deadline: the request's deadline
  * passed first).
  */
-export const ALTERNATIVES_UNAVAILABLE_CODES = ['not-evaluated', 'no-search-source', 'search-unavailable', 'no-peers', 'queue-full', 'deadline'] as const;
+export const ALTERNATIVES_UNAVAILABLE_CODES = ['not-evaluated', 'no-search-source', 'search-unavailable', 'no-peers', 'peers-unavailable', 'queue-full', 'deadline'] as const;
 
 /** Why a batch entry was not evaluated (its `error.code`). */
 export const ENTRY_ERROR_CODES = ['queue-full', 'deadline'] as const;

@@ -181,6 +181,20 @@ describe('compareWithPeers', () => {
     expect(result.comparisonUnavailable?.code).toBe('no-peers');
   });
 
+  it('peers found but their registry down: peers-unavailable with counts, never no-peers', async () => {
+    freshHome();
+    const down = ['nerq-down-a', 'nerq-down-b', 'nerq-down-c'];
+    for (const name of down) server.expect('GET', `/npm/${name}`, { status: 503 });
+    serveSearch(server, searchAnswer(down.map((name) => ({ name, keywords: ['http'] }))));
+    const app = runtime();
+    const outcome = await checked(app, 'nerq-cmp-target');
+    expect(outcome.report.score).not.toBeNull();
+    const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 4 });
+    expect(result.comparison).toBeNull();
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'peers-unavailable', counts: { candidates: 3, unavailable: 3, scored: 0 }, members: [] });
+    expect(() => ReportSchema.parse(withComparison(outcome.report, result))).not.toThrow();
+  });
+
   it('search down: comparison null with the reason, never an average; curated alternatives still named', async () => {
     freshHome();
     serveSearch(server, { status: 503 });

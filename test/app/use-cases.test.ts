@@ -106,7 +106,7 @@ describe('checkTargets', () => {
     // Same instant: the limit still holds, GitHub is not asked again.
     const [held] = await checkTargets(app, { targets: [parseTarget('request')], gate: DEFAULT_GATE });
     expect(githubRequests().length - before).toBe(first);
-    expect(held?.report.sources.find((s) => s.id === 'github')?.reason).toMatch(/rate limit reached \(resets at 11:00 UTC\)/);
+    expect(held?.report.sources.find((s) => s.id === 'github')).toMatchObject({ status: 'unavailable', code: 'rate-limited', reason: expect.stringContaining('11:00 UTC') });
     // After the reset (11:00 UTC), a call asks again.
     await checkTargets(app, { targets: [parseTarget('request')], gate: DEFAULT_GATE, now: new Date('2026-11-30T12:00:00Z') });
     expect(githubRequests().length - before).toBe(first + 1);
@@ -121,6 +121,18 @@ describe('rescoreEvidence', () => {
     const [report] = rescoreEvidence(evidence, { gate: DEFAULT_GATE });
     expect(renderJson(report!, { pretty: true })).toBe(renderJson({ ...outcome!.report, previous: null }, { pretty: true }));
     expect(() => evidenceFromJson({ schemaVersion: 3 })).toThrow(EvidenceError);
+  });
+
+  it('evidence saved before source codes still loads: its unavailable source reads as unclassified; a saved code is kept', async () => {
+    freshHome();
+    const [outcome] = await checkTargets(runtime(), { targets: [parseTarget('request')], gate: DEFAULT_GATE });
+    const saved = JSON.parse(JSON.stringify(outcome!.evidence)) as { sources: Record<string, unknown> };
+    saved.sources.downloads = { status: 'unavailable', reason: 'saved by a nerq without source codes' };
+    saved.sources.attestations = { status: 'unavailable', reason: 'attestations: HTTP 503', code: 'http-status' };
+    const [report] = rescoreEvidence(evidenceFromJson(saved), { gate: DEFAULT_GATE });
+    expect(report!.sources.find((s) => s.id === 'downloads')).toEqual({ id: 'downloads', status: 'unavailable', reason: 'saved by a nerq without source codes', code: 'unclassified' });
+    expect(report!.sources.find((s) => s.id === 'attestations')).toMatchObject({ status: 'unavailable', code: 'http-status' });
+    for (const source of report!.sources) expect(source.status === 'ok' ? source.code : typeof source.code).toBe(source.status === 'ok' ? undefined : 'string');
   });
 });
 

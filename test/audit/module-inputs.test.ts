@@ -178,7 +178,7 @@ describe('the report and the policy of a Go module or crate', () => {
 
   it('a malicious record fails it (rule malicious); OSV unavailable leaves it unchecked (not-checked)', () => {
     expect(decide(moduleReport(subject(), ok([advisory('MAL-1', 'critical', true)]), options))).toMatchObject({ status: 'fail', failures: [{ rule: 'malicious' }], ignoredBy: null });
-    const down = moduleReport(subject(), { status: 'unavailable', reason: 'OSV: HTTP 503' }, options);
+    const down = moduleReport(subject(), { status: 'unavailable', reason: 'OSV: HTTP 503', code: 'http-status' }, options);
     expect(down.sources).toEqual([{ id: 'vulnerabilities', status: 'unavailable', reason: 'OSV: HTTP 503' }]);
     expect(decide(down)).toMatchObject({ status: 'incomplete', failures: [{ rule: 'not-checked', checks: ['known-vulnerabilities', 'malicious-package'] }] });
   });

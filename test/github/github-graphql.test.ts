@@ -130,27 +130,27 @@ describe('one repository, one query', () => {
   test('a malformed GraphQL answer makes the source unavailable', async () => {
     gh.server.expect('POST', GRAPHQL, { malformed: true });
     const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer is not valid JSON' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer is not valid JSON', code: 'unclassified' });
   });
 
   test('a GraphQL repository of the wrong shape makes the source unavailable', async () => {
     gh.server.route('POST', GRAPHQL, (_req, res) => json(res, 200, { data: { r0: { ...widgetNode(), stargazerCount: 'many' } } }));
     const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer has an unexpected shape at stargazerCount' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer has an unexpected shape at stargazerCount', code: 'bad-answer' });
   });
 
   test('a rejected token (401) says so, without the token', async () => {
     gh.server.expect('POST', GRAPHQL, { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/graphql' } });
     const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: GitHub rejected the token (HTTP 401); check GITHUB_TOKEN / GH_TOKEN' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: GitHub rejected the token (HTTP 401); check GITHUB_TOKEN / GH_TOKEN', code: 'unclassified' });
   });
 
   test('a spent GraphQL budget stops the run, without the token hint', async () => {
     gh.server.expect('POST', GRAPHQL, { status: 403, headers: { ...rateHeaders(0, 3900, 5000), 'x-ratelimit-resource': 'graphql' }, body: { message: 'API rate limit exceeded for user ID 1001.' } });
     const ctx = contextFor(gh.server, gh.client.http, TOKEN);
     const reason = 'GitHub API rate limit reached (resets at 13:05 UTC)';
-    expect(await fetchGithubFacts(ctx, WIDGET, { kind: 'target' })).toEqual({ status: 'unavailable', reason });
-    expect(await fetchGithubFacts(ctx, { host: 'github.com', owner: 'acme', name: 'other' }, { kind: 'target' })).toEqual({ status: 'unavailable', reason });
+    expect(await fetchGithubFacts(ctx, WIDGET, { kind: 'target' })).toEqual({ status: 'unavailable', reason, code: 'rate-limited' });
+    expect(await fetchGithubFacts(ctx, { host: 'github.com', owner: 'acme', name: 'other' }, { kind: 'target' })).toEqual({ status: 'unavailable', reason, code: 'rate-limited' });
     expect(gh.server.requests).toHaveLength(1);
   });
 
@@ -159,7 +159,7 @@ describe('one repository, one query', () => {
       json(res, 200, { data: null, errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 1001.' }] }, rateHeaders(0, 3900, 5000)),
     );
     const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub API rate limit reached (resets at 13:05 UTC)' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub API rate limit reached (resets at 13:05 UTC)', code: 'rate-limited' });
   });
 });
 

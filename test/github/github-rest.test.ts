@@ -416,13 +416,13 @@ describe('partial failures', () => {
   ])('the repository request failing with %s makes the source unavailable', async (_label, response, reason) => {
     server.expect('GET', '/github/repos/acme/widget', response);
     const result = await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: reason.replace('PORT', String(server.port)) });
+    expect(result).toEqual({ status: 'unavailable', reason: reason.replace('PORT', String(server.port)), code: 'unclassified' });
     expect(server.requests).toHaveLength(1);
   });
 
   test('an invalid owner or repository name is refused before any request', async () => {
     const result = await fetchGithubFacts(contextFor(server, client.http), { host: 'github.com', owner: 'acme', name: '..' }, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'not a valid GitHub owner/repository name' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'not a valid GitHub owner/repository name', code: 'not-asked' });
     expect(server.requests).toHaveLength(0);
   });
 });
@@ -436,10 +436,10 @@ describe('rate limits', () => {
     });
     const ctx = contextFor(server, client.http);
     const reason = 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit';
-    expect(await fetchGithubFacts(ctx, WIDGET, { kind: 'target' })).toEqual({ status: 'unavailable', reason });
+    expect(await fetchGithubFacts(ctx, WIDGET, { kind: 'target' })).toEqual({ status: 'unavailable', reason, code: 'rate-limited' });
     expect(server.requests).toHaveLength(1);
     // The limiter is shared by the run (the HTTP client): the next repository is not asked at all.
-    expect(await fetchGithubFacts(ctx, { host: 'github.com', owner: 'acme', name: 'other' }, { kind: 'target' })).toEqual({ status: 'unavailable', reason });
+    expect(await fetchGithubFacts(ctx, { host: 'github.com', owner: 'acme', name: 'other' }, { kind: 'target' })).toEqual({ status: 'unavailable', reason, code: 'rate-limited' });
     expect(server.requests).toHaveLength(1);
     expect(client.sleeps).toEqual([]);
   });
@@ -447,7 +447,7 @@ describe('rate limits', () => {
   test('the last request of the budget (200, remaining 0) is used, and nothing is asked after it', async () => {
     serveRepo(server, 'acme/widget', { override: { repo: { fixture: 'github/repos/acme/widget', headers: rateHeaders(0) } } });
     const result = await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub API rate limit reached (resets at 13:05 UTC); set GITHUB_TOKEN to raise the limit', code: 'rate-limited' });
     expect(requestLines(server)).toEqual(['GET /github/repos/acme/widget']);
   });
 
@@ -465,7 +465,7 @@ describe('rate limits', () => {
     });
     const result = await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' });
     expect(result).toEqual({
-      status: 'unavailable',
+      status: 'unavailable', code: 'rate-limited',
       reason: 'GitHub secondary rate limit hit (retry after 3600 s); try again later, or set GITHUB_TOKEN to raise the limit',
     });
     expect(server.requests).toHaveLength(1);
@@ -476,7 +476,7 @@ describe('rate limits', () => {
     serveRepo(server, 'acme/widget', { override: { releases: { status: 429, headers: { 'retry-after': '120' } } }, skip: ['manifest'] });
     const result = await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' });
     expect(result).toEqual({
-      status: 'unavailable',
+      status: 'unavailable', code: 'rate-limited',
       reason: 'GitHub secondary rate limit hit (retry after 120 s); try again later, or set GITHUB_TOKEN to raise the limit',
     });
     expect(server.requests.filter((r) => r.path.startsWith('/github/repos/acme/widget/releases'))).toHaveLength(1);
@@ -615,6 +615,6 @@ describe('GitHub Enterprise', () => {
 
   test('a repository on another host has no API', async () => {
     const result = await fetchGithubFacts(contextFor(server, client.http), { host: 'gitlab.com', owner: 'team', name: 'tool' }, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'no GitHub API is configured for gitlab.com' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'no GitHub API is configured for gitlab.com', code: 'not-asked' });
   });
 });

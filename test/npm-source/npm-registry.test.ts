@@ -52,24 +52,25 @@ describe('fetchPackument', () => {
   });
 
   test.each([
-    ['malformed JSON', { status: 200, body: '{"name": "x",' }, 'packument: malformed JSON'],
-    ['a JSON array', { status: 200, body: '[1,2]' }, 'packument: the body is not a JSON object'],
-    ['JSON null', { status: 200, body: 'null' }, 'packument: the body is not a JSON object'],
-    ['a JSON string', { status: 200, body: '"x"' }, 'packument: the body is not a JSON object'],
-    ['an empty body', { status: 200, body: '' }, 'packument: malformed JSON'],
-    ['a 500', { status: 500 }, 'packument: HTTP 500'],
-    ['a 401', { status: 401 }, 'packument: HTTP 401'],
-    ['a timeout', { fail: 'timeout' as const, reason: 'headers timeout\nafter 10 s' }, 'packument: headers timeout after 10 s'],
-    ['too large', { fail: 'too-large' as const, reason: 'body exceeds 64 MiB' }, 'packument: body exceeds 64 MiB'],
-  ])('%s → unavailable', async (_label, answer, reason) => {
+    ['malformed JSON', { status: 200, body: '{"name": "x",' }, 'bad-answer'],
+    ['a JSON array', { status: 200, body: '[1,2]' }, 'bad-answer'],
+    ['JSON null', { status: 200, body: 'null' }, 'bad-answer'],
+    ['a JSON string', { status: 200, body: '"x"' }, 'bad-answer'],
+    ['an empty body', { status: 200, body: '' }, 'bad-answer'],
+    ['a 500', { status: 500 }, 'http-status'],
+    ['a 401', { status: 401 }, 'auth-required'],
+    ['a timeout', { fail: 'timeout' as const, reason: 'headers timeout\nafter 10 s' }, 'timeout'],
+    ['too large', { fail: 'too-large' as const, reason: 'body exceeds 64 MiB' }, 'too-large'],
+  ])('%s → unavailable', async (_label, answer, code) => {
     const http = fakeHttp({ [`${BASE}x`]: answer });
-    expect(await fetchPackument(http, BASE, 'x')).toEqual({ status: 'unavailable', reason });
+    const result = await fetchPackument(http, BASE, 'x');
+    expect(result).toEqual({ status: 'unavailable', reason: expect.stringMatching(/^packument: [^\n]+$/), code });
   });
 
   test('an invalid name is refused before any request', async () => {
     const http = fakeHttp({});
     const result = await fetchPackument(http, BASE, '../etc/passwd');
-    expect(result.status).toBe('unavailable');
+    expect(result).toMatchObject({ status: 'unavailable', code: 'not-asked' });
     expect(http.requests).toHaveLength(0);
   });
 });

@@ -37,7 +37,7 @@ describe('mergeVulnerabilities', () => {
   });
 
   test("the dependencies' answer failed: the target's advisories stay known, the dependencies' are null with the reason", () => {
-    const merged = mergeVulnerabilities(target, { status: 'unavailable', reason: 'OSV querybatch: HTTP 503 from osv.test' });
+    const merged = mergeVulnerabilities(target, { status: 'unavailable', reason: 'OSV querybatch: HTTP 503 from osv.test', code: 'http-status' });
     expect(merged).toEqual({
       status: 'ok',
       facts: { advisories: [own], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: 'OSV querybatch: HTTP 503 from osv.test' },
@@ -45,8 +45,8 @@ describe('mergeVulnerabilities', () => {
   });
 
   test("the target's answer failed: the source is unavailable with its reason, whatever the dependencies gave", () => {
-    const failed: VulnerabilitiesResult = { status: 'unavailable', reason: 'OSV querybatch: connection refused' };
+    const failed: VulnerabilitiesResult = { status: 'unavailable', reason: 'OSV querybatch: connection refused', code: 'network-error' };
     expect(mergeVulnerabilities(failed, { status: 'ok', advisories: [dep], queried: 1 })).toEqual(failed);
-    expect(mergeVulnerabilities(failed, { status: 'unavailable', reason: 'the dependencies could not be resolved: HTTP 500' })).toEqual(failed);
+    expect(mergeVulnerabilities(failed, { status: 'unavailable', reason: 'the dependencies could not be resolved: HTTP 500', code: 'depends-on-source' })).toEqual(failed);
   });
 });

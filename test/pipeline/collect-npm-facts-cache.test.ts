@@ -354,7 +354,7 @@ describe('a warm audit collection makes no request at all', () => {
       skipDependencies: true,
       prefetchedDownloads: async () => ({ status: 'ok', facts: { lastWeek: 10, lastMonth: 40, lastYear: 500 } }),
       prefetchedVulnerabilities: async () => ({ status: 'ok', facts: { advisories: [], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null } }),
-      githubLookup: async () => ({ status: 'unavailable', reason: 'not asked in this test' }),
+      githubLookup: async () => ({ status: 'unavailable', reason: 'not asked in this test', code: 'not-asked' }),
     };
     const cold = evidenceOf(await collectNpm(target('chalk'), contextWith(facts, audit)));
     expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET ${packumentPath('chalk')}`, `GET ${tarballPath(pkg)}`]);

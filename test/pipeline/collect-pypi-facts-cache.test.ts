@@ -37,7 +37,7 @@ function contextWith(facts: FactsCache): RunContext {
     facts,
     skipDependencies: true,
     prefetchedVulnerabilities: async () => ({ status: 'ok', facts: { advisories: [], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null } }),
-    githubLookup: async () => ({ status: 'unavailable', reason: 'not asked in this test' }),
+    githubLookup: async () => ({ status: 'unavailable', reason: 'not asked in this test', code: 'not-asked' }),
   });
 }
 

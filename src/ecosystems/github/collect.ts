@@ -40,7 +40,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
   // The target is the repository: its own files are its documents, manifests and licence.
   const repository = github.facts.repository;
   let facts = github.facts;
-  let dependencies: Sources['dependencies'] = { status: 'unavailable', reason: 'the repository answer named no repository to read' };
+  let dependencies: Sources['dependencies'] = { status: 'unavailable', reason: 'the repository answer named no repository to read', code: 'bad-answer' };
   if (repository !== null) {
     const [repoOwner = owner, repoName = name] = fullName.split('/');
     // A ref (`github:owner/repo@ref`) is read at the commit it names, never at the default branch in its place.
@@ -60,7 +60,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
       via: { ...facts.via, requests: facts.via.requests + files.requests },
     };
     // Direct ranges no lockfile pins: resolved as the package manager would today, within a budget.
-    dependencies = files.ok ? await resolveRepositoryRanges(ctx, files.dependencies) : { status: 'unavailable', reason: `the repository files could not be read: ${files.reason}` };
+    dependencies = files.ok ? await resolveRepositoryRanges(ctx, files.dependencies) : { status: 'unavailable', reason: `the repository files could not be read: ${files.reason}`, code: 'depends-on-source' };
   }
   // The dependency set its manifests and lockfiles give, asked of OSV in one batch.
   let vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);

@@ -142,7 +142,7 @@ function expectedInstallCommands(facts: RegistryFacts): string[] {
  * the first reading's facts, its late files unread, for this run alone.
  */
 async function tarballFor(ctx: RunContext, url: string | null, integrity: string | null, installCommands: readonly string[]): Promise<Sources['tarball']> {
-  if (!url) return { status: 'unavailable', reason: 'the registry gave no tarball URL' };
+  if (!url) return { status: 'unavailable', reason: 'the registry gave no tarball URL', code: 'not-asked' };
   const cached = cachedTarballFacts(ctx.facts, url, integrity);
   if (cached !== undefined) return { status: 'ok', facts: cached };
   const first = await fetchTarballFacts(ctx.http, url, { integrity, installCommands });

@@ -78,6 +78,7 @@ import {
 } from './rest.js';
 import type { HttpClient } from '../http/types.js';
 import { mapLimit } from '../../util/map-limit.js';
+import type { SourceUnavailable } from '../../model/source-codes.js';
 
 export type { GithubClaim } from './link.js';
 export { GithubRateLimiter } from './rate-limit.js';
@@ -99,7 +100,7 @@ export interface GithubRepoRef {
   name: string;
 }
 
-export type GithubResult = { status: 'ok'; facts: GithubFacts } | { status: 'unavailable'; reason: string };
+export type GithubResult = { status: 'ok'; facts: GithubFacts } | SourceUnavailable;
 
 /**
  * Facts served for this run only, never kept in the facts cache: a part GitHub was asked for did
@@ -281,7 +282,7 @@ function validated(facts: GithubFacts): GithubResult {
   const checked = GithubFactsSchema.safeParse(facts);
   return checked.success
     ? { status: 'ok', facts: checked.data }
-    : { status: 'unavailable', reason: `GitHub facts failed validation (${shapeProblem(checked.error)})` };
+    : { status: 'unavailable', reason: `GitHub facts failed validation (${shapeProblem(checked.error)})`, code: 'bad-answer' };
 }
 
 function linkNames(asked: GithubRepoRef, fullName: string): string[] {
@@ -293,7 +294,7 @@ function linkNames(asked: GithubRepoRef, fullName: string): string[] {
 
 async function collectViaRest(call: GithubCall, ref: GithubRepoRef, claim: GithubClaim): Promise<GithubResult> {
   const lookup = await restRepository(call, ref.host, ref.owner, ref.name);
-  if (lookup.kind === 'failed') return { status: 'unavailable', reason: lookup.reason };
+  if (lookup.kind === 'failed') return { status: 'unavailable', reason: lookup.reason, code: 'unclassified' };
   if (lookup.kind === 'missing') return validated(absentFacts(claim, 'missing', null, call, 'rest'));
   if (lookup.kind === 'blocked') return validated(absentFacts(claim, 'blocked', lookup.reason, call, 'rest'));
   const { repository } = lookup;
@@ -361,7 +362,7 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
   if (!parsed.success) {
     // A field GitHub could not resolve (it says so in `errors`): the REST path may still answer.
     if (errors.size > 0) return 'rest';
-    return { status: 'unavailable', reason: `GitHub GraphQL: the answer has an ${shapeProblem(parsed.error)}` };
+    return { status: 'unavailable', reason: `GitHub GraphQL: the answer has an ${shapeProblem(parsed.error)}`, code: 'bad-answer' };
   }
   const data = parsed.data;
   // An empty repository has no default branch in GraphQL; REST still names it (and has little else to ask).
@@ -433,8 +434,8 @@ async function guarded(work: () => Promise<GithubResult>): Promise<GithubResult>
   try {
     return await work();
   } catch (error) {
-    if (error instanceof GithubStop) return { status: 'unavailable', reason: error.reason };
-    return { status: 'unavailable', reason: 'GitHub source: unexpected error while reading the answers' };
+    if (error instanceof GithubStop) return { status: 'unavailable', reason: error.reason, code: 'rate-limited' };
+    return { status: 'unavailable', reason: 'GitHub source: unexpected error while reading the answers', code: 'unclassified' };
   }
 }
 
@@ -485,7 +486,7 @@ async function runGraphqlBatch(groups: readonly RepoGroup[], results: Map<string
     answer = await postGraphql(shared, query, variables);
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub GraphQL: unexpected error';
-    for (const p of all) results.set(p.key, { status: 'unavailable', reason });
+    for (const p of all) results.set(p.key, { status: 'unavailable', reason, code: error instanceof GithubStop ? 'rate-limited' : 'unclassified' });
     return;
   } finally {
     for (const p of all) p.call.counter.requests += shared.counter.requests;
@@ -502,7 +503,7 @@ async function runGraphqlBatch(groups: readonly RepoGroup[], results: Map<string
   }
   if (answer.kind === 'failed') {
     if (answer.rest) await mapLimit(all, concurrency, (p) => viaRest(p, results));
-    else for (const p of all) results.set(p.key, { status: 'unavailable', reason: answer.reason });
+    else for (const p of all) results.set(p.key, { status: 'unavailable', reason: answer.reason, code: 'unclassified' });
     return;
   }
   const { data, errors } = answer;
@@ -551,12 +552,12 @@ export async function fetchGithubFactsBatch(
     }
     const { repo } = item;
     if (!validGithubNames(repo.owner, repo.name)) {
-      results.set(key, { status: 'unavailable', reason: 'not a valid GitHub owner/repository name' });
+      results.set(key, { status: 'unavailable', reason: 'not a valid GitHub owner/repository name', code: 'not-asked' });
       continue;
     }
     const apis = githubApiFor(ctx.endpoints, repo.host);
     if (apis === undefined) {
-      results.set(key, { status: 'unavailable', reason: `no GitHub API is configured for ${repo.host}` });
+      results.set(key, { status: 'unavailable', reason: `no GitHub API is configured for ${repo.host}`, code: 'not-asked' });
       continue;
     }
     prepared.push({
@@ -601,7 +602,7 @@ export function cachedGithubResult(ctx: GithubSourceContext, item: GithubBatchIt
 export async function fetchGithubFacts(ctx: GithubSourceContext, repo: GithubRepoRef, claim: GithubClaim): Promise<GithubResult> {
   const item = { repo, claim };
   const results = await fetchGithubFactsBatch(ctx, [item]);
-  return results.get(githubItemKey(item)) ?? { status: 'unavailable', reason: 'GitHub source: no answer' };
+  return results.get(githubItemKey(item)) ?? { status: 'unavailable', reason: 'GitHub source: no answer', code: 'bad-answer' };
 }
 
 /**

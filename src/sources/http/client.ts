@@ -159,6 +159,7 @@ function fail(kind: HttpFailureKind, reason: string, extra: Partial<AttemptFailu
 
 function publicFailure(failure: AttemptFailure): HttpFailure {
   const out: HttpFailure = { ok: false, kind: failure.kind, reason: failure.reason };
+  if (failure.hostDown === true) out.hostDown = true;
   if (failure.status !== undefined) out.status = failure.status;
   if (failure.headers !== undefined) out.headers = failure.headers;
   if (failure.body !== undefined) out.body = failure.body;
@@ -438,7 +439,7 @@ class UndiciHttpClient implements HttpClient {
         return publicFailure(fail('timeout', `run deadline reached before ${last ? 'retrying' : 'requesting'} ${url.host}`));
       }
       const outage = this.#options.health?.downFor(url);
-      if (outage !== undefined) return publicFailure(fail(outage.kind, outage.reason));
+      if (outage !== undefined) return publicFailure(fail(outage.kind, outage.reason, { hostDown: true }));
       // A large streamed body's permit is held for its attempt only.
       const permit = { held: false };
       const result = await this.#attempt(dispatcher, url, req, method, signal, consume, permit).finally(() => {
@@ -714,7 +715,7 @@ class UndiciHttpClient implements HttpClient {
     const outage = this.#options.health?.downFor(url);
     if (outage !== undefined && down?.aborted === true) {
       this.#abandoned = true;
-      return fail(outage.kind, outage.reason);
+      return fail(outage.kind, outage.reason, { hostDown: true });
     }
     return { ...describeError(error, url.host, this.#timeouts), at: url };
   }

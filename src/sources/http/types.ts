@@ -50,6 +50,8 @@ export interface HttpFailure {
   status?: number;
   /** One line, safe to print: no token, no full URL query. */
   reason: string;
+  /** The host (or its service) was found down earlier and was not asked (host-health.ts). */
+  hostDown?: true;
   /**
    * `kind: 'status'` only: the response headers (lower-cased names) and the start of the body
    * (decoded, at most a few KiB), for callers that must read why a server refused (GitHub's

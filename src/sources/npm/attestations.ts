@@ -20,6 +20,7 @@ import npa from 'npm-package-arg';
 import type { AttestationFacts, Sources } from '../../evidence/schema.js';
 import type { HttpClient } from '../http/types.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type AttestationsResult = Sources['attestations'];
 
@@ -55,12 +56,12 @@ export async function fetchAttestations(
     try {
       url = attestationsUrl(registryBase, name, version);
     } catch (error) {
-      return unavailable(`cannot build the attestations URL: ${oneLine(error)}`);
+      return unavailable(`cannot build the attestations URL: ${oneLine(error)}`, 'not-asked');
     }
     const res = await http.request({ url, headers: { accept: 'application/json' }, maxBytes: ATTESTATIONS_MAX_BYTES });
     if (!res.ok) {
       if (res.kind === 'status' && res.status === 404) return hollow('listed, but the attestations endpoint answered HTTP 404');
-      return unavailable(`attestations: ${oneLine(res.reason)}`);
+      return unavailable(`attestations: ${oneLine(res.reason)}`, httpFailureCode(res));
     }
     let body: unknown;
     try {
@@ -73,7 +74,7 @@ export async function fetchAttestations(
     if (!facts.provenance) return hollow('listed, but the attestations endpoint lists no SLSA provenance statement');
     return { status: 'ok', facts };
   } catch (error) {
-    return unavailable(`attestations: ${oneLine(error)}`);
+    return unavailable(`attestations: ${oneLine(error)}`, 'unclassified');
   }
 }
 
@@ -217,8 +218,8 @@ function decodeStatement(payload: string): Obj | null {
   }
 }
 
-function unavailable(reason: string): AttestationsResult {
-  return { status: 'unavailable', reason };
+function unavailable(reason: string, code: SourceUnavailableCode): AttestationsResult {
+  return { status: 'unavailable', reason, code };
 }
 
 /** A listing the registry does not back with provenance: an answer, and no provenance. */

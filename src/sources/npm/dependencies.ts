@@ -28,6 +28,7 @@ import { ABBREVIATED_ACCEPT, fetchPackument, type PackumentResult } from './regi
 import type { HttpClient } from '../http/types.js';
 import { mapLimit } from '../../util/map-limit.js';
 import { oneLine } from '../http/one-line.js';
+import type { SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type DependenciesResult = Sources['dependencies'];
 export type DependencyEntry = DependencyFacts['dependencies'][number];
@@ -68,7 +69,7 @@ export async function resolveDependencyList(
   try {
     return await resolveAll(http, npm, ranges, options);
   } catch (error) {
-    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}` };
+    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}`, code: 'unclassified' };
   }
 }
 
@@ -94,20 +95,22 @@ async function resolveAll(
     try {
       result = await fetchPackument(http, npm.registryFor(name), name, { accept: ABBREVIATED_ACCEPT });
     } catch (error) {
-      result = { status: 'unavailable', reason: oneLine(error) };
+      result = { status: 'unavailable', reason: oneLine(error), code: 'unclassified' };
     }
     fetched.set(name, result);
   });
 
   let requested = 0;
   const failures: string[] = [];
+  let firstCode: SourceUnavailableCode | undefined;
   const dependencies: DependencyEntry[] = plans.map((plan) => {
     if (plan.kind === 'skip') return entry(plan.name, plan.range, null, plan.reason, false);
     requested += 1;
-    const packument = fetched.get(plan.name) ?? { status: 'unavailable', reason: 'no answer' };
+    const packument: PackumentResult = fetched.get(plan.name) ?? { status: 'unavailable', reason: 'no answer', code: 'bad-answer' };
     if (packument.status === 'not-found') return entry(plan.name, plan.range, null, 'not found in the registry', false);
     if (packument.status === 'unavailable') {
       failures.push(`${plan.name}: ${packument.reason}`);
+      firstCode ??= packument.code;
       return entry(plan.name, plan.range, null, packument.reason, false);
     }
     const doc = packument.packument;
@@ -121,6 +124,7 @@ async function resolveAll(
     return {
       status: 'unavailable',
       reason: `${failures.length} of ${requested} dependency packuments could not be fetched (${failures[0] ?? ''})`,
+      code: firstCode ?? 'unclassified',
     };
   }
   return { status: 'ok', facts: { dependencies } };

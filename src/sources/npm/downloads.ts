@@ -13,8 +13,9 @@
 import { z } from 'zod';
 import { DownloadFactsSchema, type DownloadFacts } from '../../evidence/schema.js';
 import type { HttpClient } from '../http/types.js';
+import { httpFailureCode, type SourceUnavailable } from '../../model/source-codes.js';
 
-export type DownloadsResult = { status: 'ok'; facts: DownloadFacts } | { status: 'unavailable'; reason: string };
+export type DownloadsResult = { status: 'ok'; facts: DownloadFacts } | SourceUnavailable;
 
 export type DownloadPeriod = 'last-week' | 'last-year';
 
@@ -34,8 +35,8 @@ export function downloadsUrl(apiBase: string, period: DownloadPeriod, name: stri
   return new URL(`${base}/downloads/point/${period}/${path}`).toString();
 }
 
-/** A period's count, or a one-line reason it is unknown. */
-export type PointAnswer = number | string;
+/** A period's count, or a one-line reason it is unknown with its code. */
+export type PointAnswer = number | Omit<SourceUnavailable, 'status'>;
 
 /**
  * Both periods for one package. `known` holds answers already fetched (a bulk query); a period
@@ -55,8 +56,8 @@ export async function fetchDownloads(
 }
 
 function combine(week: PointAnswer, year: PointAnswer): DownloadsResult {
-  if (typeof week === 'string' && typeof year === 'string') {
-    return { status: 'unavailable', reason: week === year ? week : `${week}; ${year}` };
+  if (typeof week !== 'number' && typeof year !== 'number') {
+    return { status: 'unavailable', reason: week.reason === year.reason ? week.reason : `${week.reason}; ${year.reason}`, code: week.code };
   }
   const facts = {
     lastWeek: typeof week === 'number' ? week : null,
@@ -67,7 +68,7 @@ function combine(week: PointAnswer, year: PointAnswer): DownloadsResult {
   const checked = DownloadFactsSchema.safeParse(facts);
   return checked.success
     ? { status: 'ok', facts: checked.data }
-    : { status: 'unavailable', reason: 'downloads: facts failed validation' };
+    : { status: 'unavailable', reason: 'downloads: facts failed validation', code: 'bad-answer' };
 }
 
 /** The most names npm's downloads API answers in one bulk query. */
@@ -149,7 +150,8 @@ export async function fetchDownloadsBulk(
   return answers;
 }
 
-const unknownPackage = (period: DownloadPeriod): string => `downloads ${period}: the stats API does not know this package`;
+const unknownPackage = (period: DownloadPeriod): PointAnswer => ({ reason: `downloads ${period}: the stats API does not know this package`, code: 'not-found' });
+const badAnswer = (reason: string): PointAnswer => ({ reason, code: 'bad-answer' });
 
 /** The count for one period, or a one-line reason it is unknown. */
 async function fetchPoint(
@@ -162,33 +164,33 @@ async function fetchPoint(
   try {
     url = downloadsUrl(apiBase, period, name);
   } catch {
-    return 'downloads: invalid API base URL';
+    return { reason: 'downloads: invalid API base URL', code: 'not-asked' };
   }
   const res = await http.request({ url, headers: { accept: 'application/json' }, maxBytes: MAX_BYTES });
   if (!res.ok) {
     if (res.kind === 'status' && res.status === 404) return unknownPackage(period);
-    return `downloads ${period}: ${oneLine(res.reason)}`;
+    return { reason: `downloads ${period}: ${oneLine(res.reason)}`, code: httpFailureCode(res) };
   }
   return parsePoint(res.body, period);
 }
 
 /** `{ downloads: n }` → n; an `{ error }` body, malformed JSON or a bad count → a reason. */
-export function parsePoint(body: Buffer, period: DownloadPeriod): number | string {
+export function parsePoint(body: Buffer, period: DownloadPeriod): PointAnswer {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return `downloads ${period}: malformed JSON`;
+    return badAnswer(`downloads ${period}: malformed JSON`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return `downloads ${period}: the body is not a JSON object`;
+    return badAnswer(`downloads ${period}: the body is not a JSON object`);
   }
   const record = parsed as Record<string, unknown>;
   if (record.error !== undefined) {
-    return `downloads ${period}: ${oneLine(typeof record.error === 'string' ? record.error : 'error')}`;
+    return badAnswer(`downloads ${period}: ${oneLine(typeof record.error === 'string' ? record.error : 'error')}`);
   }
   const n = record.downloads;
-  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return `downloads ${period}: no download count`;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return badAnswer(`downloads ${period}: no download count`);
   return n;
 }
 

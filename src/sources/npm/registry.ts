@@ -12,6 +12,7 @@ import npa from 'npm-package-arg';
 import type { HttpClient } from '../http/types.js';
 import { oneLine } from '../http/one-line.js';
 import { scanPackument } from './packument-scan.js';
+import { httpFailureCode, type SourceUnavailable } from '../../model/source-codes.js';
 
 /** Trimmed packuments of big projects exceed 20 MB; full ones can be larger still. */
 export const PACKUMENT_MAX_BYTES = 64 * 1024 * 1024;
@@ -44,7 +45,7 @@ export type PackumentResult =
       manifest: (version: string) => unknown;
     }
   | { status: 'not-found' }
-  | { status: 'unavailable'; reason: string };
+  | SourceUnavailable;
 
 /**
  * The packument URL: the registry base (its path kept) + the escaped name (`@scope%2fpkg`).
@@ -67,7 +68,7 @@ export async function fetchPackument(
   try {
     url = packumentUrl(registryBase, name);
   } catch (error) {
-    return { status: 'unavailable', reason: `cannot build the packument URL: ${oneLine(error)}` };
+    return { status: 'unavailable', reason: `cannot build the packument URL: ${oneLine(error)}`, code: 'not-asked' };
   }
   const res = await http.request({
     url,
@@ -76,7 +77,7 @@ export async function fetchPackument(
   });
   if (!res.ok) {
     if (res.kind === 'status' && res.status === 404) return { status: 'not-found' };
-    return { status: 'unavailable', reason: `packument: ${oneLine(res.reason)}` };
+    return { status: 'unavailable', reason: `packument: ${oneLine(res.reason)}`, code: httpFailureCode(res) };
   }
   return options.scan === true ? scanPackumentBody(res.body) : parsePackument(res.body);
 }
@@ -84,7 +85,7 @@ export async function fetchPackument(
 /** Scan a packument body (npm/packument-scan.ts): the same answers as parsePackument, cut down. */
 export function scanPackumentBody(body: Buffer): PackumentResult {
   const scanned = scanPackument(body);
-  if (scanned === null) return { status: 'unavailable', reason: MALFORMED };
+  if (scanned === null) return { status: 'unavailable', reason: MALFORMED, code: 'bad-answer' };
   if (scanned === undefined) return parsePackument(body);
   return { status: 'ok', packument: scanned.packument, manifest: scanned.manifest };
 }
@@ -97,10 +98,10 @@ export function parsePackument(body: Buffer): PackumentResult {
   try {
     parsed = JSON.parse(body.toString('utf8'));
   } catch {
-    return { status: 'unavailable', reason: MALFORMED };
+    return { status: 'unavailable', reason: MALFORMED, code: 'bad-answer' };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { status: 'unavailable', reason: 'packument: the body is not a JSON object' };
+    return { status: 'unavailable', reason: 'packument: the body is not a JSON object', code: 'bad-answer' };
   }
   const packument = parsed as Record<string, unknown>;
   const versions = packument.versions;

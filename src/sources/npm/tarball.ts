@@ -25,6 +25,7 @@ import type { FolderManifest } from '../../checks/lib/install-targets.js';
 import type { HttpClient } from '../http/types.js';
 import { streamBody } from '../http/stream.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 import { InstallCodeCollector, type CodeHolder } from './install-code.js';
 import { ObfuscationScan } from './obfuscation-scan.js';
 import { bundledInstallCommands, INSTALL_HOOKS } from '../../checks/lib/install-hooks.js';
@@ -137,7 +138,7 @@ export const MAX_LICENSE_TEXTS = 16;
  * archive whose package.json comes late, after more code than the reader pools, as webpack's and
  * next's do). Not evidence.
  */
-export type TarballResult = { status: 'ok'; facts: TarballFacts; reread?: string[]; rereadBundled?: string[]; rereadLoad?: string[] } | { status: 'unavailable'; reason: string; unread?: true };
+export type TarballResult = { status: 'ok'; facts: TarballFacts; reread?: string[]; rereadBundled?: string[]; rereadLoad?: string[] } | { status: 'unavailable'; reason: string; code: SourceUnavailableCode; unread?: true };
 
 /**
  * The `Authorization` header value for a URL, as npm's configuration gives it for that
@@ -173,19 +174,19 @@ export async function fetchTarballFacts(
   try {
     protocol = new URL(url).protocol;
   } catch {
-    return { status: 'unavailable', reason: 'tarball: invalid URL' };
+    return { status: 'unavailable', reason: 'tarball: invalid URL', code: 'not-asked' };
   }
   if (protocol !== 'https:' && protocol !== 'http:') {
-    return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}` };
+    return { status: 'unavailable', reason: `tarball: unsupported URL scheme ${protocol}`, code: 'not-asked' };
   }
   const res = await streamBody(http, { url, maxBytes: limits.compressedBytes }, (body) =>
     readVerifiedTarball(body, options.integrity, limits, options.installCommands, options.wantedPaths, options.wantedBundledPaths, options.wantedLoadPaths),
   );
   if (!res.ok) {
     if (res.kind === 'too-large') {
-      return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`, unread: true };
+      return { status: 'unavailable', reason: `tarball exceeds ${formatBytes(limits.compressedBytes)} compressed`, code: 'too-large', unread: true };
     }
-    return { status: 'unavailable', reason: `tarball: ${oneLine(res.reason)}` };
+    return { status: 'unavailable', reason: `tarball: ${oneLine(res.reason)}`, code: httpFailureCode(res) };
   }
   return res.value;
 }
@@ -235,7 +236,7 @@ export async function readVerifiedTarball(
   }
   const result = await read;
   if (hash !== null && expected !== null && !expected.digests.includes(hash.digest('base64'))) {
-    return { status: 'unavailable', reason: mismatchReason(expected.algorithm) };
+    return { status: 'unavailable', reason: mismatchReason(expected.algorithm), code: 'integrity-mismatch' };
   }
   return result;
 }
@@ -386,12 +387,12 @@ export async function readTarball(
     if (parseError) throw parseError;
   } catch (error) {
     collector.close();
-    return { status: 'unavailable', reason: failureReason(error), ...(error instanceof CapReached ? { unread: true as const } : {}) };
+    return { status: 'unavailable', reason: failureReason(error), ...(error instanceof CapReached ? { code: 'too-large' as const, unread: true as const } : { code: failureCode(error) }) };
   }
 
   const facts = collector.facts();
   const checked = TarballFactsSchema.safeParse(facts);
-  if (!checked.success) return { status: 'unavailable', reason: 'tarball: facts failed validation' };
+  if (!checked.success) return { status: 'unavailable', reason: 'tarball: facts failed validation', code: 'bad-answer' };
   const reread = collector.reread();
   const rereadBundled = collector.rereadBundled();
   const rereadLoad = collector.rereadLoad();
@@ -402,6 +403,15 @@ export async function readTarball(
     ...(rereadBundled.length === 0 ? {} : { rereadBundled }),
     ...(rereadLoad.length === 0 ? {} : { rereadLoad }),
   };
+}
+
+/** The code of what `failureReason` says: the deadline or a lost connection, else a body nerq could not read. */
+function failureCode(error: unknown): SourceUnavailableCode {
+  if (error instanceof StopReading) return 'bad-answer';
+  const err = error as { name?: unknown; code?: unknown; tarCode?: unknown } | null;
+  if (err?.name === 'AbortError' || err?.name === 'TimeoutError') return 'timeout';
+  if (typeof err?.tarCode !== 'string' && typeof err?.code === 'string' && /^(?:E[A-Z]|UND_ERR)/.test(err.code)) return 'network-error';
+  return 'bad-answer';
 }
 
 function failureReason(error: unknown): string {

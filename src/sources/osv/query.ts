@@ -44,6 +44,7 @@ import {
 import { loadCvssCalculator } from './cvss.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
+import { httpFailureCode, type SourceUnavailable, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export interface OsvPackage {
   name: string;
@@ -57,7 +58,7 @@ export interface VulnerabilityQuery {
   dependencies: OsvPackage[] | null;
 }
 
-export type VulnerabilitiesResult = { status: 'ok'; facts: VulnerabilityFacts } | { status: 'unavailable'; reason: string };
+export type VulnerabilitiesResult = { status: 'ok'; facts: VulnerabilityFacts } | SourceUnavailable;
 
 /** The advisories of a package's direct dependencies, asked apart from the package's own. */
 export type DependencyAdvisoriesResult =
@@ -67,15 +68,15 @@ export type DependencyAdvisoriesResult =
       /** Packages OSV answered for. */
       queried: number;
       /** Asked `each`: the packages OSV could not answer for (their request failed, an advisory listed for them was unreadable), with why. */
-      unknown?: Array<{ name: string; version: string; reason: string }>;
+      unknown?: Array<{ name: string; version: string; reason: string; code: SourceUnavailableCode }>;
     }
-  | { status: 'unavailable'; reason: string };
+  | SourceUnavailable;
 
 /**
  * Reads advisory records by id: each at most once (what a record request answered, or the one-line
  * reason it failed), FETCH_CONCURRENCY at a time. The queries made for one package share one.
  */
-export type OsvRecordReader = (id: string) => Promise<OsvRecord | string>;
+export type OsvRecordReader = (id: string) => Promise<OsvRecord | OsvUnavailable>;
 
 /** OSV's limit on queries per batch request. */
 export const QUERYBATCH_LIMIT = 1000;
@@ -105,6 +106,11 @@ const BatchResponseSchema = z.object({
 /** Internal: the one-line reason the source is unavailable. */
 class OsvUnavailable extends Error {
   override name = 'OsvUnavailable';
+  readonly code: SourceUnavailableCode;
+  constructor(message: string, code: SourceUnavailableCode = 'bad-answer') {
+    super(message);
+    this.code = code;
+  }
 }
 
 function oneLine(value: unknown): string {
@@ -125,7 +131,7 @@ export async function fetchVulnerabilities(
   try {
     return validated(await collect(http, osvBase, query, read));
   } catch (error) {
-    return { status: 'unavailable', reason: unavailableReason(error) };
+    return unavailableFrom(error);
   }
 }
 
@@ -151,23 +157,25 @@ export async function fetchDependencyAdvisories(
     if (queried.length === 0) return { status: 'ok', advisories: [], queried: 0 };
     const advisoriesOf = await advisoriesByPackage(http, osvBase, ecosystem, queried, read);
     if (each) {
-      const unknown: Array<{ name: string; version: string; reason: string }> = [];
+      const unknown: Array<{ name: string; version: string; reason: string; code: SourceUnavailableCode }> = [];
       const found: AdvisoryFacts[] = [];
       for (const p of queried) {
         const got = advisoriesOf.get(keyOf(p));
-        if (typeof got === 'string') unknown.push({ name: p.name, version: p.version, reason: got });
+        if (got instanceof OsvUnavailable) unknown.push({ name: p.name, version: p.version, reason: got.message, code: got.code });
         else found.push(...(got ?? []));
       }
       const checked = VulnerabilityFactsSchema.shape.advisories.safeParse(sortAdvisories(found));
-      return checked.success ? { status: 'ok', advisories: checked.data, queried: queried.length - unknown.length, unknown } : { status: 'unavailable', reason: INVALID };
+      return checked.success
+        ? { status: 'ok', advisories: checked.data, queried: queried.length - unknown.length, unknown }
+        : { status: 'unavailable', reason: INVALID, code: 'bad-answer' };
     }
     const advisories = sortAdvisories(queried.flatMap((p) => readOrThrow(advisoriesOf.get(keyOf(p)))));
     const checked = VulnerabilityFactsSchema.shape.advisories.safeParse(advisories);
     return checked.success
       ? { status: 'ok', advisories: checked.data, queried: queried.length }
-      : { status: 'unavailable', reason: INVALID };
+      : { status: 'unavailable', reason: INVALID, code: 'bad-answer' };
   } catch (error) {
-    return { status: 'unavailable', reason: unavailableReason(error) };
+    return unavailableFrom(error);
   }
 }
 
@@ -176,17 +184,20 @@ const INVALID = 'OSV: the advisories failed validation';
 /** The source's answer for facts built from OSV's answers: they must hold the evidence schema. */
 function validated(facts: VulnerabilityFacts): VulnerabilitiesResult {
   const checked = VulnerabilityFactsSchema.safeParse(facts);
-  return checked.success ? { status: 'ok', facts: checked.data } : { status: 'unavailable', reason: INVALID };
+  return checked.success ? { status: 'ok', facts: checked.data } : { status: 'unavailable', reason: INVALID, code: 'bad-answer' };
 }
 
-function unavailableReason(error: unknown): string {
-  return error instanceof OsvUnavailable ? error.message : `OSV: ${oneLine(error instanceof Error ? error.message : error)}`;
+/** What a failure thrown while asking OSV makes of the source; an unexpected error is `unclassified`. */
+function unavailableFrom(error: unknown): SourceUnavailable {
+  return error instanceof OsvUnavailable
+    ? { status: 'unavailable', reason: error.message, code: error.code }
+    : { status: 'unavailable', reason: `OSV: ${oneLine(error instanceof Error ? error.message : error)}`, code: 'unclassified' };
 }
 
 /** Reads records from `osvBase` for the queries that share it (see OsvRecordReader). */
 export function osvRecordReader(http: HttpClient, osvBase: string): OsvRecordReader {
   const limit = limiter(FETCH_CONCURRENCY);
-  const read = new Map<string, Promise<OsvRecord | string>>();
+  const read = new Map<string, Promise<OsvRecord | OsvUnavailable>>();
   return (id) => {
     let pending = read.get(id);
     if (pending === undefined) {
@@ -222,14 +233,14 @@ export async function fetchVulnerabilitiesMany(
       const found = advisoriesOf.get(keyOf(p));
       out.set(
         keyOf(p),
-        typeof found === 'string'
-          ? { status: 'unavailable', reason: found }
+        found instanceof OsvUnavailable
+          ? { status: 'unavailable', reason: found.message, code: found.code }
           : validated({ advisories: sortAdvisories(found ?? []), dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null }),
       );
     }
   } catch (error) {
-    const reason = unavailableReason(error);
-    for (const p of packages) out.set(keyOf(p), { status: 'unavailable', reason });
+    const unavailable = unavailableFrom(error);
+    for (const p of packages) out.set(keyOf(p), unavailable);
   }
   return out;
 }
@@ -248,8 +259,8 @@ async function collect(http: HttpClient, osvBase: string, query: VulnerabilityQu
   if (query.dependencies === null) return { advisories, dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null };
   const dependencyKeys = [...new Set(query.dependencies.map(keyOf))];
   // A dependency's unreadable advisory leaves the dependencies' advisories unknown, not the target's own.
-  const unread = dependencyKeys.map((k) => advisoriesOf.get(k)).find((found) => typeof found === 'string');
-  if (unread !== undefined) return { advisories, dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: unread };
+  const unread = dependencyKeys.map((k) => advisoriesOf.get(k)).find((found) => found instanceof OsvUnavailable);
+  if (unread !== undefined) return { advisories, dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: unread.message };
   return {
     advisories,
     dependencyAdvisories: sortAdvisories(dependencyKeys.flatMap((k) => readOrThrow(advisoriesOf.get(k)))),
@@ -259,14 +270,14 @@ async function collect(http: HttpClient, osvBase: string, query: VulnerabilityQu
 }
 
 /** A package's advisories from `advisoriesByPackage`; the reason one of them could not be read is thrown. */
-function readOrThrow(found: AdvisoryFacts[] | string | undefined): AdvisoryFacts[] {
-  if (typeof found === 'string') throw new OsvUnavailable(found);
+function readOrThrow(found: AdvisoryFacts[] | OsvUnavailable | undefined): AdvisoryFacts[] {
+  if (found instanceof OsvUnavailable) throw found;
   return found ?? [];
 }
 
 function checkPackages(packages: readonly OsvPackage[]): void {
   for (const p of packages) {
-    if (p.name === '' || p.version === '') throw new OsvUnavailable('OSV: cannot query a package without a name and a version');
+    if (p.name === '' || p.version === '') throw new OsvUnavailable('OSV: cannot query a package without a name and a version', 'not-asked');
   }
 }
 
@@ -289,24 +300,25 @@ async function advisoriesByPackage(
   ecosystem: OsvEcosystem,
   packages: readonly OsvPackage[],
   read: OsvRecordReader,
-): Promise<Map<string, AdvisoryFacts[] | string>> {
+): Promise<Map<string, AdvisoryFacts[] | OsvUnavailable>> {
   const idsPerQuery = await queryBatch(http, osvBase, ecosystem, packages);
-  const { records, unread } = await fetchRecords(read, [...new Set(idsPerQuery.flatMap((ids) => (typeof ids === 'string' ? [] : ids)))]);
+  const { records, unread } = await fetchRecords(read, [...new Set(idsPerQuery.flatMap((ids) => (ids instanceof OsvUnavailable ? [] : ids)))]);
   // Their severities are scored from CVSS vectors: the calculator loads only for a run that reads records.
   if (records.size > 0) await loadCvssCalculator();
   const borrowed = await borrowSeverities(read, records);
   const compare = comparatorFor(ecosystem);
-  const advisoriesOf = new Map<string, AdvisoryFacts[] | string>();
+  const advisoriesOf = new Map<string, AdvisoryFacts[] | OsvUnavailable>();
   packages.forEach((p, index) => {
     const ids = idsPerQuery[index] ?? [];
     // The request that asked about it failed: the batch's reason.
-    if (typeof ids === 'string') {
+    if (ids instanceof OsvUnavailable) {
       advisoriesOf.set(keyOf(p), ids);
       return;
     }
     const failed = ids.find((id) => unread.has(id));
     if (failed !== undefined) {
-      advisoriesOf.set(keyOf(p), `OSV: advisory ${failed} could not be read: ${unread.get(failed) ?? 'no answer'}`);
+      const why = unread.get(failed);
+      advisoriesOf.set(keyOf(p), new OsvUnavailable(`OSV: advisory ${failed} could not be read: ${why?.message ?? 'no answer'}`, why?.code ?? 'bad-answer'));
       return;
     }
     const found: AdvisoryFacts[] = [];
@@ -325,9 +337,9 @@ function checkBase(osvBase: string): void {
   try {
     url = new URL(osvBase);
   } catch {
-    throw new OsvUnavailable('OSV: invalid API base URL');
+    throw new OsvUnavailable('OSV: invalid API base URL', 'not-asked');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OsvUnavailable('OSV: invalid API base URL');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OsvUnavailable('OSV: invalid API base URL', 'not-asked');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -343,8 +355,8 @@ interface PendingQuery {
  * most QUERYBATCH_LIMIT that failed (or that still had pages past MAX_PAGES), the one-line reason
  * instead: one request failing leaves the packages of the others their answers.
  */
-async function queryBatch(http: HttpClient, osvBase: string, ecosystem: OsvEcosystem, packages: readonly OsvPackage[]): Promise<(string[] | string)[]> {
-  const ids: (string[] | string)[] = packages.map(() => []);
+async function queryBatch(http: HttpClient, osvBase: string, ecosystem: OsvEcosystem, packages: readonly OsvPackage[]): Promise<(string[] | OsvUnavailable)[]> {
+  const ids: (string[] | OsvUnavailable)[] = packages.map(() => []);
   for (let start = 0; start < packages.length; start += QUERYBATCH_LIMIT) {
     let pending: PendingQuery[] = packages
       .slice(start, start + QUERYBATCH_LIMIT)
@@ -373,8 +385,8 @@ async function queryBatch(http: HttpClient, osvBase: string, ecosystem: OsvEcosy
       }
     } catch (error) {
       // Every package of this request is unknown, including those whose earlier pages were read.
-      const reason = unavailableReason(error);
-      for (let index = start; index < Math.min(packages.length, start + QUERYBATCH_LIMIT); index++) ids[index] = reason;
+      const failure = error instanceof OsvUnavailable ? error : new OsvUnavailable(`OSV: ${oneLine(error instanceof Error ? error.message : error)}`, 'unclassified');
+      for (let index = start; index < Math.min(packages.length, start + QUERYBATCH_LIMIT); index++) ids[index] = failure;
     }
   }
   return ids;
@@ -416,31 +428,31 @@ function limiter(n: number): Limit {
 }
 
 /** One record, or a one-line reason it could not be read. */
-async function getRecord(http: HttpClient, osvBase: string, id: string): Promise<OsvRecord | string> {
+async function getRecord(http: HttpClient, osvBase: string, id: string): Promise<OsvRecord | OsvUnavailable> {
   const res = await http.request({
     url: joinUrl(osvBase, 'v1', 'vulns', id),
     headers: { accept: 'application/json' },
     maxBytes: RECORD_MAX_BYTES,
   });
-  if (!res.ok) return oneLine(res.reason);
+  if (!res.ok) return new OsvUnavailable(oneLine(res.reason), httpFailureCode(res));
   let body: unknown;
   try {
     body = JSON.parse(res.body.toString('utf8'));
   } catch {
-    return 'malformed JSON';
+    return new OsvUnavailable('malformed JSON');
   }
   const parsed = OsvRecordSchema.safeParse(body);
-  return parsed.success ? parsed.data : 'not an OSV record';
+  return parsed.success ? parsed.data : new OsvUnavailable('not an OSV record');
 }
 
 /** Every record by id, and apart the one-line reason each id that could not be read gives. */
-async function fetchRecords(read: OsvRecordReader, ids: readonly string[]): Promise<{ records: Map<string, OsvRecord>; unread: Map<string, string> }> {
+async function fetchRecords(read: OsvRecordReader, ids: readonly string[]): Promise<{ records: Map<string, OsvRecord>; unread: Map<string, OsvUnavailable> }> {
   const fetched = await Promise.all(ids.map(read));
   const records = new Map<string, OsvRecord>();
-  const unread = new Map<string, string>();
+  const unread = new Map<string, OsvUnavailable>();
   for (const [i, id] of ids.entries()) {
     const record = fetched[i];
-    if (typeof record === 'string' || record === undefined) unread.set(id, record ?? 'no answer');
+    if (record instanceof OsvUnavailable || record === undefined) unread.set(id, record ?? new OsvUnavailable('no answer'));
     else records.set(id, record);
   }
   return { records, unread };
@@ -453,7 +465,7 @@ async function fetchRecords(read: OsvRecordReader, ids: readonly string[]): Prom
 async function borrowSeverities(read: OsvRecordReader, records: ReadonlyMap<string, OsvRecord>): Promise<Map<string, SeverityFinding>> {
   const lookUp = async (alias: string): Promise<OsvRecord | null> => {
     const record = await read(alias);
-    return typeof record === 'string' ? null : record;
+    return record instanceof OsvUnavailable ? null : record;
   };
   const severityOf = (record: OsvRecord | null | undefined): SeverityFinding | null =>
     record === null || record === undefined || isWithdrawn(record) ? null : ownSeverity(record);
@@ -485,7 +497,7 @@ async function borrowSeverities(read: OsvRecordReader, records: ReadonlyMap<stri
 // ---------------------------------------------------------------------------------------
 // POST /v1/query (a package, no version)
 
-export type PackageRecordsResult = { status: 'ok'; records: OsvRecord[] } | { status: 'unavailable'; reason: string };
+export type PackageRecordsResult = { status: 'ok'; records: OsvRecord[] } | SourceUnavailable;
 
 const QueryResponseSchema = z.object({
   vulns: z.array(z.unknown()).optional(),
@@ -500,7 +512,7 @@ const QueryResponseSchema = z.object({
 export async function fetchPackageRecords(http: HttpClient, osvBase: string, ecosystem: OsvEcosystem, name: string): Promise<PackageRecordsResult> {
   try {
     checkBase(osvBase);
-    if (name === '') throw new OsvUnavailable('OSV: cannot query a package without a name');
+    if (name === '') throw new OsvUnavailable('OSV: cannot query a package without a name', 'not-asked');
     const records: OsvRecord[] = [];
     let token: string | undefined;
     for (let page = 1; ; page++) {
@@ -514,7 +526,7 @@ export async function fetchPackageRecords(http: HttpClient, osvBase: string, eco
       if (token === undefined || token === '') return { status: 'ok', records };
     }
   } catch (error) {
-    return { status: 'unavailable', reason: unavailableReason(error) };
+    return unavailableFrom(error);
   }
 }
 
@@ -528,7 +540,7 @@ async function postJson<S extends z.ZodType>(http: HttpClient, osvBase: string, 
     maxBytes: BATCH_MAX_BYTES,
     retry: true,
   });
-  if (!res.ok) throw new OsvUnavailable(`OSV ${endpoint}: ${oneLine(res.reason)}`);
+  if (!res.ok) throw new OsvUnavailable(`OSV ${endpoint}: ${oneLine(res.reason)}`, httpFailureCode(res));
   let answer: unknown;
   try {
     answer = JSON.parse(res.body.toString('utf8'));

@@ -23,6 +23,7 @@ import { parseJsonBody, projectJsonUrl, PypiReleasesOnlySchema } from './json.js
 import type { HttpClient } from '../http/types.js';
 import { mapLimit } from '../../util/map-limit.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailable, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type PypiDependenciesResult = Sources['dependencies'];
 type Entry = DependencyFacts['dependencies'][number];
@@ -36,7 +37,7 @@ export const PYPI_DEPENDENCY_CONCURRENCY = 8;
  * once stay under 200 MiB — at the main project's 64 MiB cap they could reach half a GiB.
  */
 export const DEPENDENCY_JSON_MAX_BYTES = 24 * 1024 * 1024;
-type Fetched = { status: 'ok'; releases: ResolvableRelease[] } | { status: 'not-found' } | { status: 'unavailable'; reason: string };
+type Fetched = { status: 'ok'; releases: ResolvableRelease[] } | { status: 'not-found' } | SourceUnavailable;
 
 export async function resolvePypiDependencies(
   http: HttpClient,
@@ -47,7 +48,7 @@ export async function resolvePypiDependencies(
   try {
     return await resolveAll(http, pypiBase, deps, Math.max(1, Math.floor(options.concurrency ?? PYPI_DEPENDENCY_CONCURRENCY) || 1));
   } catch (error) {
-    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}` };
+    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}`, code: 'unclassified' };
   }
 }
 
@@ -61,15 +62,17 @@ async function resolveAll(http: HttpClient, pypiBase: string, deps: PypiFacts['d
 
   let requested = 0;
   const failures: string[] = [];
+  let firstCode: SourceUnavailableCode | undefined;
   const dependencies: Entry[] = deps.map((dep, index) => {
     const entry = (version: string | null, reason: string | null): Entry => ({ name: dep.name, range: dep.specifier, version, reason, securityHolding: false });
     if (index >= MAX_PYPI_DEPENDENCIES) return entry(null, `not resolved: more than ${MAX_PYPI_DEPENDENCIES} runtime dependencies`);
     if (isDirectReference(dep.specifier)) return entry(null, 'a direct URL reference, not a PyPI release');
     requested += 1;
-    const answer = fetched.get(pep503(dep.name)) ?? { status: 'unavailable', reason: 'no answer' };
+    const answer: Fetched = fetched.get(pep503(dep.name)) ?? { status: 'unavailable', reason: 'no answer', code: 'bad-answer' };
     if (answer.status === 'not-found') return entry(null, 'not found on PyPI');
     if (answer.status === 'unavailable') {
       failures.push(`${dep.name}: ${answer.reason}`);
+      firstCode ??= answer.code;
       return entry(null, answer.reason);
     }
     const resolved = resolvePypiVersion(answer.releases, dep.specifier);
@@ -77,7 +80,7 @@ async function resolveAll(http: HttpClient, pypiBase: string, deps: PypiFacts['d
   });
 
   if (failures.length * 2 > requested) {
-    return { status: 'unavailable', reason: `${failures.length} of ${requested} dependency projects could not be fetched (${failures[0] ?? ''})` };
+    return { status: 'unavailable', reason: `${failures.length} of ${requested} dependency projects could not be fetched (${failures[0] ?? ''})`, code: firstCode ?? 'unclassified' };
   }
   return { status: 'ok', facts: { dependencies } };
 }
@@ -91,10 +94,10 @@ async function fetchReleases(http: HttpClient, pypiBase: string, project: string
     const res = await http.request({ url: projectJsonUrl(pypiBase, project), headers: { accept: 'application/json' }, maxBytes: DEPENDENCY_JSON_MAX_BYTES });
     if (!res.ok) {
       if (res.kind === 'status' && res.status === 404) return { status: 'not-found' };
-      return { status: 'unavailable', reason: `project JSON: ${oneLine(res.reason)}` };
+      return { status: 'unavailable', reason: `project JSON: ${oneLine(res.reason)}`, code: httpFailureCode(res) };
     }
     const parsed = parseJsonBody(res.body, PypiReleasesOnlySchema);
-    if (!parsed.ok) return { status: 'unavailable', reason: `project JSON: ${parsed.reason}` };
+    if (!parsed.ok) return { status: 'unavailable', reason: `project JSON: ${parsed.reason}`, code: 'bad-answer' };
     const releases = Object.entries(parsed.data.releases).map(([version, files]) => ({
       version,
       yanked: files.length > 0 && files.every((f) => f.yanked === true),
@@ -102,6 +105,6 @@ async function fetchReleases(http: HttpClient, pypiBase: string, project: string
     }));
     return { status: 'ok', releases };
   } catch (error) {
-    return { status: 'unavailable', reason: `project JSON: ${oneLine(error)}` };
+    return { status: 'unavailable', reason: `project JSON: ${oneLine(error)}`, code: 'unclassified' };
   }
 }

@@ -13,6 +13,7 @@ import { AttestationFactsSchema, PypiFactsSchema, type AttestationFacts, type Py
 import { readFacts, writeFacts, type FactsCache } from '../facts-cache.js';
 import { FRESHNESS_DEFAULTS } from '../http/freshness.js';
 import { credentialFreeUrl } from '../npm/facts-cache.js';
+import type { SourceUnavailable } from '../../model/source-codes.js';
 
 export interface CachedPypiRelease {
   facts: PypiFacts;
@@ -42,7 +43,7 @@ export function rememberPypiRelease(
   pypiBase: string,
   project: string,
   spec: string | undefined,
-  release: { facts: PypiFacts; attestations: { status: 'ok'; facts: AttestationFacts } | { status: 'unavailable'; reason: string } },
+  release: { facts: PypiFacts; attestations: { status: 'ok'; facts: AttestationFacts } | SourceUnavailable },
 ): void {
   if (release.attestations.status !== 'ok') return;
   writeFacts(cache, pypiFactsKey(pypiBase, project, spec), { facts: release.facts, attestations: release.attestations });

@@ -32,11 +32,12 @@ import { fetchSimple, type SimpleResult } from './simple.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import type { SourceUnavailable } from '../../model/source-codes.js';
 
 export { fetchPypiDownloads } from './pypistats.js';
 export { resolvePypiDependencies } from './dependencies.js';
 
-export type SourceResult<F> = { status: 'ok'; facts: F } | { status: 'unavailable'; reason: string };
+export type SourceResult<F> = { status: 'ok'; facts: F } | SourceUnavailable;
 
 export type PypiError = { kind: 'error'; code: 'not-found' | 'version-not-found' | 'registry-unavailable'; message: string; version?: string };
 
@@ -158,7 +159,7 @@ async function complete(http: HttpClient, pypiBase: string, project: string, rel
   try {
     return { facts, attestations: await attestationsFor(http, pypiBase, project, facts, simple) };
   } catch (error) {
-    return { facts, attestations: { status: 'unavailable', reason: `provenance: ${oneLine(error)}` } };
+    return { facts, attestations: { status: 'unavailable', reason: `provenance: ${oneLine(error)}`, code: 'unclassified' } };
   }
 }
 
@@ -170,15 +171,16 @@ async function attestationsFor(
   facts: PypiFacts,
   simple: SimpleResult,
 ): Promise<SourceResult<AttestationFacts>> {
-  if (!simple.ok) return { status: 'unavailable', reason: `provenance unknown: ${simple.reason}` };
+  if (!simple.ok) return { status: 'unavailable', reason: `provenance unknown: ${simple.reason}`, code: simple.code };
   // Prefer the sdist's provenance (every release has at most one), else the first file's.
   const attested = facts.files.filter((f) => f.hasProvenance === true);
   const file = attested.find((f) => f.packagetype === 'sdist') ?? attested[0];
   if (file === undefined) {
     if (facts.files.length > 0 && facts.files.every((f) => f.hasProvenance === false)) return { status: 'ok', facts: NO_PROVENANCE };
     if (facts.files.length === 0) return { status: 'ok', facts: NO_PROVENANCE };
-    return { status: 'unavailable', reason: 'provenance unknown: the Simple API did not say for every file' };
+    return { status: 'unavailable', reason: 'provenance unknown: the Simple API did not say for every file', code: 'bad-answer' };
   }
   const result = await fetchProvenance(http, pypiBase, { project, version: facts.version, filename: file.filename });
-  return result.status === 'not-applicable' ? { status: 'unavailable', reason: result.reason } : result;
+  if (result.status === 'ok') return result;
+  return { status: 'unavailable', reason: result.reason, code: result.status === 'unavailable' ? (result.code ?? 'unclassified') : 'not-found' };
 }

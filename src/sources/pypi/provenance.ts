@@ -16,6 +16,7 @@ import { parseJsonBody, PypiProvenanceSchema, type PypiProvenance } from './json
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type AttestationsResult = Sources['attestations'];
 
@@ -41,15 +42,15 @@ export async function fetchProvenance(
     const url = provenanceUrl(pypiBase, file.project, file.version, file.filename);
     const res = await http.request({ url, headers: { accept: INTEGRITY_ACCEPT }, maxBytes: PROVENANCE_MAX_BYTES });
     if (!res.ok) {
-      if (res.kind === 'status' && res.status === 404) return unavailable('provenance listed by the Simple API but not served (HTTP 404)');
-      return unavailable(`provenance: ${oneLine(res.reason)}`);
+      if (res.kind === 'status' && res.status === 404) return unavailable('provenance listed by the Simple API but not served (HTTP 404)', 'not-found');
+      return unavailable(`provenance: ${oneLine(res.reason)}`, httpFailureCode(res));
     }
     const parsed = parseJsonBody(res.body, PypiProvenanceSchema);
-    if (!parsed.ok) return unavailable(`provenance: ${parsed.reason}`);
+    if (!parsed.ok) return unavailable(`provenance: ${parsed.reason}`, 'bad-answer');
     const facts = provenanceFacts(parsed.data, file.filename);
-    return typeof facts === 'string' ? unavailable(`provenance: ${facts}`) : { status: 'ok', facts };
+    return typeof facts === 'string' ? unavailable(`provenance: ${facts}`, 'bad-answer') : { status: 'ok', facts };
   } catch (error) {
-    return unavailable(`provenance: ${oneLine(error)}`);
+    return unavailable(`provenance: ${oneLine(error)}`, 'unclassified');
   }
 }
 
@@ -108,6 +109,6 @@ function field(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_FIELD_LENGTH ? value : null;
 }
 
-function unavailable(reason: string): AttestationsResult {
-  return { status: 'unavailable', reason };
+function unavailable(reason: string, code: SourceUnavailableCode): AttestationsResult {
+  return { status: 'unavailable', reason, code };
 }

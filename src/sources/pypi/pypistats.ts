@@ -11,8 +11,9 @@ import { parseJsonBody, PypistatsRecentSchema } from './json.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailable, type SourceUnavailableCode } from '../../model/source-codes.js';
 
-export type PypiDownloadsResult = { status: 'ok'; facts: DownloadFacts } | { status: 'unavailable'; reason: string };
+export type PypiDownloadsResult = { status: 'ok'; facts: DownloadFacts } | SourceUnavailable;
 
 /** The answer is a few dozen bytes. */
 const MAX_BYTES = 64 * 1024;
@@ -26,19 +27,19 @@ export async function fetchPypiDownloads(http: HttpClient, pypiStatsBase: string
   try {
     const res = await http.request({ url: pypistatsUrl(pypiStatsBase, name), headers: { accept: 'application/json' }, maxBytes: MAX_BYTES });
     if (!res.ok) {
-      if (res.kind === 'status' && res.status === 404) return unavailable('pypistats does not know this project');
-      return unavailable(`pypistats: ${oneLine(res.reason)}`);
+      if (res.kind === 'status' && res.status === 404) return unavailable('pypistats does not know this project', 'not-found');
+      return unavailable(`pypistats: ${oneLine(res.reason)}`, httpFailureCode(res));
     }
     const parsed = parseJsonBody(res.body, PypistatsRecentSchema);
-    if (!parsed.ok) return unavailable(`pypistats: ${parsed.reason}`);
+    if (!parsed.ok) return unavailable(`pypistats: ${parsed.reason}`, 'bad-answer');
     const { last_week: lastWeek, last_month: lastMonth } = parsed.data.data;
-    if ((lastWeek ?? null) === null && (lastMonth ?? null) === null) return unavailable('pypistats: no download counts in the answer');
+    if ((lastWeek ?? null) === null && (lastMonth ?? null) === null) return unavailable('pypistats: no download counts in the answer', 'bad-answer');
     return { status: 'ok', facts: { lastWeek: lastWeek ?? null, lastMonth: lastMonth ?? null, lastYear: null } };
   } catch (error) {
-    return unavailable(`pypistats: ${oneLine(error)}`);
+    return unavailable(`pypistats: ${oneLine(error)}`, 'unclassified');
   }
 }
 
-function unavailable(reason: string): PypiDownloadsResult {
-  return { status: 'unavailable', reason };
+function unavailable(reason: string, code: SourceUnavailableCode): PypiDownloadsResult {
+  return { status: 'unavailable', reason, code };
 }

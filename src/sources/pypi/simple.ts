@@ -15,6 +15,7 @@ import { parseJsonBody, PypiSimpleJsonSchema, SIMPLE_JSON_ACCEPT, type PypiSimpl
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 /** The simple page lists every file of every release; big projects reach tens of MB. */
 export const SIMPLE_MAX_BYTES = 64 * 1024 * 1024;
@@ -26,7 +27,7 @@ export interface SimpleFacts {
   provenance: Map<string, boolean | null>;
 }
 
-export type SimpleResult = { ok: true; facts: SimpleFacts } | { ok: false; reason: string };
+export type SimpleResult = { ok: true; facts: SimpleFacts } | { ok: false; reason: string; code: SourceUnavailableCode };
 
 export function simpleUrl(pypiBase: string, project: string): string {
   return `${joinUrl(pypiBase, 'simple', project)}/`;
@@ -35,15 +36,15 @@ export function simpleUrl(pypiBase: string, project: string): string {
 export async function fetchSimple(http: HttpClient, pypiBase: string, project: string): Promise<SimpleResult> {
   try {
     const res = await http.request({ url: simpleUrl(pypiBase, project), headers: { accept: SIMPLE_JSON_ACCEPT }, maxBytes: SIMPLE_MAX_BYTES });
-    if (!res.ok) return { ok: false, reason: `Simple API: ${oneLine(res.reason)}` };
+    if (!res.ok) return { ok: false, reason: `Simple API: ${oneLine(res.reason)}`, code: httpFailureCode(res) };
     const type = res.headers['content-type'] ?? '';
     // An index that ignores the Accept header answers HTML (PEP 503): no status, no provenance.
-    if (/text\/html/i.test(type)) return { ok: false, reason: 'Simple API: the index answered HTML, not the JSON form' };
+    if (/text\/html/i.test(type)) return { ok: false, reason: 'Simple API: the index answered HTML, not the JSON form', code: 'bad-answer' };
     const parsed = parseJsonBody(res.body, PypiSimpleJsonSchema);
-    if (!parsed.ok) return { ok: false, reason: `Simple API: ${parsed.reason}` };
+    if (!parsed.ok) return { ok: false, reason: `Simple API: ${parsed.reason}`, code: 'bad-answer' };
     return { ok: true, facts: simpleFacts(parsed.data) };
   } catch (error) {
-    return { ok: false, reason: `Simple API: ${oneLine(error)}` };
+    return { ok: false, reason: `Simple API: ${oneLine(error)}`, code: 'unclassified' };
   }
 }
 
