@@ -15,6 +15,7 @@ import {
   fetchGithubFacts,
   fetchGithubFactsBatch,
   githubItemKey,
+  thrownGithubResult,
   type GithubBatchItem,
   type GithubClaim,
   type GithubRepoRef,
@@ -59,8 +60,8 @@ export function githubBatcher(ctx: RunContext, options: BatcherOptions = {}): Gi
         }
       })
       .catch((error: unknown) => {
-        const reason = `GitHub: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`;
-        for (const { resolve } of batch) resolve({ status: 'unavailable', reason, code: 'unclassified' });
+        const result = thrownGithubResult(error, `GitHub: ${error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)}`);
+        for (const { resolve } of batch) resolve(result);
       });
   };
 

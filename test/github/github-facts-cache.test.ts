@@ -237,6 +237,14 @@ describe('the audit batcher', () => {
     expect(results.map((r) => factsOf(r).repository?.fullName)).toEqual(Array.from({ length: 60 }, (_, i) => `acme/w${i}`));
   });
 
+  test('a batch GitHub refuses (GraphQL 401) gives each of its lookups the code, auth-required', async () => {
+    gh.server.expect('POST', GRAPHQL, { status: 401, body: { message: 'Bad credentials' } });
+    const lookup = githubBatcher(runContext());
+    const results = await Promise.all([lookup(repo(1), { kind: 'target' }), lookup(repo(2), { kind: 'target' })]);
+    expect(results.map((r) => (r.status === 'unavailable' ? r.code : r.status))).toEqual(['auth-required', 'auth-required']);
+    expect(gh.server.requests).toHaveLength(1);
+  });
+
   test('lookups that keep arriving within the quiet period join the same batch', async () => {
     const sizes: number[] = [];
     answerAll(sizes);

@@ -130,7 +130,7 @@ describe('one repository, one query', () => {
   test('a malformed GraphQL answer makes the source unavailable', async () => {
     gh.server.expect('POST', GRAPHQL, { malformed: true });
     const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer is not valid JSON', code: 'unclassified' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer is not valid JSON', code: 'bad-answer' });
   });
 
   test('a GraphQL repository of the wrong shape makes the source unavailable', async () => {
@@ -142,7 +142,7 @@ describe('one repository, one query', () => {
   test('a rejected token (401) says so, without the token', async () => {
     gh.server.expect('POST', GRAPHQL, { status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/graphql' } });
     const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: GitHub rejected the token (HTTP 401); check GITHUB_TOKEN / GH_TOKEN', code: 'unclassified' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: GitHub rejected the token (HTTP 401); check GITHUB_TOKEN / GH_TOKEN', code: 'auth-required' });
   });
 
   test('a spent GraphQL budget stops the run, without the token hint', async () => {

@@ -410,13 +410,13 @@ describe('partial failures', () => {
   });
 
   test.each([
-    ['malformed JSON', { malformed: true }, "GitHub repository: GitHub's answer is not valid JSON"],
-    ['a wrong shape', { body: { full_name: 'acme/widget', private: false } }, "GitHub repository: GitHub's answer has an unexpected shape at id"],
-    ['a server error', { status: 500 }, 'GitHub repository: HTTP 500 from 127.0.0.1:PORT'],
-  ])('the repository request failing with %s makes the source unavailable', async (_label, response, reason) => {
+    ['malformed JSON', { malformed: true }, "GitHub repository: GitHub's answer is not valid JSON", 'bad-answer'],
+    ['a wrong shape', { body: { full_name: 'acme/widget', private: false } }, "GitHub repository: GitHub's answer has an unexpected shape at id", 'bad-answer'],
+    ['a server error', { status: 500 }, 'GitHub repository: HTTP 500 from 127.0.0.1:PORT', 'http-status'],
+  ])('the repository request failing with %s makes the source unavailable', async (_label, response, reason, code) => {
     server.expect('GET', '/github/repos/acme/widget', response);
     const result = await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: reason.replace('PORT', String(server.port)), code: 'unclassified' });
+    expect(result).toEqual({ status: 'unavailable', reason: reason.replace('PORT', String(server.port)), code });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -493,7 +493,7 @@ describe('rate limits', () => {
     server.expect('GET', '/github/repos/acme/widget', { status: 404, body: { message: 'Not Found' } });
     const ctx = contextFor(server, client.http);
     const result = await fetchGithubFacts(ctx, WIDGET, { kind: 'target' });
-    expect(result.status).toBe('unavailable');
+    expect(result).toMatchObject({ status: 'unavailable', code: 'auth-required' });
     expect(result.status === 'unavailable' && result.reason).toMatch(
       /^GitHub repository: GitHub refused the request \(HTTP 403, not a rate limit\): Request forbidden by administrative rules\./,
     );

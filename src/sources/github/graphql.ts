@@ -23,6 +23,7 @@ import { validGithubFullName } from './names.js';
 import { communityFilesIn, entryType, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
 import type { RepoTreeItem } from './repo-tree.js';
+import type { SourceUnavailableCode } from '../../model/source-codes.js';
 import { primaryLimitReason, rateLimitHeaders, UNKNOWN_RESET_PAUSE_MS } from './rate-limit.js';
 import { failureReason, githubRequest, GithubStop, jsonBody, oneLine, type GithubCall, type Section } from './request.js';
 import { firstResponse, summariseResponsiveness, type ThreadInfo } from './responsiveness.js';
@@ -469,7 +470,7 @@ export type GraphqlAnswer =
   /** GitHub could not finish the query (timeout, node limit, 502/504): a smaller one may pass. */
   | { kind: 'too-big'; reason: string }
   /** The query failed as a whole for another reason (the REST path may still work). */
-  | { kind: 'failed'; reason: string; rest: boolean };
+  | { kind: 'failed'; reason: string; code: SourceUnavailableCode; rest: boolean };
 
 const SHRINK_TYPES = new Set(['MAX_NODE_LIMIT_EXCEEDED', 'RESOURCE_LIMITS_EXCEEDED', 'TIMEOUT']);
 
@@ -489,15 +490,15 @@ export async function postGraphql(call: GithubCall, query: string, variables: Re
     if (answer.status === null || answer.status === 502 || answer.status === 503 || answer.status === 504) {
       return { kind: 'too-big', reason: `GitHub GraphQL: ${answer.reason}` };
     }
-    return { kind: 'failed', reason: `GitHub GraphQL: ${failureReason(answer)}`, rest: answer.status !== 401 };
+    return { kind: 'failed', reason: `GitHub GraphQL: ${failureReason(answer)}`, code: answer.code, rest: answer.status !== 401 };
   }
   const json = jsonBody(answer.body);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    return { kind: 'failed', reason: "GitHub GraphQL: the answer is not valid JSON", rest: false };
+    return { kind: 'failed', reason: "GitHub GraphQL: the answer is not valid JSON", code: 'bad-answer', rest: false };
   }
   const body = json as { data?: unknown; errors?: unknown };
   const parsedErrors = body.errors === undefined ? { success: true as const, data: [] } : ErrorsSchema.safeParse(body.errors);
-  if (!parsedErrors.success) return { kind: 'failed', reason: 'GitHub GraphQL: the answer has an unexpected shape at errors', rest: false };
+  if (!parsedErrors.success) return { kind: 'failed', reason: 'GitHub GraphQL: the answer has an unexpected shape at errors', code: 'bad-answer', rest: false };
   const errors: GraphqlError[] = parsedErrors.data.map((e) => ({ type: e.type ?? null, message: oneLine(e.message ?? 'unknown error', 160), path: e.path ?? [] }));
 
   if (errors.some((e) => e.type === 'RATE_LIMITED')) {
@@ -514,7 +515,7 @@ export async function postGraphql(call: GithubCall, query: string, variables: Re
   }
   if (noData) {
     const first = errors[0];
-    return { kind: 'failed', reason: `GitHub GraphQL: ${first === undefined ? 'the answer has no data' : first.message}`, rest: true };
+    return { kind: 'failed', reason: `GitHub GraphQL: ${first === undefined ? 'the answer has no data' : first.message}`, code: 'bad-answer', rest: true };
   }
   return { kind: 'data', data: data as Record<string, unknown>, errors };
 }

@@ -7,6 +7,7 @@
  */
 import { classifyRateLimit, type GithubRateLimiter } from './rate-limit.js';
 import type { HttpClient } from '../http/types.js';
+import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export const GITHUB_API_VERSION = '2022-11-28';
 export const ACCEPT_JSON = 'application/vnd.github+json';
@@ -45,6 +46,8 @@ export type GithubAnswer =
       status: number | null;
       /** One line, safe to print (names the host, never a token or a query). */
       reason: string;
+      /** The HTTP failure's kind as a source code (timeout, host-down, http-status, …). */
+      code: SourceUnavailableCode;
       /** GitHub's `message` from a JSON error body, when there was one. */
       message: string | null;
       /** The parsed JSON error body, when there was one. */
@@ -114,7 +117,7 @@ export async function githubRequest(call: GithubCall, req: GithubRequest): Promi
     return { ok: true, status: res.status, headers: res.headers, body: res.body, url: res.url };
   }
   if (res.kind !== 'status' || res.status === undefined) {
-    return { ok: false, status: null, reason: res.reason, message: null, json: undefined, ...(res.kind === 'too-large' ? { oversize: true as const } : {}) };
+    return { ok: false, status: null, reason: res.reason, code: httpFailureCode(res), message: null, json: undefined, ...(res.kind === 'too-large' ? { oversize: true as const } : {}) };
   }
   const json = parseJson(res.body);
   const message = messageOf(json);
@@ -123,7 +126,7 @@ export async function githubRequest(call: GithubCall, req: GithubRequest): Promi
     call.limiter.stop(call.api, verdict.reason, verdict.resumeAt, call.now);
     throw new GithubStop(verdict.reason);
   }
-  return { ok: false, status: res.status, reason: res.reason, message, json };
+  return { ok: false, status: res.status, reason: res.reason, code: httpFailureCode(res), message, json };
 }
 
 /** A failed answer as a one-line reason: the status line plus GitHub's message when it gave one. */

@@ -27,6 +27,7 @@ import type {
 import { validGithubFullName } from './names.js';
 import { entryType, needsDocs, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
+import type { SourceUnavailableCode } from '../../model/source-codes.js';
 import {
   ACCEPT_RAW,
   failureReason,
@@ -145,7 +146,7 @@ const TreeSchema = z.object({ tree: z.array(z.object({ path: z.string(), type: z
 
 type Fetched<T> =
   | { ok: true; value: T; headers: Record<string, string>; status: number; url: string }
-  | { ok: false; reason: string; status: number | null; answer: Extract<GithubAnswer, { ok: false }> | null };
+  | { ok: false; reason: string; code: SourceUnavailableCode; status: number | null; answer: Extract<GithubAnswer, { ok: false }> | null };
 
 /** The first zod issue as `field: message`. */
 export function shapeProblem(error: z.ZodError): string {
@@ -164,19 +165,19 @@ export async function getJson<T>(
   options: { maxBytes?: number; empty?: T } = {},
 ): Promise<Fetched<T>> {
   const answer = await githubRequest(call, { url, maxBytes: options.maxBytes ?? MAX_LIST_BYTES });
-  if (!answer.ok) return { ok: false, reason: `${what}: ${failureReason(answer)}`, status: answer.status, answer };
+  if (!answer.ok) return { ok: false, reason: `${what}: ${failureReason(answer)}`, code: answer.code, status: answer.status, answer };
   if (answer.status === 202) {
-    return { ok: false, reason: `${what}: GitHub is computing statistics, try again in a minute`, status: 202, answer: null };
+    return { ok: false, reason: `${what}: GitHub is computing statistics, try again in a minute`, code: 'http-status', status: 202, answer: null };
   }
   if (answer.status === 204 || answer.body.length === 0) {
     if (options.empty !== undefined) return { ok: true, value: options.empty, headers: answer.headers, status: answer.status, url: answer.url };
-    return { ok: false, reason: `${what}: GitHub answered with an empty body`, status: answer.status, answer: null };
+    return { ok: false, reason: `${what}: GitHub answered with an empty body`, code: 'bad-answer', status: answer.status, answer: null };
   }
   const json = jsonBody(answer.body);
-  if (json === undefined) return { ok: false, reason: `${what}: GitHub's answer is not valid JSON`, status: answer.status, answer: null };
+  if (json === undefined) return { ok: false, reason: `${what}: GitHub's answer is not valid JSON`, code: 'bad-answer', status: answer.status, answer: null };
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    return { ok: false, reason: `${what}: GitHub's answer has an ${shapeProblem(parsed.error)}`, status: answer.status, answer: null };
+    return { ok: false, reason: `${what}: GitHub's answer has an ${shapeProblem(parsed.error)}`, code: 'bad-answer', status: answer.status, answer: null };
   }
   return { ok: true, value: parsed.data, headers: answer.headers, status: answer.status, url: answer.url };
 }
@@ -194,7 +195,7 @@ export type RepoLookup =
   | { kind: 'present'; repository: GithubRepository }
   | { kind: 'missing' }
   | { kind: 'blocked'; reason: string }
-  | { kind: 'failed'; reason: string };
+  | { kind: 'failed'; reason: string; code: SourceUnavailableCode };
 
 /** Why GitHub blocks a repository (451): its message and `block.reason`, one line. */
 export function blockReason(json: unknown, message: string | null): string {
@@ -243,7 +244,7 @@ export async function restRepository(call: GithubCall, host: string, owner: stri
   if (got.ok) return { kind: 'present', repository: toRepository(host, `${owner}/${name}`, got.value) };
   if (got.status === 404) return { kind: 'missing' };
   if (got.status === 451 && got.answer !== null) return { kind: 'blocked', reason: blockReason(got.answer.json, got.answer.message) };
-  return { kind: 'failed', reason: got.reason };
+  return { kind: 'failed', reason: got.reason, code: got.code };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -294,7 +294,7 @@ function linkNames(asked: GithubRepoRef, fullName: string): string[] {
 
 async function collectViaRest(call: GithubCall, ref: GithubRepoRef, claim: GithubClaim): Promise<GithubResult> {
   const lookup = await restRepository(call, ref.host, ref.owner, ref.name);
-  if (lookup.kind === 'failed') return { status: 'unavailable', reason: lookup.reason, code: 'unclassified' };
+  if (lookup.kind === 'failed') return { status: 'unavailable', reason: lookup.reason, code: lookup.code };
   if (lookup.kind === 'missing') return validated(absentFacts(claim, 'missing', null, call, 'rest'));
   if (lookup.kind === 'blocked') return validated(absentFacts(claim, 'blocked', lookup.reason, call, 'rest'));
   const { repository } = lookup;
@@ -429,13 +429,21 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
   return result;
 }
 
+/**
+ * Something the GitHub source threw, as a result: a rate-limit stop is `rate-limited` with its
+ * reason; anything else is an unexpected error, `unclassified` with `fallback` as its reason.
+ */
+export function thrownGithubResult(error: unknown, fallback: string): GithubResult {
+  if (error instanceof GithubStop) return { status: 'unavailable', reason: error.reason, code: 'rate-limited' };
+  return { status: 'unavailable', reason: fallback, code: 'unclassified' };
+}
+
 /** Turn anything a collector throws into a result (a rate-limit stop carries its reason). */
 async function guarded(work: () => Promise<GithubResult>): Promise<GithubResult> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof GithubStop) return { status: 'unavailable', reason: error.reason, code: 'rate-limited' };
-    return { status: 'unavailable', reason: 'GitHub source: unexpected error while reading the answers', code: 'unclassified' };
+    return thrownGithubResult(error, 'GitHub source: unexpected error while reading the answers');
   }
 }
 
@@ -485,8 +493,8 @@ async function runGraphqlBatch(groups: readonly RepoGroup[], results: Map<string
   try {
     answer = await postGraphql(shared, query, variables);
   } catch (error) {
-    const reason = error instanceof GithubStop ? error.reason : 'GitHub GraphQL: unexpected error';
-    for (const p of all) results.set(p.key, { status: 'unavailable', reason, code: error instanceof GithubStop ? 'rate-limited' : 'unclassified' });
+    const result = thrownGithubResult(error, 'GitHub GraphQL: unexpected error');
+    for (const p of all) results.set(p.key, result);
     return;
   } finally {
     for (const p of all) p.call.counter.requests += shared.counter.requests;
@@ -503,7 +511,7 @@ async function runGraphqlBatch(groups: readonly RepoGroup[], results: Map<string
   }
   if (answer.kind === 'failed') {
     if (answer.rest) await mapLimit(all, concurrency, (p) => viaRest(p, results));
-    else for (const p of all) results.set(p.key, { status: 'unavailable', reason: answer.reason, code: 'unclassified' });
+    else for (const p of all) results.set(p.key, { status: 'unavailable', reason: answer.reason, code: answer.code });
     return;
   }
   const { data, errors } = answer;
