@@ -565,7 +565,7 @@ describe('a rate-limited run (remaining 0)', () => {
   it('an npm package: every GitHub check unknown with the reason; the package is still scored (exit 0)', async () => {
     const json = await ctx.run(['check', 'widget', '--json']);
     const report = expectJsonReport(json, 0);
-    expect(sourceOf(report, 'github')).toEqual({ id: 'github', status: 'unavailable', reason: RATE_LIMIT_REASON });
+    expect(sourceOf(report, 'github')).toEqual({ id: 'github', status: 'unavailable', reason: RATE_LIMIT_REASON, code: 'rate-limited' });
     for (const id of GITHUB_CHECKS) {
       expect(checkOf(report, id)).toMatchObject({
         score: null,

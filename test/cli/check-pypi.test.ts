@@ -213,7 +213,7 @@ describe('the PyPI fixture projects under NERQ_NOW=2026-11-30', () => {
       if (report.target.repository?.startsWith('https://github.com/')) {
         // One refused request, then nothing more: every GitHub check is unknown with the reason.
         expect(github, fixture.project).toHaveLength(1);
-        expect(sourceOf(report, 'github')).toEqual({ id: 'github', status: 'unavailable', reason: RATE_LIMITED });
+        expect(sourceOf(report, 'github')).toEqual({ id: 'github', status: 'unavailable', reason: RATE_LIMITED, code: 'rate-limited' });
         for (const id of GITHUB_CHECKS) expect(checkOf(report, id).message, id).toBe(`Unknown: github unavailable (${RATE_LIMITED})`);
       } else {
         // No repository nerq can read: nothing asked of GitHub, the GitHub checks unknown for that
