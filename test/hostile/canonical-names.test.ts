@@ -53,7 +53,7 @@ describe('REST: an odd canonical name makes the source unavailable, and nothing 
     noteCases(task);
     server.expect('GET', '/github/repos/acme/widget', { body: repoBody('acme/widget', { full_name: fullName }) });
     const result = await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: "GitHub repository: GitHub's answer has an unexpected shape at full_name" });
+    expect(result).toEqual({ status: 'unavailable', reason: "GitHub repository: GitHub's answer has an unexpected shape at full_name", code: 'bad-answer' });
     expect(server.requests).toHaveLength(1);
   });
 });
@@ -64,7 +64,7 @@ describe('GraphQL: an odd nameWithOwner makes the source unavailable', () => {
     noteCases(task);
     gh.server.route('POST', '/github/graphql', (_req, res) => json(res, 200, { data: { r0: { ...widgetNode(), nameWithOwner: fullName } } }));
     const result = await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, { kind: 'target' });
-    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer has an unexpected shape at nameWithOwner' });
+    expect(result).toEqual({ status: 'unavailable', reason: 'GitHub GraphQL: the answer has an unexpected shape at nameWithOwner', code: 'bad-answer' });
   });
 });
 
