@@ -77,6 +77,7 @@ import {
   shapeProblem,
 } from './rest.js';
 import type { HttpClient } from '../http/types.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
 import { mapLimit } from '../../util/map-limit.js';
 import type { SourceUnavailable } from '../../model/source-codes.js';
 
@@ -431,11 +432,12 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
 
 /**
  * Something the GitHub source threw, as a result: a rate-limit stop is `rate-limited` with its
- * reason; anything else is an unexpected error, `unclassified` with `fallback` as its reason.
+ * reason; anything else has `fallback` as its reason and the code of its kind (http/thrown-code.ts),
+ * `unclassified` only for an unexpected error.
  */
 export function thrownGithubResult(error: unknown, fallback: string): GithubResult {
   if (error instanceof GithubStop) return { status: 'unavailable', reason: error.reason, code: 'rate-limited' };
-  return { status: 'unavailable', reason: fallback, code: 'unclassified' };
+  return { status: 'unavailable', reason: fallback, code: thrownFailureCode(error) };
 }
 
 /** Turn anything a collector throws into a result (a rate-limit stop carries its reason). */

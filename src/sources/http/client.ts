@@ -30,6 +30,7 @@ import type { HostFault, HostHealth } from './host-health.js';
 import { createAgent, untilAborted } from './agent.js';
 import type { LargeBodyGate } from './large-bodies.js';
 import type { BodyConsumer, HttpClient, HttpFailure, HttpFailureKind, HttpRequest, HttpResponse, HttpResult, HttpStreamed, HttpStreamResult } from './types.js';
+import { TLS_CODES } from './thrown-code.js';
 
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 export const DEFAULT_TIMEOUTS = { connectMs: 10_000, headersMs: 15_000, bodyMs: 30_000 } as const;
@@ -165,8 +166,6 @@ function publicFailure(failure: AttemptFailure): HttpFailure {
   if (failure.body !== undefined) out.body = failure.body;
   return out;
 }
-
-const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH|ERR_TLS/;
 
 /** What went wrong, from an error's code (never its message, which can quote URLs). */
 function describeError(error: unknown, host: string, timeouts: Required<NonNullable<HttpClientOptions['timeouts']>>): AttemptFailure {

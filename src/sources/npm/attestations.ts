@@ -20,6 +20,7 @@ import npa from 'npm-package-arg';
 import type { AttestationFacts, Sources } from '../../evidence/schema.js';
 import type { HttpClient } from '../http/types.js';
 import { oneLine } from '../http/one-line.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
 import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type AttestationsResult = Sources['attestations'];
@@ -74,7 +75,7 @@ export async function fetchAttestations(
     if (!facts.provenance) return hollow('listed, but the attestations endpoint lists no SLSA provenance statement');
     return { status: 'ok', facts };
   } catch (error) {
-    return unavailable(`attestations: ${oneLine(error)}`, 'unclassified');
+    return unavailable(`attestations: ${oneLine(error)}`, thrownFailureCode(error));
   }
 }
 

@@ -28,6 +28,7 @@ import { ABBREVIATED_ACCEPT, fetchPackument, type PackumentResult } from './regi
 import type { HttpClient } from '../http/types.js';
 import { mapLimit } from '../../util/map-limit.js';
 import { oneLine } from '../http/one-line.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type DependenciesResult = Sources['dependencies'];
@@ -69,7 +70,7 @@ export async function resolveDependencyList(
   try {
     return await resolveAll(http, npm, ranges, options);
   } catch (error) {
-    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}`, code: 'unclassified' };
+    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}`, code: thrownFailureCode(error) };
   }
 }
 
@@ -95,22 +96,20 @@ async function resolveAll(
     try {
       result = await fetchPackument(http, npm.registryFor(name), name, { accept: ABBREVIATED_ACCEPT });
     } catch (error) {
-      result = { status: 'unavailable', reason: oneLine(error), code: 'unclassified' };
+      result = { status: 'unavailable', reason: oneLine(error), code: thrownFailureCode(error) };
     }
     fetched.set(name, result);
   });
 
   let requested = 0;
-  const failures: string[] = [];
-  let firstCode: SourceUnavailableCode | undefined;
+  const failures: { reason: string; code: SourceUnavailableCode }[] = [];
   const dependencies: DependencyEntry[] = plans.map((plan) => {
     if (plan.kind === 'skip') return entry(plan.name, plan.range, null, plan.reason, false);
     requested += 1;
     const packument: PackumentResult = fetched.get(plan.name) ?? { status: 'unavailable', reason: 'no answer', code: 'bad-answer' };
     if (packument.status === 'not-found') return entry(plan.name, plan.range, null, 'not found in the registry', false);
     if (packument.status === 'unavailable') {
-      failures.push(`${plan.name}: ${packument.reason}`);
-      firstCode ??= packument.code;
+      failures.push({ reason: `${plan.name}: ${packument.reason}`, code: packument.code });
       return entry(plan.name, plan.range, null, packument.reason, false);
     }
     const doc = packument.packument;
@@ -120,11 +119,12 @@ async function resolveAll(
     return { ...entry(plan.name, plan.range, resolved.version, null, isPlaceholder(doc, resolved.version)), ...history };
   });
 
-  if (failures.length * 2 > requested) {
+  const first = failures[0];
+  if (first !== undefined && failures.length * 2 > requested) {
     return {
       status: 'unavailable',
-      reason: `${failures.length} of ${requested} dependency packuments could not be fetched (${failures[0] ?? ''})`,
-      code: firstCode ?? 'unclassified',
+      reason: `${failures.length} of ${requested} dependency packuments could not be fetched (${first.reason})`,
+      code: first.code,
     };
   }
   return { status: 'ok', facts: { dependencies } };

@@ -44,6 +44,7 @@ import {
 import { loadCvssCalculator } from './cvss.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
 import { httpFailureCode, type SourceUnavailable, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export interface OsvPackage {
@@ -187,11 +188,15 @@ function validated(facts: VulnerabilityFacts): VulnerabilitiesResult {
   return checked.success ? { status: 'ok', facts: checked.data } : { status: 'unavailable', reason: INVALID, code: 'bad-answer' };
 }
 
-/** What a failure thrown while asking OSV makes of the source; an unexpected error is `unclassified`. */
+/** What a failure thrown while asking OSV makes of the source: another error is coded by its kind (http/thrown-code.ts). */
 function unavailableFrom(error: unknown): SourceUnavailable {
-  return error instanceof OsvUnavailable
-    ? { status: 'unavailable', reason: error.message, code: error.code }
-    : { status: 'unavailable', reason: `OSV: ${oneLine(error instanceof Error ? error.message : error)}`, code: 'unclassified' };
+  const failure = asOsvUnavailable(error);
+  return { status: 'unavailable', reason: failure.message, code: failure.code };
+}
+
+/** A thrown error as the source's own failure: its code from the error's kind, `unclassified` only for an unexpected one. */
+function asOsvUnavailable(error: unknown): OsvUnavailable {
+  return error instanceof OsvUnavailable ? error : new OsvUnavailable(`OSV: ${oneLine(error instanceof Error ? error.message : error)}`, thrownFailureCode(error));
 }
 
 /** Reads records from `osvBase` for the queries that share it (see OsvRecordReader). */
@@ -385,7 +390,7 @@ async function queryBatch(http: HttpClient, osvBase: string, ecosystem: OsvEcosy
       }
     } catch (error) {
       // Every package of this request is unknown, including those whose earlier pages were read.
-      const failure = error instanceof OsvUnavailable ? error : new OsvUnavailable(`OSV: ${oneLine(error instanceof Error ? error.message : error)}`, 'unclassified');
+      const failure = asOsvUnavailable(error);
       for (let index = start; index < Math.min(packages.length, start + QUERYBATCH_LIMIT); index++) ids[index] = failure;
     }
   }

@@ -23,6 +23,7 @@ import { parseJsonBody, projectJsonUrl, PypiReleasesOnlySchema } from './json.js
 import type { HttpClient } from '../http/types.js';
 import { mapLimit } from '../../util/map-limit.js';
 import { oneLine } from '../http/one-line.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
 import { httpFailureCode, type SourceUnavailable, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type PypiDependenciesResult = Sources['dependencies'];
@@ -48,7 +49,7 @@ export async function resolvePypiDependencies(
   try {
     return await resolveAll(http, pypiBase, deps, Math.max(1, Math.floor(options.concurrency ?? PYPI_DEPENDENCY_CONCURRENCY) || 1));
   } catch (error) {
-    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}`, code: 'unclassified' };
+    return { status: 'unavailable', reason: `dependencies: ${oneLine(error)}`, code: thrownFailureCode(error) };
   }
 }
 
@@ -61,8 +62,7 @@ async function resolveAll(http: HttpClient, pypiBase: string, deps: PypiFacts['d
   });
 
   let requested = 0;
-  const failures: string[] = [];
-  let firstCode: SourceUnavailableCode | undefined;
+  const failures: { reason: string; code: SourceUnavailableCode }[] = [];
   const dependencies: Entry[] = deps.map((dep, index) => {
     const entry = (version: string | null, reason: string | null): Entry => ({ name: dep.name, range: dep.specifier, version, reason, securityHolding: false });
     if (index >= MAX_PYPI_DEPENDENCIES) return entry(null, `not resolved: more than ${MAX_PYPI_DEPENDENCIES} runtime dependencies`);
@@ -71,16 +71,16 @@ async function resolveAll(http: HttpClient, pypiBase: string, deps: PypiFacts['d
     const answer: Fetched = fetched.get(pep503(dep.name)) ?? { status: 'unavailable', reason: 'no answer', code: 'bad-answer' };
     if (answer.status === 'not-found') return entry(null, 'not found on PyPI');
     if (answer.status === 'unavailable') {
-      failures.push(`${dep.name}: ${answer.reason}`);
-      firstCode ??= answer.code;
+      failures.push({ reason: `${dep.name}: ${answer.reason}`, code: answer.code });
       return entry(null, answer.reason);
     }
     const resolved = resolvePypiVersion(answer.releases, dep.specifier);
     return resolved.ok ? entry(resolved.version, null) : entry(null, resolved.reason);
   });
 
-  if (failures.length * 2 > requested) {
-    return { status: 'unavailable', reason: `${failures.length} of ${requested} dependency projects could not be fetched (${failures[0] ?? ''})`, code: firstCode ?? 'unclassified' };
+  const first = failures[0];
+  if (first !== undefined && failures.length * 2 > requested) {
+    return { status: 'unavailable', reason: `${failures.length} of ${requested} dependency projects could not be fetched (${first.reason})`, code: first.code };
   }
   return { status: 'ok', facts: { dependencies } };
 }
@@ -105,6 +105,6 @@ async function fetchReleases(http: HttpClient, pypiBase: string, project: string
     }));
     return { status: 'ok', releases };
   } catch (error) {
-    return { status: 'unavailable', reason: `project JSON: ${oneLine(error)}`, code: 'unclassified' };
+    return { status: 'unavailable', reason: `project JSON: ${oneLine(error)}`, code: thrownFailureCode(error) };
   }
 }

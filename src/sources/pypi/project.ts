@@ -32,6 +32,7 @@ import { fetchSimple, type SimpleResult } from './simple.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
 import type { SourceUnavailable } from '../../model/source-codes.js';
 
 export { fetchPypiDownloads } from './pypistats.js';
@@ -159,7 +160,7 @@ async function complete(http: HttpClient, pypiBase: string, project: string, rel
   try {
     return { facts, attestations: await attestationsFor(http, pypiBase, project, facts, simple) };
   } catch (error) {
-    return { facts, attestations: { status: 'unavailable', reason: `provenance: ${oneLine(error)}`, code: 'unclassified' } };
+    return { facts, attestations: { status: 'unavailable', reason: `provenance: ${oneLine(error)}`, code: thrownFailureCode(error) } };
   }
 }
 
@@ -181,6 +182,5 @@ async function attestationsFor(
     return { status: 'unavailable', reason: 'provenance unknown: the Simple API did not say for every file', code: 'bad-answer' };
   }
   const result = await fetchProvenance(http, pypiBase, { project, version: facts.version, filename: file.filename });
-  if (result.status === 'ok') return result;
-  return { status: 'unavailable', reason: result.reason, code: result.status === 'unavailable' ? (result.code ?? 'unclassified') : 'not-found' };
+  return result;
 }

@@ -10,15 +10,17 @@
  * signature are not checked against the Sigstore trust root, so `verified` is always false.
  * Never throws.
  */
-import type { AttestationFacts, Sources } from '../../evidence/schema.js';
+import type { AttestationFacts } from '../../evidence/schema.js';
 import { NO_PROVENANCE } from '../npm/attestations.js';
 import { parseJsonBody, PypiProvenanceSchema, type PypiProvenance } from './json.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
-import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
+import { httpFailureCode, type SourceUnavailable, type SourceUnavailableCode } from '../../model/source-codes.js';
 
-export type AttestationsResult = Sources['attestations'];
+/** Never not-applicable: the caller asks only for a file the Simple API lists provenance for. */
+export type AttestationsResult = { status: 'ok'; facts: AttestationFacts } | SourceUnavailable;
 
 /** A real provenance object is ~10 KiB per attestation. */
 export const PROVENANCE_MAX_BYTES = 4 * 1024 * 1024;
@@ -50,7 +52,7 @@ export async function fetchProvenance(
     const facts = provenanceFacts(parsed.data, file.filename);
     return typeof facts === 'string' ? unavailable(`provenance: ${facts}`, 'bad-answer') : { status: 'ok', facts };
   } catch (error) {
-    return unavailable(`provenance: ${oneLine(error)}`, 'unclassified');
+    return unavailable(`provenance: ${oneLine(error)}`, thrownFailureCode(error));
   }
 }
 

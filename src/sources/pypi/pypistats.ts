@@ -11,6 +11,7 @@ import { parseJsonBody, PypistatsRecentSchema } from './json.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
 import { httpFailureCode, type SourceUnavailable, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 export type PypiDownloadsResult = { status: 'ok'; facts: DownloadFacts } | SourceUnavailable;
@@ -36,7 +37,7 @@ export async function fetchPypiDownloads(http: HttpClient, pypiStatsBase: string
     if ((lastWeek ?? null) === null && (lastMonth ?? null) === null) return unavailable('pypistats: no download counts in the answer', 'bad-answer');
     return { status: 'ok', facts: { lastWeek: lastWeek ?? null, lastMonth: lastMonth ?? null, lastYear: null } };
   } catch (error) {
-    return unavailable(`pypistats: ${oneLine(error)}`, 'unclassified');
+    return unavailable(`pypistats: ${oneLine(error)}`, thrownFailureCode(error));
   }
 }
 

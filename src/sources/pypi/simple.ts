@@ -15,6 +15,7 @@ import { parseJsonBody, PypiSimpleJsonSchema, SIMPLE_JSON_ACCEPT, type PypiSimpl
 import type { HttpClient } from '../http/types.js';
 import { joinUrl } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { thrownFailureCode } from '../http/thrown-code.js';
 import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 
 /** The simple page lists every file of every release; big projects reach tens of MB. */
@@ -44,7 +45,7 @@ export async function fetchSimple(http: HttpClient, pypiBase: string, project: s
     if (!parsed.ok) return { ok: false, reason: `Simple API: ${parsed.reason}`, code: 'bad-answer' };
     return { ok: true, facts: simpleFacts(parsed.data) };
   } catch (error) {
-    return { ok: false, reason: `Simple API: ${oneLine(error)}`, code: 'unclassified' };
+    return { ok: false, reason: `Simple API: ${oneLine(error)}`, code: thrownFailureCode(error) };
   }
 }
 
