@@ -11,9 +11,10 @@
  *   until its own signal fires (`CallerDeadlineError`) — the evaluation goes on for the others.
  * - A finished evaluation answers the same target again for `reuseMs` (an answer cache of at
  *   most `reuseEntries` targets; a report with an error is not kept): a warm server answers
- *   from memory instead of re-scoring on every request. A report a source was unavailable to (a
- *   timeout, a 5xx answer, a rate limit…) answers again for `DEGRADED_REUSE_MS` at most: enough
- *   to absorb a burst, not to hold back the full report a later evaluation may get.
+ *   from memory instead of re-scoring on every request. A report a source was unavailable to
+ *   for a reason that may heal (a timeout, a 5xx answer, a rate limit…; app/degraded.ts decides
+ *   from the source codes) answers again for `DEGRADED_REUSE_MS` at most: enough to absorb a
+ *   burst, not to hold back the full report a later evaluation may get.
  * - Hosts found down are asked again `healthResetMs` after the first of them went down: a host
  *   that was down at 9:00 is not refused all day (`runtime.health.reset()`).
  * - A target's standing among its peers (`compare`, app/compare.ts) is shared and reused the
@@ -31,6 +32,7 @@ import type { ComparisonResult } from '../report/comparison.js';
 import type { Target } from '../target/types.js';
 import { checkTargets, type TargetOutcome } from './check.js';
 import { compareWithPeers } from './compare.js';
+import { degraded } from './degraded.js';
 import { includePackageFor, includePackageKey, type IncludePackage } from './include-package-choice.js';
 import type { Runtime } from './runtime.js';
 import { DEFAULT_GATE, type GateOptions } from '../scoring/gate.js';
@@ -291,19 +293,6 @@ export function createEvaluator(runtime: Runtime, options: EvaluatorOptions = {}
     stats: () => ({ ...stats, pending: inFlight.size }),
     idle: () => (busy() ? new Promise((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
   };
-}
-
-/**
- * A source of the report, or of a package an MCP Registry entry names, or the package folded
- * into a repository's report, could not be read: a later evaluation may get the full report.
- */
-function degraded(report: Report): boolean {
-  const unavailable = (r: Pick<Report, 'sources'>) => r.sources.some((s) => s.status === 'unavailable');
-  return (
-    unavailable(report) ||
-    report.includedPackage?.code === 'package-unavailable' ||
-    (report.mcp?.packages.some((p) => p.report !== null && (p.report.error !== null || unavailable(p.report))) ?? false)
-  );
 }
 
 /** The report names the target as this caller wrote it (`nerq check <input> --json`). */

@@ -42,6 +42,32 @@ export const SOURCE_UNAVAILABLE_MEANINGS: Readonly<Record<SourceUnavailableCode,
   unclassified: 'the failure has no code: evidence saved before source codes, or one nerq does not classify',
 };
 
+/**
+ * Whether a code is the service's final word on what was asked: asking again within minutes
+ * gets the same answer (it does not know the name, nerq had nothing to ask with, the answer is
+ * over nerq's cap, a redirect nerq does not follow, a file that does not match its hash). The
+ * other codes may heal — a timeout, a refused connection, an error status, a rate limit, a
+ * credential refused, a garbled answer, a source waiting on another, an unexpected error — so
+ * `nerq serve` keeps a report with such a source only briefly (docs/serve.md, "Under load").
+ * A record over every code: a new code must say which it is.
+ */
+export const SOURCE_CODE_IS_FINAL: Readonly<Record<SourceUnavailableCode, boolean>> = {
+  'network-error': false,
+  timeout: false,
+  'host-down': false,
+  'rate-limited': false,
+  'auth-required': false,
+  'not-found': true,
+  'http-status': false,
+  'too-large': true,
+  redirect: true,
+  'bad-answer': false,
+  'integrity-mismatch': true,
+  'not-asked': true,
+  'depends-on-source': false,
+  unclassified: false,
+};
+
 /** The HTTP layer's failure as a code (`kind` and `status` of sources/http/types.ts's HttpFailure). */
 export function httpFailureCode(failure: { kind: string; status?: number; hostDown?: true }): SourceUnavailableCode {
   if (failure.hostDown === true) return 'host-down';

@@ -5,11 +5,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serveSynthetic } from '../cli/audit-helpers.js';
-import { osvNoAdvisories } from '../cli/helpers.js';
+import { downloadsPath, osvNoAdvisories } from '../cli/helpers.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { testApp, type TestApp } from './support.js';
 
 let server: FixtureServer;
+/** Takes the synthetic package's download counts that the main server answers 404 instead. */
+let elsewhere: FixtureServer;
 let osvFailing = true;
 const apps: TestApp[] = [];
 
@@ -17,6 +19,10 @@ beforeAll(async () => {
   server = await startFixtureServer();
   serveSynthetic(server, { name: 'nerq-degraded', version: '1.0.0' });
   serveSynthetic(server, { name: 'nerq-degraded-burst', version: '1.0.0' });
+  // The stats service does not know this package: `downloads` is unavailable with `not-found`, a final answer.
+  elsewhere = await startFixtureServer();
+  serveSynthetic(server, { name: 'nerq-final-answer', version: '1.0.0' }, { stats: elsewhere });
+  for (const period of ['last-week', 'last-year'] as const) server.expect('GET', downloadsPath(period, 'nerq-final-answer'), { status: 404 });
   server.route('POST', '/osv/v1/querybatch', (req, res, context) => {
     if (!osvFailing) return osvNoAdvisories(req, res, context);
     res.writeHead(503, { 'content-type': 'application/json' });
@@ -31,6 +37,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await elsewhere?.close();
 });
 
 /** A server on a clock the test moves; services found down are asked again at once (the fault, not the health reset, is under test). */
@@ -43,9 +50,10 @@ function open(clock: { now: number }): TestApp {
 async function report(app: TestApp, target: string) {
   const answer = await app.app.inject({ method: 'GET', url: `/v1/report?target=${target}` });
   expect(answer.statusCode).toBe(200);
-  const body = answer.json<{ sources: Array<{ id: string; status: string }> }>();
+  const body = answer.json<{ sources: Array<{ id: string; status: string; code?: string }> }>();
   return {
     osv: body.sources.find((s) => s.id === 'vulnerabilities')?.status,
+    downloads: body.sources.find((s) => s.id === 'downloads')?.code ?? null,
     maxAge: Number(/max-age=(\d+)/.exec(String(answer.headers['cache-control']))?.[1]),
   };
 }
@@ -83,5 +91,16 @@ describe('reuse of a report a source was unavailable to', () => {
     expect((await report(app, 'nerq-degraded-burst')).osv).toBe('unavailable');
     expect(app.evaluator.stats()).toMatchObject({ evaluations: 1, reused: 1 });
     osvFailing = false;
+  });
+
+  it('a source unavailable with a final answer (not-found) is kept for --reuse: asking again would not change it', async () => {
+    const clock = { now: 0 };
+    const app = open(clock);
+    osvFailing = false;
+    const first = await report(app, 'nerq-final-answer');
+    expect(first).toMatchObject({ osv: 'ok', downloads: 'not-found', maxAge: 60 });
+    clock.now += 30_000;
+    expect((await report(app, 'nerq-final-answer')).downloads).toBe('not-found');
+    expect(app.evaluator.stats()).toMatchObject({ evaluations: 1, reused: 1 });
   });
 });
