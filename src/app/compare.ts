@@ -158,7 +158,9 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
     const result = compareToPeers(report, peers, { sources, query: search?.query ?? null, candidates: curatedPeers.length, skipped: 0, evaluatedAt, notes });
     // The notes keep what the curated list names and was not offered (report/comparison.ts).
     const kept = result.comparison?.sample.notes ?? result.comparisonUnavailable?.notes ?? notes;
-    return { comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason, notes: kept }, alternatives: result.alternatives };
+    // No keyword to search by: nothing was asked.
+    const sourceCode = search !== null ? search.code : 'not-asked';
+    return { comparison: null, comparisonUnavailable: { code: 'search-unavailable', sourceCode, reason, notes: kept }, alternatives: result.alternatives };
   }
 
   const targetKeywords = new Set(keywords);
@@ -191,7 +193,9 @@ export async function compareWithPeers(runtime: Runtime, outcome: TargetOutcome,
 
 /** The comparison from a search's candidates (MCP Registry, GitHub): null with the reason when it failed, never an average. */
 async function compareFound(runtime: Runtime, report: Report, found: PeerSearch, request: PeersRequest, evaluatedAt: string): Promise<ComparisonResult> {
-  if (found.status === 'unavailable') return { comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason: found.reason, notes: found.notes }, alternatives: [] };
+  if (found.status === 'unavailable') {
+    return { comparison: null, comparisonUnavailable: { code: 'search-unavailable', sourceCode: found.code, reason: found.reason, notes: found.notes }, alternatives: [] };
+  }
   const peers = await evaluate(runtime, found.chosen, request);
   return compareToPeers(report, peers, {
     sources: [found.source],

@@ -126,9 +126,10 @@ export const AuditWarningSchema = z.object({
  * `github:` target's optional `commit`), 2.13.0 the entries' reports at 1.14.0 (`comparisonUnavailable`'s
  * optional `members` and `sample` when too few peers were scored for a standing), 2.14.0 the
  * entries' reports at 1.15.0 (an unavailable source's `code`; `comparisonUnavailable`'s code
- * `peers-unavailable` with its `counts`).
+ * `peers-unavailable` with its `counts`), 2.15.0 the entries' reports at 1.16.0
+ * (`comparisonUnavailable`'s optional `sourceCode` with `search-unavailable`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.14.0';
+export const AUDIT_SCHEMA_VERSION = '2.15.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

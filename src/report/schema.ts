@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
-export const REPORT_SCHEMA_VERSION = '1.15.0';
+export const REPORT_SCHEMA_VERSION = '1.16.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -217,6 +217,13 @@ export const ComparisonSchema = z.object({
 /** Why a comparison could not be made (added in 1.6.0): a stable code and a sentence. */
 export const ComparisonUnavailableSchema = z.object({
   code: z.enum(['not-evaluated', 'no-search-source', 'search-unavailable', 'no-peers', 'peers-unavailable']),
+  /**
+   * `search-unavailable` only (added in 1.16.0): why the search gave no peers, as a source code
+   * (docs/scoring.md §11): the search service's failure (`timeout`, `rate-limited`, `bad-answer`…),
+   * `not-asked` when the target gave nothing to search by (no keyword, no topic, no word), or
+   * `depends-on-source` when the facts to search by are missing because their source did not answer.
+   */
+  sourceCode: z.enum(SOURCE_UNAVAILABLE_CODES).optional(),
   reason: z.string(),
   /** Notes on the sources, as in a sample's. */
   notes: z.array(z.string()),

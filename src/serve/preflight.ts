@@ -165,7 +165,8 @@ export function preflightAlternatives(result: ComparisonResult, peers: readonly 
   // Too few peers for a standing (members, no rank) were still compared for alternatives.
   const compared = result.comparison !== null || (result.comparisonUnavailable?.members?.length ?? 0) > 0;
   const missing = compared ? null : (result.comparisonUnavailable ?? null);
-  return { list, unavailable: missing === null ? null : { code: missing.code, reason: missing.reason } };
+  if (missing === null) return { list, unavailable: null };
+  return { list, unavailable: { code: missing.code, ...(missing.sourceCode === undefined ? {} : { source_code: missing.sourceCode }), reason: missing.reason } };
 }
 
 /**

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { IncludedPackageNameSchema } from '../app/include-package-choice.js';
 import { GRADES, IncludedPackageSchema, VERDICT_CODES } from '../report/schema.js';
+import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
 /** A target in the command line's syntax (`express@4`, `pypi:requests`, `github:o/r`); the parser decides. */
 const targetText = z.string().min(1).max(512);
@@ -130,8 +131,13 @@ export const PreflightSchema = z.object({
   /**
    * With `include=alternatives`: null when the peers were compared (an empty list then means no
    * peer scored higher), else why they could not be (the list may still hold curated replacements).
+   * `source_code` with `search-unavailable` only: why the search gave no peers, as a source code
+   * (the report's `comparisonUnavailable.sourceCode`, docs/scoring.md §11).
    */
-  alternatives_unavailable: z.object({ code: z.enum(ALTERNATIVES_UNAVAILABLE_CODES), reason: z.string() }).nullable().optional(),
+  alternatives_unavailable: z
+    .object({ code: z.enum(ALTERNATIVES_UNAVAILABLE_CODES), source_code: z.enum(SOURCE_UNAVAILABLE_CODES).optional(), reason: z.string() })
+    .nullable()
+    .optional(),
   /**
    * Only in a batch, for a target that was not evaluated: the queue was full (`queue-full`, with
    * `retry_after_s`) or the request's deadline passed first (`deadline`). Every other field then

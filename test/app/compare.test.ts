@@ -168,7 +168,7 @@ describe('compareWithPeers', () => {
     const before = searchRequests(server).length;
     const none = await compareWithPeers(app, await checked(app, 'nerq-cmp-only-generic'), { gate: DEFAULT_GATE, now: NOW });
     expect(searchRequests(server).length).toBe(before);
-    expect(none).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason: expect.stringContaining('only generic keywords (javascript, nodejs, api)'), notes: [] }, alternatives: [] });
+    expect(none).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', sourceCode: 'not-asked', reason: expect.stringContaining('only generic keywords (javascript, nodejs, api)'), notes: [] }, alternatives: [] });
   });
 
   it('--peers N: at most N peers from the search', async () => {
@@ -200,7 +200,7 @@ describe('compareWithPeers', () => {
     serveSearch(server, { status: 503 });
     const app = runtime();
     const target = await compareWithPeers(app, await checked(app, 'nerq-cmp-target'), { gate: DEFAULT_GATE, now: NOW });
-    expect(target).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason: expect.stringMatching(/^npm search: .*503/), notes: [] }, alternatives: [] });
+    expect(target).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', sourceCode: 'http-status', reason: expect.stringMatching(/^npm search: .*503/), notes: [] }, alternatives: [] });
 
     const deprecated = await compareWithPeers(app, await checked(app, 'request'), { gate: DEFAULT_GATE, now: NOW });
     expect(deprecated.comparison).toBeNull();
@@ -216,7 +216,8 @@ describe('compareWithPeers', () => {
       evaluateTargets: async (targets) => (await checkTargets(app, { targets, gate: DEFAULT_GATE, now: NOW })).map((o) => ({ ...o, report: { ...o.report, provisional: true } })),
     });
     expect(provisional.alternatives).toEqual([]);
-    expect(provisional.comparisonUnavailable?.code).toBe('search-unavailable');
+    // The search host failed for good in the first call: not asked again in this run.
+    expect(provisional.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'host-down' });
     expect(provisional.comparisonUnavailable?.notes).toEqual([expect.stringMatching(/^module-replacements also suggests the platform's own fetch instead of request \(https:\/\/e18e\.dev\/docs\/replacements\/fetch\)$/), expect.stringMatching(/^module-replacements names (ofetch, ky|ky, ofetch) instead of request; not offered: .*ky@2\.0\.0 \(provisional/)]);
   });
 
@@ -237,7 +238,7 @@ describe('compareWithPeers', () => {
     expect(pypi).toEqual({ comparison: null, comparisonUnavailable: { code: 'no-search-source', reason: NOTE_PYPI, notes: [NOTE_PYPI] }, alternatives: [] });
     // A repository target is searched by its topics (test/app/peers-github.test.ts): without its facts, nothing to search by.
     const github = await compareWithPeers(app, { report: { ...base, target: { ...base.target, ecosystem: 'github' } }, evidence: null }, { gate: DEFAULT_GATE });
-    expect(github.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^GitHub search: /) });
+    expect(github.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: expect.any(String), reason: expect.stringMatching(/^GitHub search: /) });
     const unscored = await compareWithPeers(app, { report: { ...base, score: null }, evidence: null }, { gate: DEFAULT_GATE });
     expect(unscored.comparisonUnavailable?.code).toBe('not-evaluated');
   });

@@ -103,21 +103,21 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     server.expect('GET', '/github/search/repositories', { status: 503 });
     const app = runtime();
     const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
-    expect(result).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', reason: expect.stringMatching(/^GitHub search: .*503/), notes: [] }, alternatives: [] });
+    expect(result).toEqual({ comparison: null, comparisonUnavailable: { code: 'search-unavailable', sourceCode: 'http-status', reason: expect.stringMatching(/^GitHub search: .*503/), notes: [] }, alternatives: [] });
     expect(asked(ARXIV)).toBe(false);
   });
 
   it.each([
-    ['not JSON', { body: 'not json' }],
-    ['no list of items', { body: { total_count: 1, incomplete_results: false, items: 'x' } }],
-    ['over the size cap', { body: { total_count: 1, incomplete_results: false, items: [], pad: 'x'.repeat(4 * 1024 * 1024 + 10) } }],
-  ])('a search answer %s: search-unavailable', async (_name, response) => {
+    ['not JSON', { body: 'not json' }, 'bad-answer'],
+    ['no list of items', { body: { total_count: 1, incomplete_results: false, items: 'x' } }, 'bad-answer'],
+    ['over the size cap', { body: { total_count: 1, incomplete_results: false, items: [], pad: 'x'.repeat(4 * 1024 * 1024 + 10) } }, 'too-large'],
+  ])('a search answer %s: search-unavailable', async (_name, response, sourceCode) => {
     serveRepositories();
     server.expect('GET', '/github/search/repositories', response);
     const app = runtime();
     const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
     expect(result.comparison).toBeNull();
-    expect(result.comparisonUnavailable?.code).toBe('search-unavailable');
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode });
   });
 
   it("the search's own rate limit: unavailable with the reason, and the run's other GitHub requests are not stopped", async () => {
@@ -130,7 +130,7 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     });
     const app = runtime();
     const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
-    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^GitHub search: GitHub API rate limit reached/) });
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'rate-limited', reason: expect.stringMatching(/^GitHub search: GitHub API rate limit reached/) });
     // A repository is still read after it.
     expect((await checked(app, ARXIV)).report.error).toBeNull();
   });
@@ -155,7 +155,7 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     servePublished(server, { npm: PUBLISHED[PLAYWRIGHT]!.npm! });
     const app = runtime();
     const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
-    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringContaining('only generic topics (mcp, mcp-server)') });
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'not-asked', reason: expect.stringContaining('only generic topics (mcp, mcp-server)') });
     expect(searches()).toEqual([]);
   });
 
@@ -164,7 +164,7 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     servePublished(server, { npm: PUBLISHED[PLAYWRIGHT]!.npm! });
     const app = runtime();
     const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW });
-    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/no topic/) });
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'not-asked', reason: expect.stringMatching(/no topic/) });
     expect(searches()).toEqual([]);
   });
 });

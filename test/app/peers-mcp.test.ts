@@ -137,7 +137,7 @@ describe('peers of an MCP Registry entry: the registry search by its name and de
     const result = await compareWithPeers(app, await checked(app, TARGET), { gate: GATE, now: NOW });
     expect(result).toEqual({
       comparison: null,
-      comparisonUnavailable: { code: 'search-unavailable', reason: expect.stringMatching(/^MCP Registry search: .*503/), notes: [] },
+      comparisonUnavailable: { code: 'search-unavailable', sourceCode: 'host-down', reason: expect.stringMatching(/^MCP Registry search: .*503/), notes: [] },
       alternatives: [],
     });
     expect(entriesAsked()).toEqual([TARGET]);
@@ -147,7 +147,7 @@ describe('peers of an MCP Registry entry: the registry search by its name and de
     server.expect('GET', '/mcp-registry/v0.1/servers', { body: { servers: 'nope' } });
     const app = runtime({ GITHUB_TOKEN: 'test-token' });
     const result = await compareWithPeers(app, await checked(app, TARGET), { gate: GATE, now: NOW });
-    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^MCP Registry search: unexpected answer/) });
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'bad-answer', reason: expect.stringMatching(/^MCP Registry search: unexpected answer/) });
   });
 
   it('without a GitHub token: at most 3 peers, the note says why', async () => {

@@ -70,7 +70,7 @@ describe('nerq check --compare', () => {
     try {
       const json = parseReport((await runCli(['check', 'nerq-peer-fetch', '--compare', '--json'], { server })).stdout);
       expect(json.comparison).toBeNull();
-      expect(json.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^npm search: .*500/) });
+      expect(json.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'http-status', reason: expect.stringMatching(/^npm search: .*500/) });
       const table = await runCli(['check', 'nerq-peer-fetch', '--compare'], { server });
       expect(table.stdout).toMatch(/^Not compared with peers$/m);
     } finally {

@@ -111,7 +111,7 @@ describe('compare_packages and find_alternatives', () => {
     const found = AlternativesOutputSchema.parse((await client.callTool({ name: 'find_alternatives', arguments: { target: `mcp:${name}` } })).structuredContent);
     expect(found.target.score).not.toBeNull();
     expect(found.comparison).toBeNull();
-    expect(found.unavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^MCP Registry search: .*503/) });
+    expect(found.unavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'host-down', reason: expect.stringMatching(/^MCP Registry search: .*503/) });
     expect(server.requests.some((r) => r.path.startsWith('/mcp-registry/v0.1/servers?search=weather'))).toBe(true);
     expect(searchRequests(server).length).toBe(before);
   });

@@ -111,7 +111,7 @@ describe('include=alternatives', () => {
     const { app } = open();
     const plain = PreflightSchema.parse((await app.inject({ method: 'GET', url: '/v1/preflight?target=nerq-alt-target&include=alternatives' })).json());
     expect(plain.alternatives).toEqual([]);
-    expect(plain.alternatives_unavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/503/) });
+    expect(plain.alternatives_unavailable).toMatchObject({ code: 'search-unavailable', source_code: 'http-status', reason: expect.stringMatching(/503/) });
     expect(plain.target_trust).not.toBeNull();
 
     const deprecated = PreflightSchema.parse((await app.inject({ method: 'GET', url: '/v1/preflight?target=request&include=alternatives' })).json());
@@ -126,7 +126,7 @@ describe('include=alternatives', () => {
     const answer = PreflightSchema.parse((await app.inject({ method: 'GET', url: `/v1/preflight?target=mcp:${name}&include=alternatives` })).json());
     expect(answer.target_trust).not.toBeNull();
     expect(answer.alternatives).toEqual([]);
-    expect(answer.alternatives_unavailable).toMatchObject({ code: 'search-unavailable', reason: expect.stringMatching(/^MCP Registry search: .*503/) });
+    expect(answer.alternatives_unavailable).toMatchObject({ code: 'search-unavailable', source_code: 'host-down', reason: expect.stringMatching(/^MCP Registry search: .*503/) });
     expect(server.requests.some((r) => r.path.startsWith('/mcp-registry/v0.1/servers?search=weather'))).toBe(true);
     expect(searchRequests(server).length).toBe(searches);
   });

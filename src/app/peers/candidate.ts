@@ -6,6 +6,7 @@
 import type { PeerEvaluation } from '../../report/comparison.js';
 import { ruleCategoryOf } from '../../scoring/category.js';
 import type { Target } from '../../target/types.js';
+import type { SourceUnavailableCode } from '../../model/source-codes.js';
 
 export interface Candidate {
   target: Target;
@@ -28,7 +29,8 @@ export type PeerSearch =
       chosen: Candidate[];
       notes: string[];
     }
-  | { status: 'unavailable'; reason: string; notes: string[] };
+  /** `code`: why, as the search's source code (`not-asked` when there was nothing to search by). */
+  | { status: 'unavailable'; reason: string; code: SourceUnavailableCode; notes: string[] };
 
 /**
  * Peers evaluated at most for a target whose peers are read from GitHub repositories (a

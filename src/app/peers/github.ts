@@ -31,8 +31,8 @@ export async function findRepositoryPeers(
 ): Promise<PeerSearch> {
   const github = evidence?.sources.github;
   const repository = github?.status === 'ok' ? github.facts.repository : null;
-  if (repository === null || repository === undefined) return { status: 'unavailable', reason: 'GitHub search: the repository facts to search by are not at hand', notes: [] };
-  if (!repository.topicsKnown) return { status: 'unavailable', reason: "GitHub search: GitHub's answer did not say the repository's topics", notes: [] };
+  if (repository === null || repository === undefined) return { status: 'unavailable', reason: 'GitHub search: the repository facts to search by are not at hand', code: 'depends-on-source', notes: [] };
+  if (!repository.topicsKnown) return { status: 'unavailable', reason: "GitHub search: GitHub's answer did not say the repository's topics", code: 'not-asked', notes: [] };
   // Generic topics ("mcp", "typescript") say nothing of what it does: neither searched by nor shared.
   const specific = specificKeywords(repository.topics);
   const topics = queryTopics(specific);
@@ -41,7 +41,7 @@ export async function findRepositoryPeers(
       repository.topics.length === 0
         ? 'GitHub search: the repository has no topic to search its peers by'
         : `GitHub search: the repository has only generic topics (${queryTopics(repository.topics, 3).join(', ')}) to search its peers by`;
-    return { status: 'unavailable', reason, notes: [] };
+    return { status: 'unavailable', reason, code: 'not-asked', notes: [] };
   }
 
   const ctx = runtime.callContext(request);
@@ -51,7 +51,7 @@ export async function findRepositoryPeers(
     { http: ctx.http, api: runtime.endpoints.githubApi, limiter: ctx.githubLimiter, tokenInUse, now: ctx.now },
     { topics, perPage: Math.min(REPO_SEARCH_MAX_PER_PAGE, Math.max(request.limit * 3, 25)) },
   );
-  if (search.status === 'unavailable') return { status: 'unavailable', reason: search.reason, notes: [] };
+  if (search.status === 'unavailable') return { status: 'unavailable', reason: search.reason, code: search.code, notes: [] };
 
   const self = new Set([request.name, repository.fullName, repository.renamedFrom ?? ''].map((n) => n.toLowerCase()));
   const targetTopics = new Set(specific.map((t) => t.toLowerCase()));

@@ -54,18 +54,18 @@ function entryTarget(name: string): Target | null {
 
 export async function findMcpPeers(runtime: Runtime, evidence: Evidence | null, request: CallOptions & { limit: number }): Promise<PeerSearch> {
   const mcp = evidence?.sources.mcp;
-  if (mcp?.status !== 'ok') return { status: 'unavailable', reason: "MCP Registry search: the entry's facts to search by are not at hand", notes: [] };
+  if (mcp?.status !== 'ok') return { status: 'unavailable', reason: "MCP Registry search: the entry's facts to search by are not at hand", code: 'depends-on-source', notes: [] };
   const own = [...nameWords(mcp.facts.name), ...searchWords(mcp.facts.description ?? '')];
   const targetWords = new Set(own);
   const words = [...targetWords].slice(0, MCP_SEARCH_WORDS);
-  if (words.length === 0) return { status: 'unavailable', reason: "MCP Registry search: the entry's name and description give no word to search by", notes: [] };
+  if (words.length === 0) return { status: 'unavailable', reason: "MCP Registry search: the entry's name and description give no word to search by", code: 'not-asked', notes: [] };
 
   const ctx = runtime.callContext(request);
   const { limit, notes } = repositoryPeerLimit(request.limit, runtime.githubToken !== null);
   const read = { http: ctx.http, base: runtime.endpoints.mcpRegistry };
   const searches = await Promise.all(words.map((word) => searchServers(read, word)));
   const failed = searches.find((s) => s.status === 'unavailable');
-  if (failed !== undefined && failed.status === 'unavailable') return { status: 'unavailable', reason: failed.reason, notes: [] };
+  if (failed !== undefined && failed.status === 'unavailable') return { status: 'unavailable', reason: failed.reason, code: failed.code, notes: [] };
 
   const listed = new Map<string, McpEntry>();
   const partial: string[] = [];

@@ -15,6 +15,7 @@ import { sanitizeForTerminal } from '../../render/sanitize.js';
 import type { HttpClient } from '../http/types.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 import { queryTerms } from '../../util/query-terms.js';
 import { jsonOf, keepListings } from '../search-listings.js';
 import { validGithubFullName } from './names.js';
@@ -56,7 +57,7 @@ export type RepositorySearchResult =
       /** Items dropped because they did not validate (or repeated one kept). */
       dropped: number;
     }
-  | { status: 'unavailable'; query: string; reason: string };
+  | { status: 'unavailable'; query: string; reason: string; code: SourceUnavailableCode };
 
 /** The topics of a list that can be asked for, lower case, first occurrence kept, at most `max`. */
 export function queryTopics(topics: readonly string[], max = REPO_SEARCH_TOPICS): string[] {
@@ -132,11 +133,11 @@ export async function searchRepositories(
   request: { topics: readonly string[]; perPage: number },
 ): Promise<RepositorySearchResult> {
   const query = topicQuery(request.topics);
-  const unavailable = (reason: string): RepositorySearchResult => ({ status: 'unavailable', query, reason: `GitHub search: ${oneLine(reason)}` });
-  if (request.topics.length === 0) return unavailable('the repository has no topic to search by');
+  const unavailable = (reason: string, code: SourceUnavailableCode): RepositorySearchResult => ({ status: 'unavailable', query, reason: `GitHub search: ${oneLine(reason)}`, code });
+  if (request.topics.length === 0) return unavailable('the repository has no topic to search by', 'not-asked');
   // GitHub is not asked while a rate limit of the run holds (rate-limit.ts).
   const stopped = ctx.limiter.stoppedFor(ctx.api, ctx.now);
-  if (stopped !== null) return unavailable(stopped);
+  if (stopped !== null) return unavailable(stopped, 'rate-limited');
   const perPage = Math.max(1, Math.min(REPO_SEARCH_MAX_PER_PAGE, Math.floor(request.perPage)));
   const response = await ctx.http.request({
     url: withQuery(joinUrl(ctx.api, 'search', 'repositories'), { q: query, sort: 'stars', order: 'desc', per_page: perPage }),
@@ -148,14 +149,14 @@ export async function searchRepositories(
     if (response.kind === 'status' && response.status !== undefined) {
       // The search limit is its own: it is reported here and never stops the run's other requests.
       const verdict = classifyRateLimit(response.status, response.headers, messageOf(response.body), ctx.now, ctx.tokenInUse);
-      if (verdict.kind !== 'fine') return unavailable(verdict.reason);
+      if (verdict.kind !== 'fine') return unavailable(verdict.reason, 'rate-limited');
     }
-    return unavailable(response.reason);
+    return unavailable(response.reason, httpFailureCode(response));
   }
   const json = jsonOf(response.body);
-  if (json === undefined) return unavailable('the answer is not JSON');
+  if (json === undefined) return unavailable('the answer is not JSON', 'bad-answer');
   const answer = AnswerSchema.safeParse(json);
-  if (!answer.success) return unavailable('the answer has no list of items');
+  if (!answer.success) return unavailable('the answer has no list of items', 'bad-answer');
   const { listings, dropped } = keepListings(answer.data.items, REPO_SEARCH_MAX_PER_PAGE, repositoryListingOf, (l) => l.fullName.toLowerCase());
   return { status: 'ok', query, total: answer.data.total_count, incomplete: answer.data.incomplete_results, listings, dropped };
 }

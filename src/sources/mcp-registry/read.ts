@@ -12,6 +12,7 @@
 import type { HttpClient } from '../http/types.js';
 import { joinUrl, withQuery } from '../http/url.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 import {
   McpServerListSchema,
   McpServerResponseSchema,
@@ -44,7 +45,7 @@ export type SearchResult =
    * list is then not complete, so no single match is picked from it.
    */
   | { status: 'ok'; entries: McpEntry[]; pages: number; complete: boolean; unreadable: number }
-  | { status: 'unavailable'; reason: string };
+  | { status: 'unavailable'; reason: string; code: SourceUnavailableCode };
 
 export interface RegistryReadContext {
   http: HttpClient;
@@ -108,14 +109,14 @@ export async function searchServers(ctx: RegistryReadContext, word: string): Pro
   let firstUnreadable: string | null = null;
   const done = (pages: number, complete: boolean): SearchResult =>
     entries.length === 0 && firstUnreadable !== null
-      ? { status: 'unavailable', reason: `MCP Registry search: ${firstUnreadable}` }
+      ? { status: 'unavailable', reason: `MCP Registry search: ${firstUnreadable}`, code: 'bad-answer' }
       : { status: 'ok', entries, pages, complete: complete && unreadable === 0, unreadable };
   for (let page = 1; page <= SEARCH_MAX_PAGES; page++) {
     const url = withQuery(joinUrl(ctx.base, 'v0.1', 'servers'), { search: word, version: 'latest', limit: SEARCH_PAGE_SIZE, cursor });
     const response = await ctx.http.request({ url, maxBytes: PAGE_MAX_BYTES, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-    if (!response.ok) return { status: 'unavailable', reason: `MCP Registry search: ${response.reason}` };
+    if (!response.ok) return { status: 'unavailable', reason: `MCP Registry search: ${response.reason}`, code: httpFailureCode(response) };
     const parsed = McpServerListSchema.safeParse(parseJson(response.body));
-    if (!parsed.success) return { status: 'unavailable', reason: `MCP Registry search: ${shapeReason(parsed.error.issues)}` };
+    if (!parsed.success) return { status: 'unavailable', reason: `MCP Registry search: ${shapeReason(parsed.error.issues)}`, code: 'bad-answer' };
     for (const [index, raw] of parsed.data.servers.entries()) {
       const item = McpServerResponseSchema.safeParse(raw);
       if (!item.success) {

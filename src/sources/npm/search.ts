@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { NPM_RULES } from '../../ecosystems/npm/rules.js';
 import { sanitizeForTerminal } from '../../render/sanitize.js';
 import { oneLine } from '../http/one-line.js';
+import { httpFailureCode, type SourceUnavailableCode } from '../../model/source-codes.js';
 import type { HttpClient } from '../http/types.js';
 import { queryTerms } from '../../util/query-terms.js';
 import { jsonOf, keepListings } from '../search-listings.js';
@@ -50,7 +51,7 @@ export type NpmSearchResult =
       /** Objects dropped because they did not validate. */
       dropped: number;
     }
-  | { status: 'unavailable'; query: string; reason: string };
+  | { status: 'unavailable'; query: string; reason: string; code: SourceUnavailableCode };
 
 /**
  * A keyword that can go in a query as it is: lower case letters, digits and `.`, `_`, `+`, `-`
@@ -121,18 +122,18 @@ export async function searchNpm(
   request: { keywords: readonly string[]; size: number },
 ): Promise<NpmSearchResult> {
   const text = searchText(request.keywords);
-  const unavailable = (reason: string): NpmSearchResult => ({ status: 'unavailable', query: text, reason: `npm search: ${oneLine(reason)}` });
-  if (request.keywords.length === 0) return unavailable('the package declares no keyword to search by');
+  const unavailable = (reason: string, code: SourceUnavailableCode): NpmSearchResult => ({ status: 'unavailable', query: text, reason: `npm search: ${oneLine(reason)}`, code });
+  if (request.keywords.length === 0) return unavailable('the package declares no keyword to search by', 'not-asked');
   const response = await http.request({
     url: npmSearchUrl(base, text, request.size),
     headers: { accept: 'application/json' },
     maxBytes: SEARCH_MAX_BYTES,
   });
-  if (!response.ok) return unavailable(response.reason);
+  if (!response.ok) return unavailable(response.reason, httpFailureCode(response));
   const json = jsonOf(response.body);
-  if (json === undefined) return unavailable('the answer is not JSON');
+  if (json === undefined) return unavailable('the answer is not JSON', 'bad-answer');
   const answer = AnswerSchema.safeParse(json);
-  if (!answer.success) return unavailable('the answer has no list of objects');
+  if (!answer.success) return unavailable('the answer has no list of objects', 'bad-answer');
   const { listings, dropped } = keepListings(answer.data.objects, SEARCH_MAX_SIZE, listingOf, (l) => l.name);
   return { status: 'ok', query: text, total: answer.data.total ?? null, listings, dropped };
 }
