@@ -57,9 +57,20 @@
  * caller asks only of a file that uses the network. A handler of an event named at run time
  * (`res.on(ev, (d) => …)`) is a chunk handler unless the name is spelled out as another event's.
  *
- * Not linked: an event emitted by a computed name, a member computed on another object
- * (`o[k](d)`), a path built by calls other than path's joins, code run by a shell or another
- * interpreter (`download-exec`'s shell downloads).
+ * The same for a member of vm (`vm[k](d)`, `require('vm')[k](d)`: unless spelled out as another
+ * than its evaluations), of module (its `_compile`), and of an object a member of which was given
+ * an evaluation (`loader.run = eval`, `{ go: vm.runInThisContext }`; that member called by name
+ * too). A handler is one set by any listener method or by a computed member (`res[on]('data', …)`)
+ * unless spelled out as another member, or a collector's callback a stream is piped to
+ * (`res.pipe(concat((b) => …))`); the chunk read inside a `data` handler is the answer. An event
+ * spelled out is emitted by a computed name (`bus.emit(E, d)`) unless that name is spelled out as
+ * another. A file address is the path it names (`new URL('./x.js', import.meta.url)`,
+ * `fileURLToPath`, `pathToFileURL(p).href`, `import.meta.dirname`).
+ *
+ * Not linked: an event named by a variable emitted by another variable, a member computed on an
+ * object given no evaluation as written (`o[k](d)`), a path spelled by other calls on the two sides
+ * than path's joins and file addresses, a stream read whole by a helper it is neither piped into
+ * nor assigned from, code run by a shell or another interpreter (`download-exec`'s shell downloads).
  *
  * An evaluator's name of one or two characters declared inside a line (a minifier's, given again
  * in every function: Emscripten's glue evaluates its EM_ASM code in such functions) is read
