@@ -57,7 +57,7 @@
  * caller asks only of a file that uses the network. A handler of an event named at run time
  * (`res.on(ev, (d) => …)`) is a chunk handler unless the name is spelled out as another event's.
  *
- * The same for a member of vm (`vm[k](d)`, `require('vm')[k](d)`: unless spelled out as another
+ * The same for a member of vm (`vm[k](d)`, vm required inline and indexed: unless spelled out as another
  * than its evaluations), of module (its `_compile`), and of an object a member of which was given
  * an evaluation (`loader.run = eval`, `{ go: vm.runInThisContext }`; that member called by name
  * too). A handler is one set by any listener method or by a computed member (`res[on]('data', …)`)
@@ -161,7 +161,7 @@ const VM_OBJECT = String.raw`require\s*\(\s*['"\x60](?:node:)?vm['"\x60]\s*\)`;
 const GLOBAL_EVALUATORS = new Set(['eval', 'Function']);
 const VM_EVALUATORS = new Set(['runInThisContext', 'runInNewContext', 'runInContext', 'compileFunction', 'Script']);
 const MODULE_EVALUATORS = new Set(['_compile']);
-/** A name vm is bound to: `const v = require('node:vm')`, `import * as v from 'vm'`. */
+/** A name vm is bound to: a const given its require, a namespace or default import of it. */
 const VM_BINDING = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|,\s*)([\w$]+)\s*=\s*${VM_OBJECT}|\bimport\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s*['"](?:node:)?vm['"]`, 'g');
 /** An evaluation as a value: `eval`, `globalThis.Function`, `vm.runInThisContext`. */
 const EVALUATION_AS_VALUE = String.raw`(?:(?:global|globalThis|window|self)\s*\.\s*)?(?:eval|Function)|(?:[\w$]+\s*\.\s*)?(?:runIn(?:This|New)?Context|compileFunction)`;
@@ -937,7 +937,7 @@ export function evaluatesDownloaded(text: string): boolean {
   // by a name the text does not spell out may be eval (fail closed; the caller asks only of a
   // file that uses the network); one spelled out (`const k = 'log'`) is what it names. Not an
   // argument parsed as JSON: eval of an object is the object.
-  // The same for vm (`vm[k](d)`, `require('vm')[k](d)`), module (its `_compile`) and an object a
+  // The same for vm (`vm[k](d)`, vm required inline), module (its `_compile`) and an object a
   // member of which was given an evaluation (`loader.run = eval; loader[k](d)`), whose members so
   // given are evaluations when called by name too (`loader.run(d)`).
   const holders = heldEvaluations(code);
