@@ -245,7 +245,8 @@ const CHUNK_HANDLER = new RegExp(
  * A stream piped to a collector that hands its whole content to a callback
  * (`res.pipe(concat((body) => …))`): the callback's first parameter is the content.
  */
-const PIPE_COLLECTOR = /\.\s*pipe\s*\(\s*(?:new\s+)?[\w$]+(?:\s*\.\s*[\w$]+)?\s*\(\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)/g;
+const PIPE_COLLECTOR =
+  /\.\s*pipe\s*\(\s*(?:new\s+)?[\w$]+(?:\s*\.\s*[\w$]+)?\s*\(\s*(?:async\s+)?(?:function\s*[\w$]*\s*\(\s*([\w$]+)|\(\s*([\w$]+)[^()]{0,200}\)\s*=>|([\w$]+)\s*=>)/g;
 /** A stream of local data: a file read, standard input, a child process's output. */
 const LOCAL_STREAM = /\bcreateReadStream\s*\(|\bprocess\s*\.\s*stdin\b|\.\s*std(?:out|err)\b/;
 /** Members of a name bound to a network call whose handlers get its answer. */
@@ -497,7 +498,7 @@ class Reader {
       if (this.readsLocalStream(match.index)) continue;
       const open = code.indexOf('(', match.index);
       const end = chainEnd(code, open);
-      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk: match[1]!, named: true });
+      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk: (match[1] ?? match[2] ?? match[3])!, named: true });
     }
     // An event named at run time (`res.on(ev, (d) => …)`, `const ev = 'data'`): a chunk handler
     // unless its name is spelled out as another event's (fail closed: the file uses the network).
