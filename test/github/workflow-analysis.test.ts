@@ -471,6 +471,9 @@ describe('analyseWorkflow follows attacker text through step and job outputs int
   it.each([
     ['written from an env variable holding the title', runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV)],
     ['written from the job\'s env variable', runWriter('echo "title=${T}" >> "$GITHUB_OUTPUT"')],
+    ['written through tee -a "$GITHUB_OUTPUT"', runWriter('echo "title=$T" | tee -a "$GITHUB_OUTPUT"', TITLE_ENV)],
+    ['written by printf to "${GITHUB_OUTPUT}"', runWriter('printf \'title=%s\\n\' "$T" >> "${GITHUB_OUTPUT}"', TITLE_ENV)],
+    ['written with >>$GITHUB_OUTPUT (no space)', runWriter('echo "title=$T" >>$GITHUB_OUTPUT', TITLE_ENV)],
     ['set by github-script from the payload', script("core.setOutput('title', context.payload.pull_request.title)")],
     ['set by github-script from process.env holding the title', script("core.setOutput('title', process.env.T)", TITLE_ENV)],
     ['set by github-script through an identifier', script("const t = context.payload.pull_request.title;\ncore.setOutput('title', t)")],
@@ -523,6 +526,7 @@ describe('analyseWorkflow follows attacker text through step and job outputs int
     ['the output read through env: and "$VAR" (the safe form)', runWriter('echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), '      - env:\n          TITLE: ${{ steps.t.outputs.title }}\n        run: echo "$TITLE"\n'],
     ['a number written beside the title, the number read', runWriter('echo "n=${{ github.event.pull_request.number }}" >> "$GITHUB_OUTPUT"; echo "title=$T" >> "$GITHUB_OUTPUT"', TITLE_ENV), '      - run: echo "${{ steps.t.outputs.n }}"\n'],
     ['a constant written', runWriter('echo "title=fixed" >> "$GITHUB_OUTPUT"'), ''],
+    ['a constant written through tee -a "$GITHUB_OUTPUT"', runWriter('echo "title=fixed" | tee -a "$GITHUB_OUTPUT"', TITLE_ENV), ''],
     ['the base sha written', runWriter('echo "title=$B" >> "$GITHUB_OUTPUT"', '        env:\n          B: ${{ github.event.pull_request.base.sha }}\n'), ''],
     ['github-script setting a number', script("core.setOutput('title', String(context.payload.pull_request.number))"), ''],
     ['an action whose with: carries nothing untrusted', '        uses: some/action@v1\n        with:\n          text: ${{ github.event.pull_request.number }}\n', ''],
@@ -948,6 +952,8 @@ describe('analyseWorkflow: attacker text put in env: and expanded inline as ${{ 
   const TITLE = '${{ github.event.pull_request.title }}';
   /** An earlier step `t` that writes `line` with TITLE in its env (the safe form there). */
   const writer = (line: string) => `      - id: t\n        env:\n          TITLE: ${TITLE}\n        run: ${JSON.stringify(line)}\n`;
+  /** An earlier `actions/github-script` step `t` running `script`. */
+  const exporter = (script: string) => `      - id: t\n        uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(script)}\n`;
 
   it.each([
     ['the workflow env holds the pull request title', 'pull_request_target', { workflow: `T: ${TITLE}` }, 'echo "${{ env.T }}"', ''],
@@ -959,8 +965,18 @@ describe('analyseWorkflow: attacker text put in env: and expanded inline as ${{ 
     ['a step env set from the job env that holds the title', 'pull_request_target', { job: `A: ${TITLE}`, step: 'B: ${{ env.A }}' }, 'echo "${{ env.B }}"', ''],
     ['a step env set from an earlier step output that carries the title', 'pull_request_target', { step: 'T: ${{ steps.t.outputs.title }}' }, 'echo "${{ env.T }}"', writer('echo "title=$TITLE" >> "$GITHUB_OUTPUT"')],
     ['written to $GITHUB_ENV by an earlier step from a variable holding the title', 'pull_request_target', {}, 'echo "${{ env.T }}"', writer('echo "T=$TITLE" >> "$GITHUB_ENV"')],
+    ['written through tee -a "$GITHUB_ENV"', 'pull_request_target', {}, 'echo "${{ env.T }}"', writer('echo "T=$TITLE" | tee -a "$GITHUB_ENV"')],
+    ['written by printf to "${GITHUB_ENV}"', 'pull_request_target', {}, 'echo "${{ env.T }}"', writer('printf \'T=%s\\n\' "$TITLE" >> "${GITHUB_ENV}"')],
+    ['written with >>$GITHUB_ENV (no space)', 'pull_request_target', {}, 'echo "${{ env.T }}"', writer('echo "T=$TITLE" >>$GITHUB_ENV')],
+    ['written by github-script core.exportVariable from the payload title', 'pull_request_target', {}, 'echo "${{ env.T }}"', exporter("core.exportVariable('T', context.payload.pull_request.title)")],
+    ['written by github-script core.exportVariable from an identifier holding a fetched title', 'pull_request_target', {}, 'echo "${{ env.T }}"', exporter("const { data: pr } = await github.rest.pulls.get({ owner, repo, pull_number: 1 });\nconst t = pr.title;\ncore.exportVariable('T', t)")],
   ])('%s (on %s): the step that expands it', (_name, on, env, run, earlier) => {
     expect(findings(layered(on, env, run, earlier))).toEqual(['script-injection:j:use']);
+  });
+
+  it('github-script core.exportVariable from an expression naming the issue title: the writing script and the step that expands it', () => {
+    const text = layered('issues', {}, 'echo "${{ env.T }}"', exporter("core.exportVariable('T', '${{ github.event.issue.title }}')"));
+    expect(findings(text)).toEqual(['script-injection:j:t', 'script-injection:j:use']);
   });
 
   it('a github-script script expanding ${{ env.T }} that holds the title', () => {
@@ -986,6 +1002,12 @@ describe('analyseWorkflow: attacker text put in env: and expanded inline as ${{ 
     ["the step's own env overriding the job's with a constant", 'pull_request_target', { job: `T: ${TITLE}`, step: 'T: fixed' }, 'echo "${{ env.T }}"', ''],
     ["an earlier step's own env (it ends with that step)", 'pull_request_target', {}, 'echo "${{ env.TITLE }}"', writer('echo "$TITLE"')],
     ['a constant written to $GITHUB_ENV', 'pull_request_target', {}, 'echo "${{ env.T }}"', writer('echo "T=fixed" >> "$GITHUB_ENV"')],
+    ['a constant written through tee -a "$GITHUB_ENV"', 'pull_request_target', {}, 'echo "${{ env.T }}"', writer('echo "T=fixed" | tee -a "$GITHUB_ENV"')],
+    ['a title written to $GITHUB_ENV, read by the shell as "$T"', 'pull_request_target', {}, 'echo "$T"', writer('echo "T=$TITLE" | tee -a "$GITHUB_ENV"')],
+    ['github-script exporting a constant', 'pull_request_target', {}, 'echo "${{ env.T }}"', exporter("core.exportVariable('T', 'fixed')")],
+    ['github-script exporting the title under another name', 'pull_request_target', {}, 'echo "${{ env.U }}"', exporter("core.exportVariable('T', context.payload.pull_request.title)")],
+    ['github-script exporting the pull request title under issues (its payload has none)', 'issues', {}, 'echo "${{ env.T }}"', exporter("core.exportVariable('T', context.payload.pull_request.title)")],
+    ['github-script exporting the title, read by the shell as "$T"', 'pull_request_target', {}, 'echo "$T"', exporter("core.exportVariable('T', context.payload.pull_request.title)")],
     ['another variable expanded', 'pull_request_target', { job: `T: ${TITLE}\nU: fixed` }, 'echo "${{ env.U }}"', ''],
   ])('safe: %s (on %s)', (_name, on, env, run, earlier) => {
     expect(findings(layered(on, env, run, earlier))).toEqual([]);

@@ -5,7 +5,7 @@
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
  * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
- * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs and through `env:` variables expanded as `${{ env.NAME }}` (written to `$GITHUB_ENV` too), and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) and a script's head or text read from the payload (judged by the triggers whose payload carries it) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
+ * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs and through `env:` variables expanded as `${{ env.NAME }}` (written to `$GITHUB_ENV`, or exported by a github-script `core.exportVariable`, too), and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) and a script's head or text read from the payload (judged by the triggers whose payload carries it) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
  * thread's CPU time.
  */
@@ -85,6 +85,7 @@ describe('hostile workflows: env: variables expanded as ${{ env.NAME }} are foll
   const wf = (workflowEnv: string, jobEnv: string, steps: string, jobs = '') =>
     `on: pull_request_target\nenv:\n  W: fixed\n${workflowEnv}jobs:\n  j:\n    runs-on: x\n    env:\n      X: fixed\n${jobEnv}    steps:\n${steps}${jobs}`;
   const step = (run: string, env = '') => `      - ${env === '' ? '' : `env:\n          ${env}\n        `}run: ${JSON.stringify(run)}\n`;
+  const exporter = (script: string) => `      - uses: actions/github-script@v7\n        with:\n          script: ${JSON.stringify(script)}\n`;
   it.for<[string, (k: number) => string]>([
     ['k steps each writing T to $GITHUB_ENV and expanding it', (k) => wf('', '', step('echo "T=$X" >> "$GITHUB_ENV"; echo "${{ env.T }}"').repeat(k))],
     ['k heredoc writes to $GITHUB_ENV, then k steps expanding k names', (k) => wf('', '', `${step('{ echo "T<<E"; echo "$X"; echo E; } >> "$GITHUB_ENV"').repeat(k)}${Array.from({ length: k }, (_, i) => step(`echo "\${{ env.N${i} }}"`)).join('')}`)],
@@ -93,6 +94,8 @@ describe('hostile workflows: env: variables expanded as ${{ env.NAME }} are foll
     ['k names expanded in one line', (k) => wf('', '', step(Array.from({ length: k }, (_, i) => `\${{ env.V${i} }}`).join(' ')))],
     ['an unclosed `${{ env.` repeated', (k) => wf('', '', step(`echo ${'${{ env.'.repeat(k)}`))],
     ['`env.` runs in one expression', (k) => wf('', '', step(`echo \${{ ${'env.'.repeat(k)}T }}`))],
+    ['k github-script steps each exporting T (core.exportVariable) and a step expanding it', (k) => wf('', '', `${exporter("core.exportVariable('T', process.env.X)")}${step('echo "${{ env.T }}"')}`.repeat(k))],
+    ['`core.exportVariable(` runs, unclosed, then a step expanding toJSON(env)', (k) => wf('', '', `${exporter('core.exportVariable('.repeat(k))}${step('echo "${{ toJSON(env) }}"')}`)],
   ])('%s', ([, make], ctx) => {
     const g = growth((k) => analyseWorkflow('.github/workflows/w.yml', make(k)), 500);
     noteCases(ctx.task, 2);

@@ -57,9 +57,20 @@
  * caller asks only of a file that uses the network. A handler of an event named at run time
  * (`res.on(ev, (d) => …)`) is a chunk handler unless the name is spelled out as another event's.
  *
- * Not linked: an event emitted by a computed name, a member computed on another object
- * (`o[k](d)`), a path built by calls other than path's joins, code run by a shell or another
- * interpreter (`download-exec`'s shell downloads).
+ * The same for a member of vm (`vm[k](d)`, vm required inline and indexed: unless spelled out as another
+ * than its evaluations), of module (its `_compile`), and of an object a member of which was given
+ * an evaluation (`loader.run = eval`, `{ go: vm.runInThisContext }`; that member called by name
+ * too). A handler is one set by any listener method or by a computed member (`res[on]('data', …)`)
+ * unless spelled out as another member, or a collector's callback a stream is piped to
+ * (`res.pipe(concat((b) => …))`); the chunk read inside a `data` handler is the answer. An event
+ * spelled out is emitted by a computed name (`bus.emit(E, d)`) unless that name is spelled out as
+ * another. A file address is the path it names (`new URL('./x.js', import.meta.url)`,
+ * `fileURLToPath`, `pathToFileURL(p).href`, `import.meta.dirname`).
+ *
+ * Not linked: an event named by a variable emitted by another variable, a member computed on an
+ * object given no evaluation as written (`o[k](d)`), a path spelled by other calls on the two sides
+ * than path's joins and file addresses, a stream read whole by a helper it is neither piped into
+ * nor assigned from, code run by a shell or another interpreter (`download-exec`'s shell downloads).
  *
  * An evaluator's name of one or two characters declared inside a line (a minifier's, given again
  * in every function: Emscripten's glue evaluates its EM_ASM code in such functions) is read
@@ -143,14 +154,65 @@ const NODE_EVAL = /(?:^|[\s'"`])(?:-e|-p|--eval|--print)(?=[\s'"`=]|$)|\binput\s
 const WORKER = /\bnew\s+(?:[\w$]+\s*\.\s*)?Worker\s*\(/g;
 /** A module loaded by path: `require(p)`, `import(p)`. */
 const LOAD = /(?<![\w$.])(?:require|import)\s*\(/g;
-/** A member of an object every function shares looked up by a name computed at run time (`globalThis[name]`). */
-const COMPUTED_MEMBER = /(?<![\w$.])(?:global|globalThis|window|self)\s*\[/g;
-/** A handler set for an event, its first argument read apart (CHUNK_HANDLER reads the literal names). */
-const ANY_HANDLER = /\.\s*(?:on|once|addEventListener)\s*\(/g;
+/** The object a member looked up by a name computed at run time is taken from, by the members of it that evaluate. */
+const SHARED_OBJECTS = '(?:global|globalThis|window|self)';
+const VM_OBJECT = String.raw`require\s*\(\s*['"\x60](?:node:)?vm['"\x60]\s*\)`;
+/** What a shared object's, vm's and module's members that evaluate are named. */
+const GLOBAL_EVALUATORS = new Set(['eval', 'Function']);
+const VM_EVALUATORS = new Set(['runInThisContext', 'runInNewContext', 'runInContext', 'compileFunction', 'Script']);
+const MODULE_EVALUATORS = new Set(['_compile']);
+/** A name vm is bound to: a const given its require, a namespace or default import of it. */
+const VM_BINDING = new RegExp(String.raw`(?:\b(?:const|let|var)\s+|,\s*)([\w$]+)\s*=\s*${VM_OBJECT}|\bimport\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s*['"](?:node:)?vm['"]`, 'g');
+/** An evaluation as a value: `eval`, `globalThis.Function`, `vm.runInThisContext`. */
+const EVALUATION_AS_VALUE = String.raw`(?:(?:global|globalThis|window|self)\s*\.\s*)?(?:eval|Function)|(?:[\w$]+\s*\.\s*)?(?:runIn(?:This|New)?Context|compileFunction)`;
+/** A member of an object given an evaluation: `loader.run = eval`, `o['go'] = vm.runInThisContext`. Groups: the object, the member. */
+const HELD_EVALUATION = new RegExp(String.raw`(?<![\w$.])([\w$]+)\s*(?:\.\s*([\w$]+)|\[\s*['"\x60]([\w$]+)['"\x60]\s*\])\s*=\s*(?:${EVALUATION_AS_VALUE})\s*(?=[;,)}\n]|$)`, 'g');
+/** An evaluation given as a value to a name, a member or an entry somewhere in the text: what HELD_EVALUATION and HELD_ENTRY look for, found first in one pass. */
+const EVALUATION_GIVEN = /(?:eval|Function|runIn(?:This|New)?Context|compileFunction)\s*(?:[;,)}\n]|$)/g;
+/** An object literal given to a name (groups: the name, its entries). */
+const OBJECT_LITERAL = /(?<![\w$.])([\w$]+)\s*=\s*\{([^{}]{0,400})\}/g;
+/** An entry of an object literal holding an evaluation (`run: eval`, `{ eval }`); group: the member. */
+const HELD_ENTRY = new RegExp(String.raw`(?:^|,)\s*(?:([\w$]+)\s*:\s*(?:${EVALUATION_AS_VALUE})|(eval))\s*(?=,|$)`, 'g');
+/** The methods that set a handler for an event. */
+const LISTENERS = 'on|once|addListener|prependListener|prependOnceListener|addEventListener';
+/** A handler set for an event by a listener method, its first argument read apart (CHUNK_HANDLER reads the literal names). */
+const ANY_HANDLER = new RegExp(String.raw`\.\s*(?:${LISTENERS})\s*\(`, 'g');
+/** A member computed at run time and called (`res[on](…)`, group: its name): a listener unless spelled out as something else. */
+const COMPUTED_CALL = /\[([^[\]\n]{1,60})\]\s*\(/g;
+const LISTENER_NAMES = new Set(LISTENERS.split('|'));
+/** A function written at the start of the text: `(d) =>`, `d =>`, `async function (d) {`. */
+const FUNCTION_START = /^\s*(?:async\s+)?(?:function\b|\([^()]{0,200}\)\s*=>|[\w$]+\s*=>)/;
 /** The first parameter of a handler that starts the text: `(d) =>`, `d =>`, `function (d) {`. */
 const HANDLER_PARAMETER = /^\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)/;
 /** Words of a path expression that name no folder or file: the calls that join it. */
-const PATH_CALLS = new Set(['path', 'join', 'resolve', 'normalize', 'path.join', 'path.resolve', 'path.normalize', 'posix', 'win32']);
+const PATH_CALLS = new Set([
+  'path',
+  'join',
+  'resolve',
+  'normalize',
+  'path.join',
+  'path.resolve',
+  'path.normalize',
+  'posix',
+  'win32',
+  // A file address made of a path and back: `new URL(…)`, `fileURLToPath(…)`, `pathToFileURL(p).href`.
+  'new',
+  'URL',
+  'fileURLToPath',
+  'pathToFileURL',
+  'url.fileURLToPath',
+  'url.pathToFileURL',
+  'href',
+  'pathname',
+]);
+/** `new URL('./x.js', base)`: the file named under its base, read base first (group 1: the name, group 2: the base). */
+const URL_UNDER_BASE = /\bnew\s+URL\s*\(\s*(['"`][^'"`]{0,200}['"`])\s*,\s*([\w$.]{1,100})\s*\)/g;
+/** Words that name the module's own folder or file, however spelled: one word for each. */
+const HERE: ReadonlyMap<string, string> = new Map([
+  ['import.meta.dirname', '__dirname'],
+  ['import.meta.filename', '__filename'],
+  ['import.meta.url', '__filename'],
+]);
 /** A path to data, not code: a native addon, JSON, WebAssembly. */
 const DATA_PATH = /\.(?:node|json|wasm)\b/;
 /** A name given the evaluation itself: `const e = eval`, `run = (0, eval)`, `F = globalThis.Function`. Group: the name. */
@@ -167,7 +229,7 @@ const FUNCTION_HEAD =
 /** Words a method's header cannot start with: `if (a) {` is no method. */
 const NOT_METHODS = new Set('if for while switch catch with function return typeof await'.split(' '));
 /** A handler set for a named event, just before its function: `bus.on('code', `. */
-const EVENT_HANDLER = /\.\s*(?:on|once|addListener|prependListener|addEventListener)\s*\(\s*(?:(['"`])([\w$:.-]{1,60})\1|([A-Za-z_$][\w$]{0,59}))\s*,\s*$/;
+const EVENT_HANDLER = /\.\s*(?:on|once|addListener|prependListener|prependOnceListener|addEventListener)\s*\(\s*(?:(['"`])([\w$:.-]{1,60})\1|([A-Za-z_$][\w$]{0,59}))\s*,\s*$/;
 /**
  * A member of an object every function of the code shares: `global.p`, `globalThis['p']`,
  * `process.env.P`, `module.exports.p`. Groups: the object, the member.
@@ -175,8 +237,16 @@ const EVENT_HANDLER = /\.\s*(?:on|once|addListener|prependListener|addEventListe
 const SHARED_MEMBER =
   /(?<![\w$.])(global|globalThis|window|self|module\s*\.\s*exports|exports|process\s*\.\s*env)\s*(?:\.\s*([\w$]+)|\[\s*['"`]([\w$]+)['"`]\s*\])/g;
 /** A handler given the chunks of a stream or the messages of a socket: its first parameter. */
-const CHUNK_HANDLER =
-  /\.\s*(?:on|once|addEventListener)\s*\(\s*['"`](?:data|message)['"`]\s*,\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)/g;
+const CHUNK_HANDLER = new RegExp(
+  String.raw`\.\s*(?:${LISTENERS})\s*\(\s*['"\x60](?:data|message)['"\x60]\s*,\s*(?:async\s+)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)`,
+  'g',
+);
+/**
+ * A stream piped to a collector that hands its whole content to a callback
+ * (`res.pipe(concat((body) => …))`): the callback's first parameter is the content.
+ */
+const PIPE_COLLECTOR =
+  /\.\s*pipe\s*\(\s*(?:new\s+)?[\w$]+(?:\s*\.\s*[\w$]+)?\s*\(\s*(?:async\s+)?(?:function\s*[\w$]*\s*\(\s*([\w$]+)|\(\s*([\w$]+)[^()]{0,200}\)\s*=>|([\w$]+)\s*=>)/g;
 /** A stream of local data: a file read, standard input, a child process's output. */
 const LOCAL_STREAM = /\bcreateReadStream\s*\(|\bprocess\s*\.\s*stdin\b|\.\s*std(?:out|err)\b/;
 /** Members of a name bound to a network call whose handlers get its answer. */
@@ -321,8 +391,11 @@ function computedName(code: string, expression: string, at: number): string | un
  * 'x.js')`, `__dirname + '/x.js'` and `` `${__dirname}/x.js` `` are all `__dirname/x.js`.
  */
 function pathKey(expression: string): string {
+  // A URL's base is the folder of the module whose address it is (`new URL('./x.js', import.meta.url)`).
   return expression
+    .replace(URL_UNDER_BASE, (_all, name: string, base: string) => `${base === 'import.meta.url' ? '__dirname' : base} ${name}`)
     .split(/[^\w$.-]+/)
+    .map((part) => HERE.get(part) ?? part.replace(/^\.(?=[\w$])/, ''))
     .filter((part) => part !== '' && part !== '.' && part !== '$' && !PATH_CALLS.has(part))
     .join('/');
 }
@@ -381,6 +454,8 @@ interface Evaluator {
 /** A `data` or `message` handler: its call's span and its first parameter, the chunk. */
 interface ChunkHandler extends Span {
   chunk: string;
+  /** Its event spelled out as `data` or `message` (or a collector's callback): the chunk itself read there is the answer. */
+  named: boolean;
 }
 
 class Reader {
@@ -416,25 +491,46 @@ class Reader {
       if (this.readsLocalStream(match.index)) continue;
       const open = code.indexOf('(', match.index);
       const end = chainEnd(code, open);
-      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk: match[1]! });
+      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk: match[1]!, named: true });
+    }
+    for (const match of code.matchAll(PIPE_COLLECTOR)) {
+      if (this.chunkHandlers.length >= MAX_CALLS) break;
+      if (this.readsLocalStream(match.index)) continue;
+      const open = code.indexOf('(', match.index);
+      const end = chainEnd(code, open);
+      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk: (match[1] ?? match[2] ?? match[3])!, named: true });
     }
     // An event named at run time (`res.on(ev, (d) => …)`, `const ev = 'data'`): a chunk handler
     // unless its name is spelled out as another event's (fail closed: the file uses the network).
     let resolved = 0;
-    for (const match of code.matchAll(ANY_HANDLER)) {
+    let computedListeners = 0;
+    const computedCalls = (function* (): Generator<RegExpExecArray> {
+      for (const match of code.matchAll(COMPUTED_CALL)) if (/[\w$)\]]/.test(code[match.index - 1] ?? '')) yield match;
+    })();
+    for (const match of [code.matchAll(ANY_HANDLER), computedCalls].flatMap((matches) => [...matches])) {
       if (this.chunkHandlers.length >= MAX_CALLS) break;
       const open = match.index + match[0].length - 1;
       const head = code.slice(open + 1, open + 201);
       const comma = expressionEnd(head, 0);
       if (head[comma] !== ',') continue;
+      let checked = true;
+      if (match[1] !== undefined) {
+        // `res[on](ev, (d) => …)`: a listener unless its name is spelled out as another member;
+        // only a function written as its second argument is a handler.
+        if (!FUNCTION_START.test(head.slice(comma + 1))) continue;
+        const method = ++resolved > MAX_LOOKUPS ? undefined : computedName(code, match[1], match.index);
+        if (method !== undefined && !LISTENER_NAMES.has(method)) continue;
+        // Past the look-up budget, taken as a stream's handler unread (fail closed).
+        checked = ++computedListeners <= MAX_LOOKUPS;
+      }
       const name = head.slice(0, comma).trim();
-      if (name === '' || (/^['"`]/.test(name) && !name.includes('${'))) continue;
+      if (name === '' || (match[1] === undefined && /^['"`]/.test(name) && !name.includes('${'))) continue;
       const event = ++resolved > MAX_LOOKUPS ? undefined : computedName(code, name, match.index);
       if (event !== undefined && event !== 'data' && event !== 'message') continue;
       const chunk = HANDLER_PARAMETER.exec(head.slice(comma + 1))?.[1];
-      if (chunk === undefined || this.readsLocalStream(match.index)) continue;
+      if (chunk === undefined || (checked && this.readsLocalStream(match.index))) continue;
       const end = chainEnd(code, open);
-      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk });
+      this.chunkHandlers.push({ start: match.index, end: end < 0 ? Math.min(code.length, open + SPAN_CHARS) : end, chunk, named: event !== undefined });
     }
     let calls = 0;
     for (const match of code.matchAll(this.call)) {
@@ -508,6 +604,8 @@ class Reader {
     if (this.makesCall(expression)) return true;
     if (links === 0) return false;
     for (const name of namesIn(expression)) {
+      // The chunk a `data` or `message` handler around it is given (`res.once('data', (c) => eval(c))`).
+      if (this.chunkHandlers.some((h) => h.named && at > h.start && at < h.end && h.chunk === name)) return true;
       if (this.lookups++ >= MAX_LOOKUPS) return false;
       const reach = name.length <= 2 ? SHORT_NAME_REACH : REACH;
       if (this.assignedDownload(escapeName(name), reach, at, links - 1) || this.functionCalls(name, expression, at)) return true;
@@ -679,6 +777,19 @@ class Reader {
       const open = this.code.indexOf('(', match.index);
       sites.push({ at: match.index, argument: argumentsAt(this.code, open, parameters.map((index) => index + 1)), direct: false });
     }
+    if (event.startsWith('[')) return sites;
+    // An event spelled out, emitted by a name computed at run time (`bus.emit(E, d)`, `const E =
+    // ['co', 'de'].join('')`): that event unless the name is spelled out as another's (fail closed).
+    let resolved = 0;
+    for (const match of this.code.matchAll(/\.\s*emit\s*\(\s*(?!['"`\s])/g)) {
+      if (sites.length >= MAX_CALLS) break;
+      const open = this.code.indexOf('(', match.index);
+      const first = argumentsAt(this.code, open, [0]).trim();
+      if (first === '' || first === 'null' || /^['"`]/.test(first) || this.code[open + 1 + first.length] === ')') continue;
+      const spelled = ++resolved > MAX_LOOKUPS ? undefined : computedName(this.code, first, match.index);
+      if (spelled !== undefined && spelled !== event) continue;
+      sites.push({ at: match.index, argument: argumentsAt(this.code, open, parameters.map((index) => index + 1)), direct: false });
+    }
     return sites;
   }
 
@@ -742,6 +853,50 @@ function loadsWritten(code: string, written: readonly string[], at: number): boo
   return false;
 }
 
+/** The objects a member of which was given an evaluation (HELD_EVALUATION, HELD_ENTRY), with those members; at most MAX_NAMES objects. */
+function heldEvaluations(code: string): Map<string, Set<string>> {
+  const held = new Map<string, Set<string>>();
+  // Only where an evaluation ends a value (`= eval;`, `{ run: eval }`): the patterns below read the text whole.
+  if (![...code.matchAll(EVALUATION_GIVEN)].some((m) => /[=:{,]\s*(?:[\w$]+\s*\.\s*)?$/.test(code.slice(Math.max(0, m.index - 40), m.index)))) return held;
+  const add = (holder: string, member: string): void => {
+    const members = held.get(holder);
+    if (members !== undefined) {
+      if (members.size < MAX_NAMES) members.add(member);
+    }
+    else if (held.size < MAX_NAMES && !NOT_NAMES.has(holder)) held.set(holder, new Set([member]));
+  };
+  for (const match of code.matchAll(HELD_EVALUATION)) add(match[1]!, (match[2] ?? match[3])!);
+  for (const match of code.matchAll(OBJECT_LITERAL)) {
+    if (!/eval|Function|runIn|compileFunction/.test(match[2]!)) continue;
+    for (const entry of match[2]!.matchAll(HELD_ENTRY)) add(match[1]!, (entry[1] ?? entry[2])!);
+  }
+  return held;
+}
+
+/**
+ * The objects whose members looked up by a computed name and called are evaluations unless the
+ * name is spelled out as another member: the shared objects, vm (by its names), module, and the
+ * objects given an evaluation. `evaluators` tells, for a match of `pattern`, the members that evaluate.
+ */
+function computedReceivers(code: string, holders: ReadonlyMap<string, ReadonlySet<string>>): { pattern: RegExp; evaluators: (match: RegExpExecArray) => ReadonlySet<string> } {
+  const vm = new Set(['vm']);
+  for (const match of code.includes('vm') ? code.matchAll(VM_BINDING) : []) {
+    if (vm.size >= MAX_NAMES) break;
+    vm.add((match[1] ?? match[2])!);
+  }
+  const names = (set: Iterable<string>) => [...set].map(escapeName).join('|');
+  const held = [...holders.keys()].filter((holder) => !vm.has(holder) && holder !== 'module');
+  const pattern = new RegExp(
+    String.raw`(?<![\w$.])(?:(${SHARED_OBJECTS})|(${names(vm)})|(module)${held.length > 0 ? String.raw`|(${names(held)})` : ''})\s*\[|(${VM_OBJECT})\s*\[`,
+    'g',
+  );
+  return {
+    pattern,
+    evaluators: (match) =>
+      match[1] !== undefined ? GLOBAL_EVALUATORS : match[2] !== undefined || match.at(-1) !== undefined ? VM_EVALUATORS : match[3] !== undefined ? MODULE_EVALUATORS : (holders.get(match[4]!) ?? GLOBAL_EVALUATORS),
+  };
+}
+
 /** Whether the code evaluates what a network call answered (see the module's comment); `text` is comment-free. */
 export function evaluatesDownloaded(text: string): boolean {
   const reader = new Reader(withoutLongStrings(text));
@@ -783,14 +938,32 @@ export function evaluatesDownloaded(text: string): boolean {
   // by a name the text does not spell out may be eval (fail closed; the caller asks only of a
   // file that uses the network); one spelled out (`const k = 'log'`) is what it names. Not an
   // argument parsed as JSON: eval of an object is the object.
+  // The same for vm (`vm[k](d)`, vm required inline), module (its `_compile`) and an object a
+  // member of which was given an evaluation (`loader.run = eval; loader[k](d)`), whose members so
+  // given are evaluations when called by name too (`loader.run(d)`).
+  const holders = heldEvaluations(code);
+  for (const [holder, members] of holders) {
+    for (const member of members) {
+      for (const call of code.matchAll(new RegExp(String.raw`(?<![\w$.])${escapeName(holder)}\s*\.\s*${escapeName(member)}\s*\(`, 'g'))) {
+        if (sites.length >= MAX_EVALUATIONS * 2) {
+          unread = true;
+          break;
+        }
+        const open = call.index + call[0].length - 1;
+        const close = closing(code, open, EXPRESSION_CHARS);
+        sites.push({ at: call.index, argument: code.slice(open + 1, close < 0 ? open + EXPRESSION_CHARS : close), direct: false });
+      }
+    }
+  }
+  const receivers = computedReceivers(code, holders);
   let computed = 0;
   let resolved = 0;
-  for (const match of code.matchAll(COMPUTED_MEMBER)) {
+  for (const match of code.matchAll(receivers.pattern)) {
     const open = match.index + match[0].length - 1;
     const close = closing(code, open, 200);
     if (close < 0) continue;
     const name = ++resolved > MAX_LOOKUPS ? undefined : computedName(code, code.slice(open + 1, close), match.index);
-    if (name !== undefined && name !== 'eval' && name !== 'Function') continue;
+    if (name !== undefined && !receivers.evaluators(match).has(name)) continue;
     const called = /^\s*\(/.exec(code.slice(close + 1, close + 20));
     const alias = called === null ? /(?<![\w$.])([\w$]+)\s*=\s*$/.exec(code.slice(Math.max(0, match.index - 60), match.index)) : null;
     if (called === null && alias === null) continue;

@@ -128,6 +128,8 @@ const NAME_ARGUMENT = /^[ \t\r\n]*(['"`])([\w-]{1,100})\1[ \t\r\n]*,/;
 export interface ScriptOutputs {
   /** Values by output name (lower case); `result` holds what the script returns. */
   values: ReadonlyMap<string, readonly string[]>;
+  /** Values handed to `core.exportVariable` (later steps' environment), by variable name (lower case; `''`: a name not spelled as a literal). */
+  exported: ReadonlyMap<string, readonly string[]>;
   /** Right sides of assignments, by identifier. */
   assigned: ReadonlyMap<string, readonly string[]>;
   /** Identifiers assigned a fetched pull request or issue (`const pr = await github.rest.pulls.get(…)`, `const { data: pr } = …`). */
@@ -171,6 +173,14 @@ export function readScriptOutputs(script: string): ScriptOutputs {
     if (m === null) continue;
     push(values, (m[2] ?? '').toLowerCase(), valueAt(script, from + m[0].length, false));
   }
+  const exported = new Map<string, string[]>();
+  const EXPORT = 'core.exportVariable(';
+  for (let at = script.indexOf(EXPORT); at >= 0; at = script.indexOf(EXPORT, at + EXPORT.length)) {
+    const from = at + EXPORT.length;
+    const m = NAME_ARGUMENT.exec(script.slice(from, from + 200));
+    // A name not spelled as a literal may be any variable: its value is kept under `''`.
+    push(exported, m === null ? '' : (m[2] ?? '').toLowerCase(), m === null ? valueAt(script, from, true) : valueAt(script, from + m[0].length, false));
+  }
   for (let at = script.indexOf('return'); at >= 0; at = script.indexOf('return', at + 6)) {
     if (/[\w$.]/.test(script[at - 1] ?? ' ') || /[\w$]/.test(script[at + 6] ?? ' ')) continue;
     push(values, 'result', valueAt(script, at + 6, true));
@@ -193,7 +203,7 @@ export function readScriptOutputs(script: string): ScriptOutputs {
     const second = script[after] === ',' ? valueAt(script, after + 1, false) : '';
     commands.push({ call: `${m[0]}${first}${second === '' ? '' : `,${second}`})`, first: first.trim(), second: second.trim() });
   }
-  return { values, assigned, fetched, script, named: new Map(), commands };
+  return { values, exported, assigned, fetched, script, named: new Map(), commands };
 }
 
 /**

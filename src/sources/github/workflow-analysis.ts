@@ -33,7 +33,7 @@
  *    Passing the value through `env:` and reading `"$VAR"` is the safe form, and is not flagged;
  *    expanding that variable inline as `${{ env.VAR }}` is an injection like the direct form
  *    (`injectedEnvLine`: the step's `env:`, else the job's over the workflow's, and what earlier
- *    steps wrote to `$GITHUB_ENV`).
+ *    steps wrote to `$GITHUB_ENV` or exported by a github-script `core.exportVariable`).
  *    A github-script script that runs a command line carrying such text itself (`exec.exec`,
  *    `execSync`…: `injectedCommand`) is flagged too; an argument array is the safe form.
  * A job or step whose `if:` admits only the repository's own branches (`head.repo.full_name`,
@@ -530,13 +530,28 @@ function headUnder(earlier: Earlier, trigger: string): OutputVerdicts {
 function remember(earlier: Earlier, step: Obj): void {
   const id = str(step.id)?.toLowerCase();
   if (id !== undefined && !earlier.byId.has(id)) earlier.byId.set(id, step);
-  const run = str(step.run);
-  if (run === null || !run.includes('GITHUB_ENV')) return;
-  for (const name of [...envWritesOf(step, run).keys(), ANY_WRITE]) {
+  const written = envWrittenNames(step);
+  if (written === null) return;
+  for (const name of [...written, ANY_WRITE]) {
     const writers = earlier.envWriters.get(name);
     if (writers === undefined) earlier.envWriters.set(name, [step]);
     else if (writers.at(-1) !== step) writers.push(step);
   }
+}
+
+/** The github-script script of a step that exports variables (`core.exportVariable`), else null. */
+function exportingScript(step: Obj): string | null {
+  if (!isGithubScript(step)) return null;
+  const script = str(withOf(step).script);
+  return script !== null && script.includes('exportVariable') ? script : null;
+}
+
+/** The variables (lower case; `''`: a name not read) a step writes for later steps — a `run:` to `$GITHUB_ENV`, a github-script by `core.exportVariable` —; null when it writes none. */
+function envWrittenNames(step: Obj): string[] | null {
+  const run = str(step.run);
+  if (run !== null) return run.includes('GITHUB_ENV') ? [...envWritesOf(step, run).keys()] : null;
+  const script = exportingScript(step);
+  return script === null ? null : [...scriptOf(step, script).exported.keys()];
 }
 
 /** A `run:` step's writes to `$GITHUB_ENV`, read once per step (`writtenOutputs`). */
@@ -835,6 +850,13 @@ function writtenEnvCarries(name: string, earlier: Earlier, judged: OutputVerdict
   // A write whose name is not read (`''`), or any write (`toJSON(env)`): the writer's whole script.
   const whole = name === '' || name === ANY_WRITE;
   const carries = (writer: Obj): boolean => {
+    const script = exportingScript(writer);
+    if (script !== null) {
+      // A github-script's `core.exportVariable` values, judged as its outputs are (github-script.ts).
+      const outputs = scriptOf(writer, script);
+      const values = name === ANY_WRITE ? [...outputs.exported.values()].flat() : (outputs.exported.get(name) ?? []);
+      return values.some(textCarrier(outputs, 'text', judged.test, envOf(writer, earlier.jobEnv), judged.triggers));
+    }
     const run = str(writer.run) ?? '';
     const written = whole ? run : (envWritesOf(writer, run).get(name) ?? run);
     if (judged.test(written)) return true;
