@@ -395,3 +395,23 @@ export function useFixtureServer(options: FixtureServerOptions = {}): { readonly
   });
   return world;
 }
+
+/**
+ * A starter of fixture servers for the tests of the file that calls this at its top level, each
+ * test starting as many as it needs (in its body or its helpers): after the test, every server
+ * it started is checked for unexpected requests, then closed.
+ */
+export function useFixtureServers(): (options?: FixtureServerOptions) => Promise<FixtureServer> {
+  const started: FixtureServer[] = [];
+  afterEach(async () => {
+    for (const server of started.splice(0)) {
+      expectNoUnexpected(server);
+      await server.close();
+    }
+  });
+  return async (options = {}) => {
+    const server = await startFixtureServer(options);
+    started.push(server);
+    return server;
+  };
+}
