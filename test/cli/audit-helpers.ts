@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import { AuditReportSchema, type AuditReportJson } from '../../src/audit/report-schema.js';
-import { afterAll, afterEach, beforeAll } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RecordedRequest, type RouteHandler } from '../support/fixture-server.js';
+import { afterAll, beforeAll } from 'vitest';
+import { useSharedFixtureServer, type FixtureServer, type RecordedRequest, type RouteHandler } from '../support/fixture-server.js';
 import { CLI_BIN, cliEnv, recordCliRun, REPO_ROOT, type CliResult, type RunCliOptions } from '../support/run-cli.js';
 import { makeTarball } from '../support/tarball.js';
 import { downloadsPath, requireBuiltCli } from './helpers.js';
@@ -550,21 +550,14 @@ export interface AuditServerOptions {
  */
 export function useAuditServer(options: AuditServerOptions, ready: (server: FixtureServer, dirs: TempDirs) => void): TempDirs {
   const dirs = new TempDirs();
-  let server: FixtureServer | undefined;
-  beforeAll(async () => {
-    requireBuiltCli();
-    const started = await startFixtureServer();
-    server = started;
-    options.before?.(started);
-    for (const pkg of options.packages ?? []) serveSynthetic(started, pkg);
-    serveOsv(started, options.advisories ?? []);
-    ready(started, dirs);
+  beforeAll(() => requireBuiltCli());
+  useSharedFixtureServer((server) => {
+    options.before?.(server);
+    for (const pkg of options.packages ?? []) serveSynthetic(server, pkg);
+    serveOsv(server, options.advisories ?? []);
+    ready(server, dirs);
   });
-  afterEach(() => expectNoUnexpected(server!));
-  afterAll(async () => {
-    await server?.close();
-    dirs.cleanUp();
-  });
+  afterAll(() => dirs.cleanUp());
   return dirs;
 }
 

@@ -3,18 +3,18 @@
  * report a source was unavailable to answers again for a few seconds at most (docs/serve.md,
  * "Under load"), so a later request gets the full report once the source recovers.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { serveSynthetic } from '../cli/audit-helpers.js';
 import { osvNoAdvisories } from '../cli/helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { testApp, type TestApp } from './support.js';
 
 let server: FixtureServer;
 let osvFailing = true;
 const apps: TestApp[] = [];
 
-beforeAll(async () => {
-  server = await startFixtureServer();
+useSharedFixtureServer((started) => {
+  server = started;
   serveSynthetic(server, { name: 'nerq-degraded', version: '1.0.0' });
   serveSynthetic(server, { name: 'nerq-degraded-burst', version: '1.0.0' });
   server.route('POST', '/osv/v1/querybatch', (req, res, context) => {
@@ -25,12 +25,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  expectNoUnexpected(server);
   await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 /** A server on a clock the test moves; services found down are asked again at once (the fault, not the health reset, is under test). */

@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { afterEach, beforeEach, expect as vitestExpect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect as vitestExpect } from 'vitest';
 
 /** Where recorded responses live: `<repo>/fixtures/http`. */
 export const FIXTURES_ROOT = fileURLToPath(new URL('../../fixtures/http/', import.meta.url));
@@ -394,6 +394,23 @@ export function useFixtureServer(options: FixtureServerOptions = {}): { readonly
     await world.server.close();
   });
   return world;
+}
+
+/**
+ * One fixture server for all the tests of the file that calls this at its top level: started
+ * before them and given to `ready` to declare its routes; after each test, no unexpected
+ * request; closed after the last.
+ */
+export function useSharedFixtureServer(ready: (server: FixtureServer) => void): void {
+  let server: FixtureServer | undefined;
+  beforeAll(async () => {
+    server = await startFixtureServer();
+    ready(server);
+  });
+  afterEach(() => expectNoUnexpected(server!));
+  afterAll(async () => {
+    await server?.close();
+  });
 }
 
 /**
