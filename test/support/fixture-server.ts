@@ -414,11 +414,11 @@ export function useSharedFixtureServer(ready: (server: FixtureServer) => void): 
 }
 
 /**
- * A starter of fixture servers for the tests of the file that calls this at its top level, each
- * test starting as many as it needs (in its body or its helpers): after the test, every server
- * it started is checked for unexpected requests, then closed.
+ * A starter of fixture servers (`start`'s, by default plain ones) for the tests of the file that
+ * calls this at its top level, each test starting as many as it needs (in its body or its
+ * helpers): after the test, every server it started is checked for unexpected requests, then closed.
  */
-export function useFixtureServers(): (options?: FixtureServerOptions) => Promise<FixtureServer> {
+export function useFixtureServers(start: () => Promise<FixtureServer> = () => startFixtureServer()): () => Promise<FixtureServer> {
   const started: FixtureServer[] = [];
   afterEach(async () => {
     for (const server of started.splice(0)) {
@@ -426,8 +426,8 @@ export function useFixtureServers(): (options?: FixtureServerOptions) => Promise
       await server.close();
     }
   });
-  return async (options = {}) => {
-    const server = await startFixtureServer(options);
+  return async () => {
+    const server = await start();
     started.push(server);
     return server;
   };
