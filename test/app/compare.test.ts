@@ -6,14 +6,14 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
 import { compareTargets, compareWithPeers, NOTE_PYPI, withComparison } from '../../src/app/compare.js';
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
 import { ReportSchema } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { RECORDED_NAMES, searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { cliEnv, DEFAULT_NOW } from '../support/run-cli.js';
 import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
@@ -46,8 +46,8 @@ function runtime(extraEnv: Record<string, string> = {}): Runtime {
   return made;
 }
 
-beforeAll(async () => {
-  server = await startFixtureServer();
+useSharedFixtureServer((started) => {
+  server = started;
   expectPackage(server, 'request');
   expectPackage(server, 'chalk');
   for (const peer of [...PEERS, ...CURATED.map((name) => ({ name, keywords: ['http', 'fetch'] }))]) {
@@ -61,13 +61,8 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  expectNoUnexpected(server);
   await Promise.all(runtimes.splice(0).map((r) => r.close()));
   if (home !== undefined) rmSync(home, { recursive: true, force: true });
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 function freshHome(): void {

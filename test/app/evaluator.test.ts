@@ -4,13 +4,13 @@
  * queue refuses new targets at once.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CallerDeadlineError, coalesceKey, createEvaluator, QueueFullError } from '../../src/app/evaluator.js';
 import { createRuntime, type Runtime } from '../../src/app/runtime.js';
 import { parseTarget } from '../../src/app/targets.js';
 import { serveSynthetic } from '../cli/audit-helpers.js';
 import { osvNoAdvisories, osvNoRecords } from '../cli/helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv } from '../support/run-cli.js';
 import { freshHome, NOW } from '../serve/support.js';
 
@@ -18,8 +18,8 @@ let server: FixtureServer;
 let osvFailing = true;
 const opened: Array<{ runtime: Runtime; home: string }> = [];
 
-beforeAll(async () => {
-  server = await startFixtureServer();
+useSharedFixtureServer((started) => {
+  server = started;
   for (const name of ['nerq-eval-a', 'nerq-eval-b', 'nerq-eval-c', 'nerq-eval-d']) serveSynthetic(server, { name, version: '1.0.0' });
   server.route('POST', '/osv/v1/querybatch', (req, res, context) => {
     if (!osvFailing) return osvNoAdvisories(req, res, context);
@@ -32,15 +32,10 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  expectNoUnexpected(server);
   for (const { runtime, home } of opened.splice(0)) {
     await runtime.close();
     rmSync(home, { recursive: true, force: true });
   }
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 function runtime(): Runtime {

@@ -16,7 +16,7 @@ import { renderAuditJson } from '../../src/render/audit-json.js';
 import { renderJson } from '../../src/render/json.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv, DEFAULT_NOW, runCli } from '../support/run-cli.js';
 import { serveOsv, serveSynthetic, syntheticTarballPath, TempDirs } from '../cli/audit-helpers.js';
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
@@ -36,9 +36,9 @@ function runtime(extraEnv: Record<string, string> = {}): Runtime {
 
 const githubRequests = () => server.requests.filter((r) => r.path.startsWith('/github/'));
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
+beforeAll(() => requireBuiltCli());
+useSharedFixtureServer((started) => {
+  server = started;
   expectPackage(server, 'chalk');
   expectPackage(server, 'request');
   server.expect('GET', '/npm/nerq-slow', { delayMs: 2_000, status: 404, body: { error: 'not found' } });
@@ -48,13 +48,11 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  expectNoUnexpected(server);
   await Promise.all(runtimes.splice(0).map((r) => r.close()));
   if (home !== undefined) rmSync(home, { recursive: true, force: true });
 });
 
 afterAll(async () => {
-  await server?.close();
   dirs.cleanUp();
 });
 

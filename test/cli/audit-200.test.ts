@@ -7,9 +7,9 @@
  *
  * The wall time and the request counts are printed (for the closing note), never asserted.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveRepo, TOKEN } from '../github/helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import type { CliResult } from '../support/run-cli.js';
 import {
   countByKind,
@@ -55,12 +55,11 @@ const CRITICAL = [depName(10), depName(11), depName(150)];
 const DEADLINE_MS = 120_000;
 
 const dirs = new TempDirs();
-const servers: FixtureServer[] = [];
+const startServer = useFixtureServers();
 
 /** A server answering everything the 200-package audit asks; GitHub over REST or GraphQL. */
 async function auditServer(github: 'rest' | 'graphql'): Promise<FixtureServer> {
-  const server = await startFixtureServer();
-  servers.push(server);
+  const server = await startServer();
   for (const pkg of PACKAGES) serveSynthetic(server, pkg);
   serveOsv(server, ADVISORIES);
   const repos = PACKAGES.flatMap((p) => (p.repository ? [[p.repository, p] as const] : []));
@@ -85,12 +84,6 @@ function project200(server: FixtureServer): string {
   return dirs.project({ 'package-lock.json': lock, 'package.json': manifest });
 }
 
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    expectNoUnexpected(server);
-    await server.close();
-  }
-});
 
 afterAll(() => dirs.cleanUp());
 

@@ -4,13 +4,13 @@
  * alternatives, in the JSON (their embedded reports), the table ("instead: …") and Markdown; the
  * outcome and exit code do not change; without --compare nothing is searched.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AuditReportSchema } from '../../src/audit/report-schema.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { runCli } from '../support/run-cli.js';
-import { packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, type SyntheticPackage } from './audit-helpers.js';
-import { expectUsageError, requireBuiltCli } from './helpers.js';
+import { lockProject, parseAudit, useAuditServer, type SyntheticPackage } from './audit-helpers.js';
+import { expectUsageError } from './helpers.js';
 
 /** Two packages that fail (deprecated: capped at 49.9) and one that passes. */
 const AUDITED: SyntheticPackage[] = [
@@ -24,26 +24,13 @@ const PEERS = [
   { name: 'nerq-cmp-peer-color', keywords: ['color'] },
 ];
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 let project: string;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  for (const pkg of AUDITED) serveSynthetic(server, pkg);
-  for (const peer of PEERS) serveSynthetic(server, { version: '2.0.0', ...peer });
-  serveOsv(server, []);
+useAuditServer({ packages: [...AUDITED, ...PEERS.map((peer) => ({ version: '2.0.0', ...peer }))] }, (started, dirs) => {
+  server = started;
   serveSearch(server, searchAnswer(PEERS));
-  const { lock, manifest } = packageLockV3(AUDITED.map((p) => ({ ...p, direct: true })), server.url('npm'));
-  project = dirs.project({ 'package-lock.json': lock, 'package.json': manifest });
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
+  project = lockProject(dirs, AUDITED.map((p) => ({ ...p, direct: true })), server);
 });
 
 describe('nerq audit --compare', () => {

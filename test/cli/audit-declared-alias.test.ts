@@ -7,8 +7,8 @@
  * unvouched entry names the package fetched and the name the project declares; an ignore entry
  * may name either.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { parseAudit, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
@@ -44,16 +44,14 @@ const MANIFEST = `${JSON.stringify({ name: 'app', private: true, dependencies: {
 const dirs = new TempDirs();
 let server: FixtureServer;
 
+const startServer = useFixtureServers();
+
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await server.close();
-});
 afterAll(() => dirs.cleanUp());
 
 describe('nerq audit: a GitHub tarball declared under an alias', () => {
   it('names the declared alias beside the package fetched, in JSON, warnings and SARIF; an ignore entry naming the alias covers it', async () => {
-    server = await startFixtureServer();
+    server = await startServer();
     const dir = dirs.project({ 'pnpm-lock.yaml': LOCK, 'package.json': MANIFEST });
     const json = await runCli(['audit', dir, '--json'], { server });
     expect(json.code, json.stderr).toBe(3);

@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { integritiesOf, kindOf, parseAudit, repeated, resultRows, serveOsv, serveSynthetic, TempDirs } from './audit-helpers.js';
+import { integritiesOf, kindOf, parseAudit, repeated, resultRows, useAuditServer } from './audit-helpers.js';
 import { REPO_ROOT } from '../support/run-cli.js';
-import { expectPackage, requireBuiltCli } from './helpers.js';
+import { expectPackage } from './helpers.js';
 
 const FIXTURE_PACKAGES = ['chalk', 'debug', '@types/semver'];
 const TRANSITIVE = [
@@ -50,24 +50,13 @@ const SERVED_INTEGRITY: Record<string, string> = Object.fromEntries([
   ...TRANSITIVE.map((pkg) => [`${pkg.name}@${pkg.version}`, integritiesOf(pkg)[pkg.version]!]),
 ]);
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 let reference: string[] | undefined;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  // Declared first: the fixture packages' helper declares synthetic answers for their dependencies' packuments too.
-  for (const pkg of TRANSITIVE) serveSynthetic(server, pkg);
-  serveOsv(server, []);
+// The packages are declared first: the fixture packages' helper declares synthetic answers for their dependencies' packuments too.
+const dirs = useAuditServer({ packages: TRANSITIVE }, (started) => {
+  server = started;
   for (const name of FIXTURE_PACKAGES) expectPackage(server, name);
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
 });
 
 /** Rows sorted by package: the order inside a status is by score, then name, for every format alike. */

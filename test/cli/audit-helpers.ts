@@ -14,10 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import semver from 'semver';
 import { AuditReportSchema, type AuditReportJson } from '../../src/audit/report-schema.js';
-import type { FixtureServer, RecordedRequest, RouteHandler } from '../support/fixture-server.js';
+import { afterAll, beforeAll } from 'vitest';
+import { useSharedFixtureServer, type FixtureServer, type RecordedRequest, type RouteHandler } from '../support/fixture-server.js';
 import { CLI_BIN, cliEnv, recordCliRun, REPO_ROOT, type CliResult, type RunCliOptions } from '../support/run-cli.js';
 import { makeTarball } from '../support/tarball.js';
-import { downloadsPath } from './helpers.js';
+import { downloadsPath, requireBuiltCli } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic packages
@@ -526,6 +527,44 @@ export function lineOf(text: string, needle: string): number {
   const index = text.split('\n').findIndex((line) => line.includes(needle));
   if (index < 0) throw new Error(`no line containing ${JSON.stringify(needle)}`);
   return index + 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One server for a whole file
+
+export interface AuditServerOptions {
+  /** Routes declared ahead of the packages' and OSV's, so they answer in their place. */
+  before?: (server: FixtureServer) => void;
+  /** Synthetic packages served (serveSynthetic), in this order. */
+  packages?: readonly SyntheticPackage[];
+  /** OSV's records (serveOsv), served after the packages; none by default. */
+  advisories?: readonly Record<string, unknown>[];
+}
+
+/**
+ * The set-up the audit files share: before the file's tests, the built CLI is required and a
+ * fixture server is started serving `options` (its `before` routes, the packages, then OSV), and
+ * `ready` is given the server and the file's temporary directories to declare the rest (still
+ * before any test); after each test, no unexpected request; after the file, the server is closed
+ * and the directories (also returned) removed.
+ */
+export function useAuditServer(options: AuditServerOptions, ready: (server: FixtureServer, dirs: TempDirs) => void): TempDirs {
+  const dirs = new TempDirs();
+  beforeAll(() => requireBuiltCli());
+  useSharedFixtureServer((server) => {
+    options.before?.(server);
+    for (const pkg of options.packages ?? []) serveSynthetic(server, pkg);
+    serveOsv(server, options.advisories ?? []);
+    ready(server, dirs);
+  });
+  afterAll(() => dirs.cleanUp());
+  return dirs;
+}
+
+/** A new project directory holding the package-lock.json v3 and package.json of `entries`, resolved on `server`'s registry. */
+export function lockProject(dirs: TempDirs, entries: readonly LockEntry[], server: FixtureServer): string {
+  const { lock, manifest } = packageLockV3(entries, server.url('npm'));
+  return dirs.project({ 'package-lock.json': lock, 'package.json': manifest });
 }
 
 // ---------------------------------------------------------------------------------------------

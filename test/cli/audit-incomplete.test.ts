@@ -5,11 +5,10 @@
  * `toolExecutionNotifications`, Markdown, and exit 3 — unless `--allow-incomplete` accepts it;
  * the unreachable host is asked once and said once. `nerq check` agrees (gate not passed, exit 3).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, type SyntheticPackage } from './audit-helpers.js';
-import { requireBuiltCli } from './helpers.js';
+import { lockProject, parseAudit, useAuditServer, type SyntheticPackage } from './audit-helpers.js';
 import { ReportSchema } from '../../src/report/schema.js';
 
 const PACKAGES: SyntheticPackage[] = [
@@ -20,24 +19,12 @@ const PACKAGES: SyntheticPackage[] = [
 /** OSV's host does not resolve (`.invalid` never does). */
 const OSV_DOWN = { NERQ_OSV_API_URL: 'http://nerq-osv-down.invalid' };
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 let project: string;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  for (const pkg of PACKAGES) serveSynthetic(server, pkg);
-  serveOsv(server, []);
-  const { lock, manifest } = packageLockV3(PACKAGES.map((p) => ({ ...p, direct: true })), server.url('npm'));
-  project = dirs.project({ 'package-lock.json': lock, 'package.json': manifest });
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
+useAuditServer({ packages: PACKAGES }, (started, dirs) => {
+  server = started;
+  project = lockProject(dirs, PACKAGES.map((p) => ({ ...p, direct: true })), server);
 });
 
 describe('an audit while OSV is unreachable', () => {

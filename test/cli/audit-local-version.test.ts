@@ -5,8 +5,8 @@
  * registry vouches for, and the run is INCOMPLETE (exit 3) until it is reviewed (an ignore
  * entry) or accepted (`--allow-incomplete`).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { parseAudit, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
@@ -14,16 +14,14 @@ import { requireBuiltCli } from './helpers.js';
 const dirs = new TempDirs();
 let server: FixtureServer;
 
+const startServer = useFixtureServers();
+
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await server.close();
-});
 afterAll(() => dirs.cleanUp());
 
 describe('nerq audit: a local version pin', () => {
   it('is unvouched, never looked up on PyPI: exit 3, and 0 once an ignore entry names it', async () => {
-    server = await startFixtureServer();
+    server = await startServer();
     const dir = dirs.project({ 'requirements.txt': '--extra-index-url https://download.pytorch.org/whl/cu121\ntorch==2.3.0+cu121\n' });
     const result = await runCli(['audit', dir, '--json'], { server });
     const report = parseAudit(result.stdout);

@@ -10,11 +10,11 @@
  */
 import { cpSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
-import { lineOf, packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from './audit-helpers.js';
-import { expectUsageError, requireBuiltCli } from './helpers.js';
+import { lineOf, packageLockV3, parseAudit, useAuditServer, writeIn, type SyntheticPackage } from './audit-helpers.js';
+import { expectUsageError } from './helpers.js';
 
 const GOOD: SyntheticPackage = { name: 'nerq-audit-good', version: '1.0.0' };
 const GPL: SyntheticPackage = { name: 'nerq-audit-gpl', version: '1.0.0', license: 'GPL-3.0-only' };
@@ -23,21 +23,10 @@ const OLD: SyntheticPackage = { name: 'nerq-audit-old', version: '1.0.0', deprec
 const PACKAGES = [GOOD, GPL, FEW, OLD];
 const REASON = 'replaced by nerq-audit-good in PLAT-123; removal scheduled';
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  for (const pkg of PACKAGES) serveSynthetic(server, pkg);
-  serveOsv(server, []);
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
+const dirs = useAuditServer({ packages: PACKAGES }, (started) => {
+  server = started;
 });
 
 /** A project locking the four packages, with `policy` as `.nerqrc.json` (when given) and `extra` files. */

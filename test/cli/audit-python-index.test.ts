@@ -11,8 +11,8 @@
  * are written in uv's, pip's and pdm's shapes around those files; the other index's host
  * (`pypi.evil.example`) and the "other" digest are edits, named as such below.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { parseAudit, serveOsv, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
@@ -83,16 +83,14 @@ ${url === null ? '' : `\n[[tool.pdm.source]]\nname = "private"\nurl = "${url}"\n
 const dirs = new TempDirs();
 let server: FixtureServer;
 
+const startServer = useFixtureServers();
+
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await server.close();
-});
 afterAll(() => dirs.cleanUp());
 
 /** PyPI (the recorded flask answers, or `pypi` when given), OSV with no advisory, nothing else known. */
 async function serve(pypi?: { status: number }): Promise<FixtureServer> {
-  server = await startFixtureServer();
+  server = await startServer();
   server.fallback('GET', '/pypi/', pypi === undefined ? undefined : { status: pypi.status, body: 'down' });
   server.fallback('GET', '/pypistats/', { status: 404 });
   server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });

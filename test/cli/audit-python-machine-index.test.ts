@@ -11,8 +11,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { tempHome } from '../support/temp-home.js';
 import { parseAudit, serveOsv, TempDirs } from './audit-helpers.js';
@@ -32,18 +32,16 @@ const dirs = new TempDirs();
 const homes: string[] = [];
 let server: FixtureServer;
 
+const startServer = useFixtureServers();
+
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await server.close();
-});
 afterAll(() => {
   dirs.cleanUp();
   for (const home of homes) rmSync(home, { recursive: true, force: true });
 });
 
 async function serve(): Promise<FixtureServer> {
-  server = await startFixtureServer();
+  server = await startServer();
   server.fallback('GET', '/pypi/', undefined);
   server.fallback('GET', '/pypistats/', { status: 404 });
   server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });

@@ -10,8 +10,8 @@
  */
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useFixtureServers, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { packageLockPins, pnpmPins, uvRegistryPins, yarnBerryPins, yarnClassicPins, type Pin, type UvPin } from '../lockfiles/real-pins.js';
 import { kindOf, parseAudit, serveOsv, TempDirs } from './audit-helpers.js';
@@ -84,24 +84,11 @@ function lockFindings(report: ReturnType<typeof parseAudit>): string[] {
 const exitFor = (report: ReturnType<typeof parseAudit>): number => (report.summary.errors + report.summary.incomplete > 0 ? 3 : report.summary.failed > 0 ? 1 : 0);
 
 const dirs = new TempDirs();
-const servers: FixtureServer[] = [];
+const server = useFixtureServers();
 
 beforeAll(() => requireBuiltCli());
 
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    expectNoUnexpected(server);
-    await server.close();
-  }
-});
-
 afterAll(() => dirs.cleanUp());
-
-async function server(): Promise<FixtureServer> {
-  const started = await startFixtureServer();
-  servers.push(started);
-  return started;
-}
 
 /** A copy of `real/<fixture>` with `{{REGISTRY}}` → `registry` (lockfile and package.json), and `edit` applied to `lockfile`. */
 function projectCopy(fixture: string, lockfile: string, registry: string, edit: (text: string) => string = (t) => t): string {

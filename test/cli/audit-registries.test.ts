@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import {
   abbreviatedPackument,
@@ -32,23 +32,11 @@ const PROJECT_TOKEN = 'npm_projectSecretToken0123456789abcdef';
 const USER_TOKEN = 'npm_userCorpToken0123456789abcdef';
 
 const dirs = new TempDirs();
-const servers: FixtureServer[] = [];
+const server = useFixtureServers();
 
 beforeAll(() => requireBuiltCli());
 
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    expectNoUnexpected(server);
-    await server.close();
-  }
-  dirs.cleanUp();
-});
-
-async function server(): Promise<FixtureServer> {
-  const started = await startFixtureServer();
-  servers.push(started);
-  return started;
-}
+afterEach(() => dirs.cleanUp());
 
 /** A HOME whose `.npmrc` (the user's own configuration, trusted) holds `lines`. */
 function userHome(lines: string[]): string {

@@ -6,16 +6,14 @@
  * INCOMPLETE under both. An entry left out is in no output: JSON `unvouched` and `warnings`,
  * SARIF results and Markdown all agree with the filtered report.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { integritiesOf, packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, type SyntheticPackage } from './audit-helpers.js';
-import { requireBuiltCli } from './helpers.js';
+import { integritiesOf, packageLockV3, parseAudit, useAuditServer, type SyntheticPackage } from './audit-helpers.js';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const PARENT: SyntheticPackage = { name: 'nerq-audit-first', version: '1.0.0' };
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 
 /** Which remote entry the project has: a production one it declares, one only its registry dependency pulls in, or a development one. */
@@ -126,18 +124,8 @@ const FORMATS: [string, (remotes: readonly Remote[]) => string][] = [
   ['requirements*.txt', requirementsProject],
 ];
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  serveSynthetic(server, PARENT);
-  serveOsv(server, []);
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
+const dirs = useAuditServer({ packages: [PARENT] }, (started) => {
+  server = started;
 });
 
 const audit = async (dir: string, ...args: string[]) => {

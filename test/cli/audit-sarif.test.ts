@@ -7,14 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CHECKS } from '../../src/checks/index.js';
 import { FINDING_RULES, POLICY_RULES } from '../../src/render/sarif.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { CVSS_CRITICAL, lineOf, osvRecord, packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from './audit-helpers.js';
-import { packumentPath, requireBuiltCli } from './helpers.js';
+import { CVSS_CRITICAL, lineOf, osvRecord, packageLockV3, parseAudit, useAuditServer, writeIn, type AuditServerOptions, type SyntheticPackage } from './audit-helpers.js';
+import { packumentPath } from './helpers.js';
 
 /**
  * The SARIF 2.1.0 schema's required fields (sarif-schema-2.1.0.json), as in
@@ -58,32 +58,25 @@ const OLD: SyntheticPackage = { name: 'nerq-audit-old', version: '2.3.1', deprec
 const VULNERABLE: SyntheticPackage = { name: 'nerq-audit-vulnerable', version: '0.4.2' };
 const GONE = { name: 'nerq-audit-gone', version: '1.1.0' };
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 /** The repository root; the audited project is its `app/` folder. */
 let repo: string;
 let lockText: string;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  for (const pkg of [GOOD, OLD, VULNERABLE]) serveSynthetic(server, pkg);
+const options: AuditServerOptions = {
   // Unpublished since the lockfile was written: could not be evaluated.
-  server.expect('GET', packumentPath(GONE.name), { status: 404 });
-  serveOsv(server, [osvRecord('GHSA-test-crit-0101', [VULNERABLE.name], CVSS_CRITICAL)]);
+  before: (started) => started.expect('GET', packumentPath(GONE.name), { status: 404 }),
+  packages: [GOOD, OLD, VULNERABLE],
+  advisories: [osvRecord('GHSA-test-crit-0101', [VULNERABLE.name], CVSS_CRITICAL)],
+};
+const dirs = useAuditServer(options, (started) => {
+  server = started;
   const { lock, manifest } = packageLockV3(
     [GOOD, OLD, VULNERABLE, GONE].map((p) => ({ name: p.name, version: p.version, direct: true })),
     server.url('npm'),
   );
   lockText = lock;
   repo = dirs.project({ '.git/HEAD': 'ref: refs/heads/main\n', 'app/package-lock.json': lock, 'app/package.json': manifest });
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
 });
 
 const audit = (flags: string[], env: Record<string, string> = {}) => runCli(['audit', 'app', ...flags], { server, env, cwd: repo });

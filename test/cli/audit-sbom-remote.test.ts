@@ -6,17 +6,15 @@
  * The SBOMs are shaped as `npm sbom` writes them (the git resolution unencoded in the package
  * URL's `vcs_url`, and as the SPDX `downloadLocation`).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { lineOf, parseAudit, serveOsv, serveSynthetic, TempDirs, type SyntheticPackage } from './audit-helpers.js';
-import { requireBuiltCli } from './helpers.js';
+import { lineOf, parseAudit, useAuditServer, type SyntheticPackage } from './audit-helpers.js';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const REGISTRY_PACKAGE: SyntheticPackage = { name: 'nerq-audit-first', version: '1.0.0' };
 const GIT = { name: 'helper', version: '1.0.0', resolved: `git+ssh://git@github.com/acme/helper.git#${SHA}` };
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 
 function cyclonedx(): string {
@@ -69,18 +67,8 @@ function spdx(): string {
   )}\n`;
 }
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  serveSynthetic(server, REGISTRY_PACKAGE);
-  serveOsv(server, []);
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
+const dirs = useAuditServer({ packages: [REGISTRY_PACKAGE] }, (started) => {
+  server = started;
 });
 
 describe.each([

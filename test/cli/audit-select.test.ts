@@ -4,28 +4,18 @@
  * changed since the ref; `--direct` only direct dependencies; `--omit dev` only production ones.
  */
 import { execFileSync } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { kindOf, osvQueries, packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type LockEntry, type SyntheticPackage } from './audit-helpers.js';
-import { expectUsageError, requireBuiltCli } from './helpers.js';
+import { kindOf, osvQueries, packageLockV3, parseAudit, serveSynthetic, useAuditServer, writeIn, type LockEntry, type SyntheticPackage } from './audit-helpers.js';
+import { expectUsageError } from './helpers.js';
 
 const pkg = (name: string, version: string): SyntheticPackage => ({ name: `nerq-audit-${name}`, version });
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  serveOsv(server, []);
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
+const dirs = useAuditServer({}, (started) => {
+  server = started;
 });
 
 /** Run `nerq audit` and return the result with the requests it sent. */

@@ -5,11 +5,10 @@
  * third — the first keeps its advisory, the third is clean, and only the second is INCOMPLETE,
  * with the reason naming B. The audit is incomplete (exit 3) for that one package.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { CVSS_CRITICAL, CVSS_MODERATE, osvRecord, packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, type SyntheticPackage } from './audit-helpers.js';
-import { requireBuiltCli } from './helpers.js';
+import { CVSS_CRITICAL, CVSS_MODERATE, lockProject, osvRecord, parseAudit, serveOsv, useAuditServer, type AuditServerOptions, type SyntheticPackage } from './audit-helpers.js';
 
 const P1: SyntheticPackage = { name: 'nerq-audit-advised', version: '1.0.0' };
 const P2: SyntheticPackage = { name: 'nerq-audit-unread', version: '1.0.0' };
@@ -20,18 +19,14 @@ const A = osvRecord('GHSA-test-mode-0001', [P1.name], CVSS_MODERATE);
 const B = osvRecord('GHSA-test-crit-0002', [P2.name], CVSS_CRITICAL);
 const B_PATH = `/osv/v1/vulns/${B.id as string}`;
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 let project: string;
 /** How B's record answers in the current test. */
 let fault: 'status-500' | 'malformed' = 'status-500';
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  for (const pkg of PACKAGES) serveSynthetic(server, pkg);
+const options: AuditServerOptions = {
   // Declared before serveOsv's routes, so it answers B's record in their place.
-  server.route('GET', B_PATH, (_req, res) => {
+  before: (started) => started.route('GET', B_PATH, (_req, res) => {
     if (fault === 'status-500') {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end('{"message":"internal"}');
@@ -39,17 +34,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"id": "GHSA-test-crit-0002", "affected": [');
     }
-  });
-  serveOsv(server, [A, B]);
-  const { lock, manifest } = packageLockV3(PACKAGES.map((p) => ({ ...p, direct: true })), server.url('npm'));
-  project = dirs.project({ 'package-lock.json': lock, 'package.json': manifest });
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
+  }),
+  packages: PACKAGES,
+  advisories: [A, B],
+};
+useAuditServer(options, (started, dirs) => {
+  server = started;
+  project = lockProject(dirs, PACKAGES.map((p) => ({ ...p, direct: true })), server);
 });
 
 describe('an audit where one advisory record cannot be read', () => {

@@ -8,17 +8,15 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { packageLockV3, parseAudit, serveOsv, serveSynthetic, TempDirs, type SyntheticPackage } from './audit-helpers.js';
-import { requireBuiltCli } from './helpers.js';
+import { packageLockV3, parseAudit, useAuditServer, type SyntheticPackage } from './audit-helpers.js';
 
 const TOKEN = 'ghp_unvouchedR3moteT0ken';
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const PACKAGES: SyntheticPackage[] = [{ name: 'nerq-audit-first', version: '1.0.0' }];
 
-const dirs = new TempDirs();
 let server: FixtureServer;
 
 /** The monorepo: a registry package, two workspaces, a `file:` dependency, and (unless `localOnly`) a git and a tarball-URL dependency. */
@@ -60,18 +58,8 @@ function monorepo(files: Record<string, string> = {}, localOnly = false): string
 /** The line of the root package.json declaring `name`: in a workspace project an entry is reported where a manifest declares it, as packages are. */
 const declaredAt = (dir: string, name: string): number => readFileSync(path.join(dir, 'package.json'), 'utf8').split('\n').findIndex((l) => l.includes(`"${name}": `)) + 1;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
-  for (const pkg of PACKAGES) serveSynthetic(server, pkg);
-  serveOsv(server, []);
-});
-
-afterEach(() => expectNoUnexpected(server));
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
+const dirs = useAuditServer({ packages: PACKAGES }, (started) => {
+  server = started;
 });
 
 const policy = (ignore: unknown[]) => ({ '.nerqrc.json': `${JSON.stringify({ ignore }, null, 2)}\n` });

@@ -7,22 +7,20 @@
  * each test; codes and ids are asserted, and that no secret the entry carries is printed.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { checkOf, parseReport, requireBuiltCli } from './helpers.js';
 import { entryPath, envelope, example, seedEntry, serveEntry, startMcpFixtureServer } from './mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  if (server === undefined) return;
-  expectNoUnexpected(server);
-  await server.close();
+const startServer = useFixtureServers(startMcpFixtureServer);
+afterEach(() => {
   server = undefined;
 });
 
 async function start(): Promise<FixtureServer> {
-  server = await startMcpFixtureServer();
+  server = await startServer();
   // The packages named here are not recorded: their registry is down, never made up.
   for (const prefix of ['/npm/', '/npm-api/', '/pypi/']) server.fallback('GET', prefix, { status: 503, body: 'not recorded' });
   return server;

@@ -8,7 +8,7 @@
  * recorded REST answers renamed (test/github/helpers.ts serveRepo); the npm package answers 404.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { checkOf, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
 import { repoBody, serveRepo } from '../github/helpers.js';
@@ -21,16 +21,14 @@ const NPM_NOT_FOUND = { status: 404, body: { error: 'Not found' } };
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  if (server === undefined) return;
-  expectNoUnexpected(server);
-  await server.close();
+const startServer = useFixtureServers(startMcpFixtureServer);
+afterEach(() => {
   server = undefined;
 });
 
 /** The entry with its repository URL naming `urlName`, which GitHub answers (moved) as `currentName`. */
 async function checkMoved(urlName: string, currentName: string) {
-  server = await startMcpFixtureServer();
+  server = await startServer();
   const entry = structuredClone(SEED_2025.find((e) => e.name === NAME));
   if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
   (entry.repository as { url: string }).url = `https://github.com/${urlName}`;

@@ -7,7 +7,7 @@
  * serveRepo) with the repository id set by this test; the npm package answers 404.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { checkOf, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
 import { repoBody, serveRepo } from '../github/helpers.js';
@@ -22,15 +22,13 @@ const NPM_NOT_FOUND = { status: 404, body: { error: 'Not found' } };
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  if (server === undefined) return;
-  expectNoUnexpected(server);
-  await server.close();
+const startServer = useFixtureServers(startMcpFixtureServer);
+afterEach(() => {
   server = undefined;
 });
 
 async function checkWithGithubId(id: number) {
-  server = await startMcpFixtureServer();
+  server = await startServer();
   const entry = SEED_2025.find((e) => e.name === NAME);
   if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
   expect((entry.repository as { id?: string }).id).toBe(RECORDED_ID);
@@ -60,7 +58,7 @@ describe('mcp-repository-id on a real entry', () => {
   });
 
   it('GitHub rate-limited: unknown for an entry that records an id; left out for the newest seed\'s entry, which records none', async () => {
-    server = await startMcpFixtureServer();
+    server = await startServer();
     const entry = SEED_2025.find((e) => e.name === NAME);
     const newest = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
     if (entry === undefined) throw new Error(`no seed entry ${NAME}`);

@@ -13,22 +13,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
-import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { checkOf, expectPackage, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
 import { entryPath, envelope, example, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  if (server === undefined) return;
-  expectNoUnexpected(server);
-  await server.close();
+const startServer = useFixtureServers(startMcpFixtureServer);
+afterEach(() => {
   server = undefined;
 });
 
 async function start(): Promise<FixtureServer> {
-  server = await startMcpFixtureServer();
+  server = await startServer();
   return server;
 }
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { makeTarball } from '../support/tarball.js';
 import { integrityOf, recordedOsvRecord, serveOsv } from './audit-helpers.js';
@@ -15,10 +15,8 @@ import { checkOf, githubAnswers, osvNoAdvisories, parseReport, requireBuiltCli, 
 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  if (server === undefined) return;
-  expectNoUnexpected(server);
-  await server.close();
+const startServer = useFixtureServers();
+afterEach(() => {
   server = undefined;
 });
 
@@ -32,7 +30,7 @@ async function serve(
   tarballRecorded: boolean | FixtureResponse = false,
   packument?: FixtureResponse,
 ): Promise<FixtureServer> {
-  const s = await startFixtureServer();
+  const s = await startServer();
   s.expect('GET', `/npm/${name}`, packument);
   const tarball = tarballRecorded === true ? undefined : tarballRecorded === false ? { status: 503, body: 'not recorded' } : tarballRecorded;
   s.expect('GET', `/npm/${name}/-/${name}-${version}.tgz`, tarball);
@@ -113,7 +111,7 @@ describe('a native addon that opts out of the implicit build', () => {
 
 describe('a package the registry keeps with no version at all', () => {
   async function removed(records: Record<string, unknown>[]): Promise<FixtureServer> {
-    const s = await startFixtureServer();
+    const s = await startServer();
     s.expect('GET', '/npm/flatmap-stream');
     serveOsv(s, records);
     server = s;
@@ -141,7 +139,7 @@ describe('a package the registry keeps with no version at all', () => {
 describe('a stub package whose registry notice the mirror left out', () => {
   it('@types/node-fetch 3.0.2 (a DefinitelyTyped stub: "node-fetch provides its own type definitions") is held at CAUTION by its README, not YES', async () => {
     // The mirror's packument has no `deprecated`; the recorded tarball's README is the stub's notice.
-    const s = await startFixtureServer();
+    const s = await startServer();
     s.expect('GET', '/npm/@types/node-fetch');
     s.expect('GET', '/npm/@types/node-fetch/-/node-fetch-3.0.2.tgz');
     s.expect('GET', '/npm/node-fetch', syntheticDependency('node-fetch', '*'));

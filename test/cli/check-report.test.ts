@@ -3,9 +3,9 @@
  * report (zod contract and the shipped JSON schema), and the recorded score, grade, verdict
  * and coverage of every fixture package under NERQ_NOW=2026-11-30.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SCHEMA_VERSION, type Report } from '../../src/report/schema.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import {
   ANSI,
@@ -23,18 +23,10 @@ import {
 
 let server: FixtureServer;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
+beforeAll(() => requireBuiltCli());
+useSharedFixtureServer((started) => {
+  server = started;
   for (const pkg of PACKAGES) expectPackage(server, pkg.name);
-});
-
-afterEach(() => {
-  expectNoUnexpected(server);
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 const hasOneDecimal = (n: number): boolean => Math.round(n * 10) / 10 === n;

@@ -8,16 +8,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EvidenceSchema } from '../../src/evidence/schema.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, useFixtureServers } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { makeTarball } from '../support/tarball.js';
 import { expectPackage, parseReport, requireBuiltCli } from './helpers.js';
 
 const NAME = 'nerq-fixture-bare';
 const VERSION = '1.0.0';
-const servers: FixtureServer[] = [];
+const startServer = useFixtureServers();
 let tmp: string;
 
 beforeAll(() => {
@@ -25,12 +25,6 @@ beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'nerq-command-only-'));
 });
 
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    expectNoUnexpected(server);
-    await server.close();
-  }
-});
 
 afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -52,8 +46,7 @@ function republished(fields: Record<string, unknown>, files: string[]) {
 }
 
 async function check(fields: Record<string, unknown>, files: string[], extraArgs: string[] = []) {
-  const server = await startFixtureServer();
-  servers.push(server);
+  const server = await startServer();
   expectPackage(server, NAME, republished(fields, files));
   const result = await runCli(['check', NAME, '--json', ...extraArgs], { server });
   return { result, report: parseReport(result.stdout) };

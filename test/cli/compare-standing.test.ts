@@ -10,8 +10,8 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { beforeAll, expect, it } from 'vitest';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { searchAnswer, serveSearch } from '../support/npm-search.js';
 import { runCli } from '../support/run-cli.js';
 import { serveOsv, serveSynthetic } from './audit-helpers.js';
@@ -32,16 +32,14 @@ const PEERS = [
   { name: 'nerq-standing-f', keywords: ['colors'] },
 ];
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
+beforeAll(() => requireBuiltCli());
+useSharedFixtureServer((started) => {
+  server = started;
   for (const pkg of [TARGET, ...PEERS]) serveSynthetic(server, { version: '2.0.0', ...pkg });
   for (let i = 0; i < 20; i++) serveSynthetic(server, { version: '1.0.0', name: `nerq-standing-dep-${i}` });
   serveOsv(server, []);
   serveSearch(server, searchAnswer(PEERS));
 });
-afterEach(() => expectNoUnexpected(server));
-afterAll(async () => server?.close());
 
 /** The quantile of docs/scoring.md §13: linear between closest ranks, one decimal. */
 function quantile(sorted: readonly number[], q: number): number {

@@ -3,9 +3,9 @@
  * server): the JSON contract with its comparison, the table's and Markdown's "Compared with"
  * block, the side-by-side table, Markdown and JSON, and bad input.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema } from '../../src/report/schema.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { runCli } from '../support/run-cli.js';
 import { serveOsv, serveSynthetic } from './audit-helpers.js';
@@ -19,18 +19,15 @@ const PEERS: { name: string; keywords: string[]; deprecated?: string }[] = [
   { name: 'nerq-peer-old', keywords: ['http'], deprecated: 'no longer maintained' },
 ];
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
+beforeAll(() => requireBuiltCli());
+useSharedFixtureServer((started) => {
+  server = started;
   expectPackage(server, 'request');
   expectPackage(server, 'chalk');
   for (const peer of [...PEERS, { name: 'ofetch', keywords: ['fetch'] }, { name: 'ky', keywords: ['fetch'] }]) serveSynthetic(server, { version: '2.0.0', ...peer });
   serveOsv(server, []);
   serveSearch(server, searchAnswer(PEERS, { hostile: true }));
 });
-
-afterEach(() => expectNoUnexpected(server));
-afterAll(async () => server?.close());
 
 describe('nerq check --compare', () => {
   it('--json: the report carries comparison and alternatives, valid against the shipped schema', async () => {

@@ -6,18 +6,20 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { expectPackage, expectUsageError, packumentPath, parseNdjson, parseReport, requireBuiltCli } from './helpers.js';
 
 let server: FixtureServer;
 let tmp: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   requireBuiltCli();
   tmp = mkdtempSync(path.join(os.tmpdir(), 'nerq-exit-'));
-  server = await startFixtureServer();
+});
+useSharedFixtureServer((started) => {
+  server = started;
   for (const name of ['chalk', 'express', 'crossenv', 'debug']) expectPackage(server, name);
   // request: its packument, the deprecated 2.88.2's tarball and its download counts.
   expectPackage(server, 'request');
@@ -25,12 +27,7 @@ beforeAll(async () => {
   server.expect('GET', packumentPath('Does-Not-Exist'), { status: 404 });
 });
 
-afterEach(() => {
-  expectNoUnexpected(server);
-});
-
 afterAll(async () => {
-  await server?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -8,10 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable, pipeline } from 'node:stream';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
 import { DEFAULT_TARBALL_CAPS } from '../../src/sources/npm/tarball.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { makeZeroBomb } from '../support/tarball.js';
 import {
@@ -47,12 +47,11 @@ function packumentWithIntegrity(name: string, version: string, integrity: string
 // The checks that read the tarball (manifest-confusion compares its package.json with the packument).
 const TARBALL_CHECKS = ['readme', 'changelog', 'license-file', 'manifest-confusion'];
 
-const servers: FixtureServer[] = [];
+const startServer = useFixtureServers();
 
 /** Run `nerq check <name> --json …` against a fresh server whose routes take `overrides`. */
 async function checkWith(name: string, overrides: RouteOverrides, extraArgs: string[] = []): Promise<{ result: CliResult; server: FixtureServer }> {
-  const server = await startFixtureServer();
-  servers.push(server);
+  const server = await startServer();
   expectPackage(server, name, overrides);
   const result = await runCli(['check', name, '--json', ...extraArgs], { server });
   return { result, server };
@@ -62,12 +61,6 @@ beforeAll(() => {
   requireBuiltCli();
 });
 
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    expectNoUnexpected(server);
-    await server.close();
-  }
-});
 
 const healthy = new Map<string, Report>();
 /** The healthy report of a package (computed once). */
@@ -260,8 +253,7 @@ describe('the packument cannot be read', () => {
   });
 
   it('the table report of a malformed packument names the problem on stdout', async () => {
-    const server = await startFixtureServer();
-    servers.push(server);
+    const server = await startServer();
     expectPackage(server, 'chalk', { packument: { malformed: true } });
     const result = await runCli(['check', 'chalk'], { server });
     expect(result.code).toBe(3);

@@ -2,27 +2,19 @@
  * Several targets (docs/scoring.md §10): `--json` prints NDJSON, one compact schema-valid report
  * per line in argument order; `--format markdown` prints a summary table first.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema } from '../../src/report/schema.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { ANSI, expectPackage, packumentPath, requireBuiltCli, schemaViolations } from './helpers.js';
 
 let server: FixtureServer;
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
+beforeAll(() => requireBuiltCli());
+useSharedFixtureServer((started) => {
+  server = started;
   for (const name of ['chalk', 'express', 'debug']) expectPackage(server, name);
   server.expect('GET', packumentPath('does-not-exist'), { status: 404 });
-});
-
-afterEach(() => {
-  expectNoUnexpected(server);
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 /** Split NDJSON into lines, checking each is one compact, schema-valid report. */

@@ -7,28 +7,25 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EvidenceSchema } from '../../src/evidence/schema.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { expectPackage, packumentPath, parseReport, requireBuiltCli } from './helpers.js';
 
 let server: FixtureServer;
 let tmp: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   requireBuiltCli();
   tmp = mkdtempSync(path.join(os.tmpdir(), 'nerq-roundtrip-'));
-  server = await startFixtureServer();
+});
+useSharedFixtureServer((started) => {
+  server = started;
   for (const name of ['chalk', 'express', 'crossenv']) expectPackage(server, name);
 });
 
-afterEach(() => {
-  expectNoUnexpected(server);
-});
-
 afterAll(async () => {
-  await server?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -4,8 +4,8 @@
  * ranges) in OSV's real schema; the real-record cases live in test/osv/.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFixtureServers, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { checkOf, expectPackage, parseReport, requireBuiltCli, sourceOf, type RouteOverrides } from './helpers.js';
 
@@ -66,21 +66,14 @@ const RECORDS: Record<string, object> = {
   }),
 };
 
-const servers: FixtureServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    expectNoUnexpected(server);
-    await server.close();
-  }
-});
+const startServer = useFixtureServers();
 beforeAll(() => requireBuiltCli());
 
 /** `check debug --json` (debug@4.2.0, depending on ms) with OSV answering `ids`. */
 const DEBUG_RECORDED = '2020-09-20T00:00:00Z';
 
 async function checkDebug(ids: Record<string, string[]>, overrides: RouteOverrides = {}): Promise<CliResult & { server: FixtureServer }> {
-  const server = await startFixtureServer();
-  servers.push(server);
+  const server = await startServer();
   expectPackage(server, 'debug', { osv: osvAnswering(ids), ...overrides });
   for (const id of new Set(Object.values(ids).flat())) server.expect('GET', `/osv/v1/vulns/${id}`, { status: 200, body: JSON.stringify(RECORDS[id]) });
   // Judged the day after its packument was recorded, when debug was maintained: at the suite's
@@ -144,8 +137,7 @@ describe('malicious packages', () => {
   });
 
   it('the table report puts the malicious record in the advisories', async () => {
-    const server = await startFixtureServer();
-    servers.push(server);
+    const server = await startServer();
     expectPackage(server, 'debug', { osv: osvAnswering({ debug: ['MAL-TEST-0004'] }) });
     server.expect('GET', '/osv/v1/vulns/MAL-TEST-0004', { status: 200, body: JSON.stringify(RECORDS['MAL-TEST-0004']) });
     const { stdout } = await runCli(['check', 'debug'], { server });
@@ -171,8 +163,7 @@ describe('OSV down is unknown, never "no vulnerabilities"', () => {
     ['503 on every try', { status: 503 }],
     ['a malformed body', { malformed: true }],
   ] as const)('%s → the vulnerability checks are unknown and the verdict stops at CAUTION', async (_name, fault) => {
-    const server = await startFixtureServer();
-    servers.push(server);
+    const server = await startServer();
     expectPackage(server, 'debug', { osv: fault });
     const { code, stdout } = await runCli(['check', 'debug', '--json'], { server });
     const report = parseReport(stdout);
@@ -193,8 +184,7 @@ describe('release anomalies', () => {
     ['nerq-fixture-provenance-dropped', /provenance/i],
     ['nerq-fixture-postinstall', /postinstall/],
   ])('%s: one anomaly, named with the version it changed since', async (name, pattern) => {
-    const server = await startFixtureServer();
-    servers.push(server);
+    const server = await startServer();
     expectPackage(server, name);
     const { stdout } = await runCli(['check', name, '--json'], { server });
     const check = checkOf(parseReport(stdout), 'release-anomalies');
@@ -204,8 +194,7 @@ describe('release anomalies', () => {
   });
 
   it('nerq-fixture-new-publisher with a brand-new dependency added (edited: the event-stream shape): two anomalies hold the verdict', async () => {
-    const server = await startFixtureServer();
-    servers.push(server);
+    const server = await startServer();
     const packument = JSON.parse(readFileSync(new URL('../../fixtures/http/npm/nerq-fixture-new-publisher.json', import.meta.url), 'utf8')) as { versions: Record<string, { dependencies: Record<string, string> }> };
     packument.versions['1.4.0']!.dependencies['flat-stream'] = '^0.1.0';
     // The added dependency: one version, its packument changed a day after 1.4.0 came out.
@@ -222,8 +211,7 @@ describe('release anomalies', () => {
   });
 
   it('nerq-fixture-new-publisher: a lone new publisher is scored once, by publisher-continuity, not again as an anomaly', async () => {
-    const server = await startFixtureServer();
-    servers.push(server);
+    const server = await startServer();
     expectPackage(server, 'nerq-fixture-new-publisher');
     const { stdout } = await runCli(['check', 'nerq-fixture-new-publisher', '--json'], { server });
     const report = parseReport(stdout);

@@ -3,24 +3,17 @@
  * built CLI against the fixture server, on synthetic packages shaped for each rule and on a
  * real flagship judged at the date its packument was recorded.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFixtureServers } from '../support/fixture-server.js';
 import { runCli, type CliResult } from '../support/run-cli.js';
 import { checkOf, expectPackage, parseReport, requireBuiltCli } from './helpers.js';
 
-const servers: FixtureServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    expectNoUnexpected(server);
-    await server.close();
-  }
-});
+const startServer = useFixtureServers();
 beforeAll(() => requireBuiltCli());
 
 /** `check <name> --json` with every route the package asks for, at NERQ_NOW `now` (default the suite's). */
 async function check(name: string, now?: string, args: string[] = []): Promise<CliResult & { report: ReturnType<typeof parseReport> }> {
-  const server = await startFixtureServer();
-  servers.push(server);
+  const server = await startServer();
   expectPackage(server, name);
   const result = await runCli(['check', name, '--json', ...args], { server, env: now === undefined ? {} : { NERQ_NOW: now } });
   return { ...result, report: parseReport(result.stdout) };
@@ -96,8 +89,7 @@ describe('no YES without evidence', () => {
   });
 
   it('the terminal headline says the score is provisional', async () => {
-    const server = await startFixtureServer();
-    servers.push(server);
+    const server = await startServer();
     expectPackage(server, 'debug');
     const result = await runCli(['check', 'debug', '--min-coverage', '0.99'], { server, env: { NERQ_NOW: '2020-09-20T00:00:00Z' } });
     expect(result.stdout.split('\n')[0]).toMatch(/score \d+\.\d \(provisional\)/);

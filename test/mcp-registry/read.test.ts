@@ -5,20 +5,18 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENTRY_MAX_BYTES, fetchServerEntry, searchServers, SEARCH_MAX_PAGES } from '../../src/sources/mcp-registry/read.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { testClient } from '../github/helpers.js';
 import { entryPath, envelope, searchHandler, seedEntry, SEED_2025, type ServerJson } from '../cli/mcp-helpers.js';
 
 let server: FixtureServer | undefined;
-afterEach(async () => {
-  if (server === undefined) return;
-  expectNoUnexpected(server);
-  await server.close();
+const startServer = useFixtureServers();
+afterEach(() => {
   server = undefined;
 });
 
 async function ctx() {
-  server = await startFixtureServer();
+  server = await startServer();
   return { server, read: { http: testClient().http, base: server.url('mcp-registry') } };
 }
 

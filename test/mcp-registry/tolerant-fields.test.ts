@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchServerEntry, type EntryResult } from '../../src/sources/mcp-registry/read.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { testClient } from '../github/helpers.js';
 import { entryPath, seedEntry } from '../cli/mcp-helpers.js';
 
@@ -14,17 +14,15 @@ const NAME = 'io.github.domdomegg/airtable-mcp-server';
 const OFFICIAL = 'io.modelcontextprotocol.registry/official';
 
 let server: FixtureServer | undefined;
-afterEach(async () => {
-  if (server === undefined) return;
-  expectNoUnexpected(server);
-  await server.close();
+const startServer = useFixtureServers();
+afterEach(() => {
   server = undefined;
 });
 
 type Entry = Record<string, unknown> & { packages: Record<string, unknown>[]; remotes?: Record<string, unknown>[] };
 
 async function read(edit: (entry: Entry) => void, official: Record<string, unknown> = { status: 'active' }): Promise<EntryResult> {
-  server = await startFixtureServer();
+  server = await startServer();
   const entry = seedEntry(NAME, '1.7.3') as unknown as Entry;
   edit(entry);
   server.expect('GET', entryPath(NAME), { body: { server: entry, _meta: { [OFFICIAL]: official } } });

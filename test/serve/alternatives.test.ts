@@ -5,11 +5,11 @@
  * (coalesced, reused, refused when the queue is full), bounded by the request's deadline; a
  * failing search or a full queue is a coded reason beside an empty list, never a made-up value.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BatchResponseSchema, ErrorSchema, PreflightSchema, PREFLIGHT_PEERS } from '../../src/serve/schemas.js';
 import { expectPackage } from '../cli/helpers.js';
 import { serveOsv } from '../cli/audit-helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { CURATED, PEERS, servePeers } from '../support/peers.js';
 import { testApp, type TestApp } from './support.js';
@@ -23,8 +23,8 @@ const open = (options?: Parameters<typeof testApp>[1]) => {
   return made;
 };
 
-beforeAll(async () => {
-  server = await startFixtureServer();
+useSharedFixtureServer((started) => {
+  server = started;
   expectPackage(server, 'request');
   expectPackage(server, 'chalk');
   servePeers(server);
@@ -39,12 +39,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  expectNoUnexpected(server);
   await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 const packumentRequests = (name: string) => server.requests.filter((r) => r.method === 'GET' && r.path === `/npm/${name}`).length;

@@ -3,10 +3,10 @@
  * report a source was unavailable to answers again for a few seconds at most (docs/serve.md,
  * "Under load"), so a later request gets the full report once the source recovers.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { serveSynthetic } from '../cli/audit-helpers.js';
 import { downloadsPath, osvNoAdvisories } from '../cli/helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startFixtureServer, useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { testApp, type TestApp } from './support.js';
 
 let server: FixtureServer;
@@ -15,8 +15,8 @@ let elsewhere: FixtureServer;
 let osvFailing = true;
 const apps: TestApp[] = [];
 
-beforeAll(async () => {
-  server = await startFixtureServer();
+useSharedFixtureServer(async (started) => {
+  server = started;
   serveSynthetic(server, { name: 'nerq-degraded', version: '1.0.0' });
   serveSynthetic(server, { name: 'nerq-degraded-burst', version: '1.0.0' });
   // The stats service does not know this package: `downloads` is unavailable with `not-found`, a final answer.
@@ -31,12 +31,10 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  expectNoUnexpected(server);
   await Promise.all(apps.splice(0).map((a) => a.close()));
 });
 
 afterAll(async () => {
-  await server?.close();
   await elsewhere?.close();
 });
 

@@ -6,13 +6,13 @@
  * shares and reuses: a request with it is never answered with a report made without it, and the
  * other way round.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ReportSchema, type Report } from '../../src/report/schema.js';
 import { BatchResponseSchema, ErrorSchema, PreflightSchema } from '../../src/serve/schemas.js';
 import { GITHUB_NOW, repositorySearchRequests, serveNpmWidget, serveWidgetTopicSearch, WIDGET_VERSION } from '../cli/github-helpers.js';
 import { downloadsPath } from '../cli/helpers.js';
 import { serveRepo } from '../github/helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { testApp, type TestApp } from './support.js';
 
 let server: FixtureServer;
@@ -23,20 +23,15 @@ const open = () => {
   return made;
 };
 
-beforeAll(async () => {
-  server = await startFixtureServer();
+useSharedFixtureServer((started) => {
+  server = started;
   serveRepo(server, 'acme/widget', {});
   serveRepo(server, 'acme/gadget', {});
   serveNpmWidget(server, 'widget');
 });
 
 afterEach(async () => {
-  expectNoUnexpected(server);
   await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-
-afterAll(async () => {
-  await server?.close();
 });
 
 const count = (path: string) => server.requests.filter((r) => r.method === 'GET' && r.path === path).length;

@@ -3,25 +3,21 @@
  * `github:owner/repo@ref` target is read at the commit its ref names there too, and a ref the
  * repository does not have is a target not found (docs/serve.md; docs/scoring.md §9, "A pinned ref").
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ReportSchema } from '../../src/report/schema.js';
 import { GITHUB_NOW, PINNED, servePinnedWidget, WIDGET_API } from '../cli/github-helpers.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { testApp, type TestApp } from './support.js';
 
 let server: FixtureServer;
 const apps: TestApp[] = [];
 
-beforeAll(async () => {
-  server = await startFixtureServer();
+useSharedFixtureServer((started) => {
+  server = started;
   servePinnedWidget(server);
 });
 afterEach(async () => {
-  expectNoUnexpected(server);
   await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('GET /v1/report with a pinned ref', () => {

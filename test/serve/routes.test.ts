@@ -17,7 +17,7 @@ import {
 import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import { packageLockV3, serveOsv, serveSynthetic, TempDirs } from '../cli/audit-helpers.js';
 import { AuditReportSchema } from '../../src/audit/report-schema.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { allowedHostOf, hostPolicyOf } from '../../src/front/allowed-host.js';
 import { isLoopbackAddress } from '../../src/front/loopback.js';
@@ -60,9 +60,9 @@ const open = (...args: Parameters<typeof testApp>[1][]) => {
   return made;
 };
 
-beforeAll(async () => {
-  requireBuiltCli();
-  server = await startFixtureServer();
+beforeAll(() => requireBuiltCli());
+useSharedFixtureServer((started) => {
+  server = started;
   expectPackage(server, 'chalk');
   expectPackage(server, 'request');
   serveSynthetic(server, { name: 'nerq-serve-ok', version: '1.0.0' });
@@ -73,7 +73,6 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  expectNoUnexpected(server);
   await Promise.all(apps.splice(0).map((a) => a.close()));
 });
 
@@ -81,7 +80,6 @@ const dirs = new TempDirs();
 
 afterAll(async () => {
   dirs.cleanUp();
-  await server?.close();
 });
 
 const packumentRequests = (name: string) => server.requests.filter((r) => r.method === 'GET' && r.path === `/npm/${name}`).length;

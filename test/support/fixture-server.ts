@@ -19,7 +19,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import { afterEach, beforeEach, expect as vitestExpect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect as vitestExpect } from 'vitest';
 
 /** Where recorded responses live: `<repo>/fixtures/http`. */
 export const FIXTURES_ROOT = fileURLToPath(new URL('../../fixtures/http/', import.meta.url));
@@ -394,4 +394,41 @@ export function useFixtureServer(options: FixtureServerOptions = {}): { readonly
     await world.server.close();
   });
   return world;
+}
+
+/**
+ * One fixture server for all the tests of the file that calls this at its top level: started
+ * before them and given to `ready` to declare its routes; after each test, no unexpected
+ * request; closed after the last.
+ */
+export function useSharedFixtureServer(ready: (server: FixtureServer) => void | Promise<void>): void {
+  let server: FixtureServer | undefined;
+  beforeAll(async () => {
+    server = await startFixtureServer();
+    await ready(server);
+  });
+  afterEach(() => expectNoUnexpected(server!));
+  afterAll(async () => {
+    await server?.close();
+  });
+}
+
+/**
+ * A starter of fixture servers (`start`'s, by default plain ones) for the tests of the file that
+ * calls this at its top level, each test starting as many as it needs (in its body or its
+ * helpers): after the test, every server it started is checked for unexpected requests, then closed.
+ */
+export function useFixtureServers(start: () => Promise<FixtureServer> = () => startFixtureServer()): () => Promise<FixtureServer> {
+  const started: FixtureServer[] = [];
+  afterEach(async () => {
+    for (const server of started.splice(0)) {
+      expectNoUnexpected(server);
+      await server.close();
+    }
+  });
+  return async () => {
+    const server = await start();
+    started.push(server);
+    return server;
+  };
 }
