@@ -258,12 +258,30 @@ function keywordReason(rule: Rule, keywords: ReadonlySet<string>): string | null
 }
 
 /** Where a text says one of `phrases`, in the words it says (never the rule's pattern): `description says "MCP server"`, or null. */
-function phraseReason(phrases: readonly RegExp[], texts: ProfileFacts['texts']): string | null {
+function phraseReason(phrases: readonly RegExp[], texts: ProfileFacts['texts'], skip?: (where: string, before: string) => boolean): string | null {
   for (const { where, text } of texts) {
-    const said = phrases.map((p) => p.exec(text)?.[0]).find((m) => m !== undefined);
-    if (said !== undefined) return `${where} says "${said}"`;
+    for (const p of phrases) {
+      const m = p.exec(text);
+      if (m !== null && !(skip?.(where, text.slice(Math.max(0, m.index - MAKING_LOOKBACK), m.index)) ?? false)) return `${where} says "${m[0]}"`;
+    }
   }
   return null;
+}
+
+/** How far before a phrase a verb of making is looked for: the verb and at most three words. */
+const MAKING_LOOKBACK = 60;
+/** "… for building MCP servers", "create AI agents with …": the words end in a verb of making and at most three words after it. */
+const MAKING = /\b(?:build|builds|building|create|creates|creating|develop|develops|developing|write|writes|writing|make|makes|making)(?:\s+[\w.-]+){0,3}\s+$/i;
+
+/**
+ * A README phrase that follows a verb of making (`TypeScript types for building MCP servers`,
+ * @smithery/sdk 4.3.0) names what the package helps build, not what it is, in a package that ships
+ * no command — as the bare MCP words name a server only beside a command. The description keeps
+ * its rule (docs/scoring.md §4).
+ */
+function makingSkip(facts: ProfileFacts): ((where: string, before: string) => boolean) | undefined {
+  if (facts.hasBin || facts.publishedPackage !== true) return undefined;
+  return (where, before) => where.startsWith('README') && MAKING.test(before);
 }
 
 /** Every category whose rule fires, each with the first rule that fired for it. */
@@ -279,7 +297,7 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
       found.set(rule.id, keyword);
       continue;
     }
-    const phrase = phraseReason(rule.phrases, facts.texts);
+    const phrase = phraseReason(rule.phrases, facts.texts, makingSkip(facts));
     if (phrase !== null) {
       found.set(rule.id, phrase);
       continue;

@@ -339,11 +339,11 @@ describe('network text grows linearly', () => {
 
   it('a package\'s category read from its README opening (the first sentence, the rules\' phrases), on runs of reference images, dots without a blank, and phrase prefixes', ({ task }) => {
     // The opening is its first 8,000 characters: sizes below that, each README read ten times to be measured.
-    for (const unit of ['![a] ', '[![n]]', 'Node.js', 'ai coding ', 'agentic ', 'an AI-powered ', 'model context ', 'executing ', 'faster ']) {
+    for (const unit of ['![a] ', '[![n]]', 'Node.js', 'ai coding ', 'agentic ', 'an AI-powered ', 'model context ', 'executing ', 'faster ', 'building a b MCP server ', 'create ']) {
       noteCases(task);
       const run = (k: number): unknown => {
         const text = `# t\n\n${unit.repeat(k)} x`;
-        const e = evidence({ registry: { keywords: [], description: 'x', hasBin: true }, tarball: { readme: { path: 'README.md', size: text.length, text, truncated: false } } });
+        const e = evidence({ registry: { keywords: [], description: 'x', hasBin: false }, tarball: { readme: { path: 'README.md', size: text.length, text, truncated: false } } });
         let found: unknown = null;
         for (let i = 0; i < 10; i++) found = decideCategory(e);
         return found;

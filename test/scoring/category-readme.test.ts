@@ -48,6 +48,16 @@ describe('the README title and opening name a package category', () => {
     expect(decision.reason).toBe(reason);
   });
 
+  it('a verb of making guards only a README phrase of a package without a command', () => {
+    const sdk = '# Smithery SDK\n\nTypeScript types for building MCP servers on the Smithery hosted runtime.\n';
+    // With a command it may be one (a stdio server is a command its client starts).
+    expect(decideCategory(packageWith({ hasBin: true, readme: sdk }))).toEqual({ id: 'mcp-server', reason: 'README opening says "MCP servers"' });
+    // The description keeps its rule.
+    expect(decideCategory(packageWith({ description: 'A framework for building MCP servers', readme: sdk }))).toEqual({ id: 'mcp-server', reason: 'description says "MCP servers"' });
+    // More than three words between the verb and the phrase: no longer what it builds.
+    expect(decideCategory(packageWith({ readme: '# x\n\nBuild tools that a team of friendly MCP server fans love.\n' })).id).toBe('mcp-server');
+  });
+
   it('an agent CLI that is also an MCP server lists both, the strictest first', () => {
     const decision = decideCategory(packageWith({ hasBin: true, keywords: ['mcp-server'], readme: '# x\n\nAn AI agent for your shell.\n' }));
     expect(decision.matches?.map((m) => [m.id, m.reason])).toEqual([
@@ -70,6 +80,9 @@ describe('what the README rule leaves alone (false-positive guards)', () => {
     ['a bare MCP word after the first sentence', { hasBin: true, readme: '# lint\n\nA linter. Also usable over MCP.\n' }, 'cli'],
     ['words in the README\'s code, not its prose', { hasBin: true, readme: '# run\n\n```sh\nrun --llm ai-agent\n```\n' }, 'cli'],
     ['no README at all', { hasBin: true, readme: null }, 'cli'],
+    // What a library helps build is not what it is (@smithery/sdk 4.3.0's opening, no command).
+    ['a library for building MCP servers (@smithery/sdk 4.3.0)', { name: '@smithery/sdk', description: 'SDK to develop with Smithery', readme: '# Smithery SDK\n\nTypeScript types for building MCP servers on the Smithery hosted runtime.\n' }, 'library'],
+    ['a library to create AI agents with', { readme: '# kit\n\nA toolkit to create your own AI agents.\n' }, 'library'],
   ])('%s', (_, c, id) => {
     expect(decideCategory(packageWith(c)).id).toBe(id);
   });
