@@ -52,7 +52,8 @@ export const CATEGORY_RULES: readonly Rule[] = [
     },
     // An agent CLI says what it is as "a coding agent" (codex, copilot), "an agentic coding tool"
     // (claude-code) or "an AI-powered coding assistant" (qwen-code) as often as "an AI agent".
-    phrases: [/\bai agents?\b/i, /\bllm\b/i, /\bcoding agents?\b/i, /\bagentic coding\b/i, /\bai(?:[- ]powered)? coding assistants?\b/i],
+    // "Give your coding agent access to …" (figma-developer-mcp) serves the user's agent; it is not one.
+    phrases: [/\bai agents?\b/i, /\bllm\b/i, /(?<!\b(?:your|their|our|my) )\bcoding agents?\b/i, /\bagentic coding\b/i, /\bai(?:[- ]powered)? coding assistants?\b/i],
   },
   {
     id: 'code-execution',
@@ -149,12 +150,25 @@ function firstSentence(paragraph: string): string {
  * package says what it is ("Gemini CLI is an open-source AI agent …"); a library that names an
  * LLM or a sandbox further on ("works with any LLM provider") is not one.
  */
-function readmeTexts(readme: string, sentence: boolean): ProfileFacts['texts'] {
+function readmeTexts(readme: string, sentence: boolean, name?: string): ProfileFacts['texts'] {
   const opening = readmeOpening(readme);
   const texts: ProfileFacts['texts'] = [];
-  if (opening.title !== null) texts.push({ where: 'README title', text: opening.title });
+  const title = opening.title === null || name === undefined ? opening.title : withoutName(opening.title, name);
+  if (title !== null) texts.push({ where: 'README title', text: title });
   if (opening.paragraph !== null) texts.push({ where: 'README opening', text: sentence ? firstSentence(opening.paragraph) : opening.paragraph });
   return texts;
+}
+
+/** A regular expression's special characters escaped. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * A title less the package's own name (and its name without the scope), as a whole word: a
+ * package called `llm` or `mcp-remote` is titled so, which says nothing of what it is.
+ */
+function withoutName(title: string, name: string): string {
+  const bare = name.replace(/^@[^/]+\//, '');
+  return [name, bare].filter((n) => n !== '').reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w@/-])${escapeRegExp(n)}(?![\\w-])`, 'gi'), ' '), title);
 }
 
 /**
@@ -206,7 +220,7 @@ function profileFacts(evidence: Evidence): ProfileFacts | null {
       keywords: facts.keywords,
       // The README's title and opening after the description: an agent CLI whose keywords and
       // description say only "CLI" says what it is there (docs/scoring.md, "Category rules").
-      texts: [{ where: 'description', text: facts.description ?? '' }, ...(readme === null ? [] : readmeTexts(readme, true))],
+      texts: [{ where: 'description', text: facts.description ?? '' }, ...(readme === null ? [] : readmeTexts(readme, true, facts.name))],
       dependencies: Object.keys(facts.dependencyRanges),
       hasBin: facts.hasBin,
       commandKnown: true,

@@ -39,6 +39,7 @@ describe('the README title and opening name a package category', () => {
     ['a bare MCP word with a command', { hasBin: true, readme: '# Acme\n\nA Model Context Protocol bridge for Acme.\n' }, 'mcp-server', 'README opening says "Model Context Protocol" and ships a command'],
     ['a sandbox in the first sentence ("Node.js" does not end it)', { readme: '# jail\n\nA Node.js sandbox for untrusted code. Fast.\n' }, 'code-execution', 'README opening says "sandbox"'],
     ['an agentic coding tool', { hasBin: true, readme: '# Tool\n\nTool is an agentic coding tool that lives in your terminal.\n' }, 'ai-agent-tool', 'README opening says "agentic coding"'],
+    ['the title beside the package\'s own name', { name: 'gate', hasBin: true, readme: '# gate — an LLM gateway\n\nRoutes prompts.\n' }, 'ai-agent-tool', 'README title says "LLM"'],
     ['an AI-powered coding assistant', { hasBin: true, readme: '# Tool\n\nAn AI-powered coding assistant.\n' }, 'ai-agent-tool', 'README opening says "AI-powered coding assistant"'],
     // The description is read first: its words are the reason.
     ['the description before the README', { description: 'An MCP server for files', hasBin: true, readme: '# files\n\nAn AI agent toolbox.\n' }, 'mcp-server', 'description says "MCP server"'],
@@ -83,6 +84,11 @@ describe('what the README rule leaves alone (false-positive guards)', () => {
     // What a library helps build is not what it is (@smithery/sdk 4.3.0's opening, no command).
     ['a library for building MCP servers (@smithery/sdk 4.3.0)', { name: '@smithery/sdk', description: 'SDK to develop with Smithery', readme: '# Smithery SDK\n\nTypeScript types for building MCP servers on the Smithery hosted runtime.\n' }, 'library'],
     ['a library to create AI agents with', { readme: '# kit\n\nA toolkit to create your own AI agents.\n' }, 'library'],
+    // A package titled by its own name says nothing by it (llm 1.0.7's README title, its opening says no rule's words).
+    ['the package\'s own name as its title (llm 1.0.7)', { name: 'llm', hasBin: true, readme: '# llm: language models usage made easy\n\nManipulate any language model from the command line.\n' }, 'cli'],
+    ['a scoped package\'s bare name as its title', { name: '@acme/mcp', hasBin: true, readme: '# mcp\n\nA linter.\n' }, 'cli'],
+    // "Give your coding agent access to your Figma data." (figma-developer-mcp 0.13.2's description): it serves the user's agent.
+    ['a tool for the user\'s coding agent', { description: 'Give your coding agent access to your Figma data.', hasBin: true, readme: null }, 'cli'],
   ])('%s', (_, c, id) => {
     expect(decideCategory(packageWith(c)).id).toBe(id);
   });
