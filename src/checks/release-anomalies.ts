@@ -8,7 +8,10 @@
  * score below the gate's line, afterwards it holds the verdict (docs/scoring.md §6a).
  *
  * Context is reported, never counted: a `latest` published under 72 h ago (every release is
- * fresh once), a listed maintainer publishing for the first time (teams take turns). A lone
+ * fresh once), a listed maintainer publishing for the first time (teams take turns), and a
+ * command, dependencies or size a new major line brings (a version outside the caret range of
+ * the one before it — 0.0.1 → 1.0.7 — reaches no dependent by an ordinary update, and that is
+ * how a major release differs: the 2025 compromises were patch releases within a line). A lone
  * new publisher is scored by publisher-continuity, not again here.
  */
 import type { AttestationFacts, DependencyFacts, RegistryFacts, TarballFacts } from '../evidence/schema.js';
@@ -17,6 +20,7 @@ import { defineCheck } from './define.js';
 import { installHooks, scriptLabel } from './lib/install-hooks.js';
 import { isFutureTime, parseTime } from './lib/releases.js';
 import { truncate } from './lib/text.js';
+import semver from 'semver';
 
 const HOUR_MS = 3_600_000;
 /** A `latest` published less than this long before now is "fresh" (context, not an anomaly). */
@@ -65,7 +69,7 @@ export const ANOMALIES = [
 export type Anomaly = (typeof ANOMALIES)[number];
 
 /** What is reported alongside the anomalies without counting as one. */
-export const CONTEXT = ['fresh-latest', 'maintainer-first-publish'] as const;
+export const CONTEXT = ['fresh-latest', 'maintainer-first-publish', 'new-major-line'] as const;
 export type Context = (typeof CONTEXT)[number];
 
 /** Publisher names are network strings: keep them short in evidence and messages. */
@@ -89,7 +93,21 @@ const NOT_COMPARED_WORDS: Readonly<Record<Anomaly | Context, string>> = {
   'newcomer-dependency': 'how new its added dependencies are',
   'fresh-latest': 'how recently it became latest',
   'maintainer-first-publish': 'first publishes by maintainers',
+  'new-major-line': 'whether it starts a new major line',
 };
+
+/** What a new major line may bring without it being an anomaly: its shape, not who published it or what runs at install. */
+const MAJOR_LINE_SHAPE: ReadonlySet<Anomaly> = new Set(['bin-added', 'size-jump', 'dependency-jump']);
+
+/**
+ * Whether `version` starts another major line than `previous`: outside the caret range of it
+ * (`^0.0.1` is 0.0.1 alone, `^0.2.0` is 0.2.x, `^2.0.1` is 2.x). False when either is not a
+ * version semver reads (nothing is excused on a version that cannot be compared).
+ */
+function newMajorLine(version: string, previous: string): boolean {
+  if (semver.valid(version) === null || semver.valid(previous) === null) return false;
+  return !semver.satisfies(version, `^${previous}`, { includePrerelease: true });
+}
 
 interface Comparison {
   findings: { id: Anomaly; phrase: string }[];
@@ -252,6 +270,15 @@ function compare(
     }
   }
 
+  // A new major line's shape (a command, more dependencies, a larger package) is context, not an anomaly.
+  if (newMajorLine(registry.version, prev)) {
+    const shape = findings.filter((f) => MAJOR_LINE_SHAPE.has(f.id));
+    if (shape.length > 0) {
+      context.push({ id: 'new-major-line', phrase: `${registry.version} starts a new major line after ${prev}: ${shape.map((f) => f.phrase).join('; ')}` });
+      data.majorLineChanges = shape.map((f) => f.id);
+      return { findings: findings.filter((f) => !MAJOR_LINE_SHAPE.has(f.id)), context, notCompared, data };
+    }
+  }
   return { findings, context, notCompared, data };
 }
 
@@ -266,7 +293,7 @@ export default defineCheck({
     'Compares the resolved npm version with the one published before it (npm only; in a trimmed packument, whose times come from a mirror, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, ' +
     `unpacked size more than ${factorProse(SIZE_FACTOR)} and ≥ ${SIZE_MIN_GROWTH / 1000} kB larger, runtime dependencies ${factorProse(DEPENDENCY_FACTOR)} and ≥ ${DEPENDENCY_MIN_GROWTH} more, ` +
     `a runtime dependency added that is brand new itself (at most ${NEWCOMER_MAX_VERSIONS} versions, its packument last changed within ${NEWCOMER_DAYS} days of the release — not compared when that date is more than a day in the future —, not in the package's own scope: the 2018 event-stream compromise added such a package); ` +
-    `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
+    `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time, a \`bin\`, size or dependency jump in a version that starts a new major line — outside the previous version's caret range, as 0.0.1 → 1.0.7) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
     `No anomaly, or a first release, scores 100 (a version that is only the lowest of several, in a trimmed packument or with no publish time of its own, is no known first release: unknown, nothing compared), one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
   messages: {
     'first-release': 'First release: nothing to compare',

@@ -50,7 +50,10 @@ export const CATEGORY_RULES: readonly Rule[] = [
       keywords: ['agent', 'agents'],
       beside: ['ai', 'openai', 'gpt', 'chatgpt', 'anthropic', 'claude', 'gemini', 'ollama', 'genai', 'llms', 'mcp', 'artificial-intelligence', 'assistant', 'chatbot', 'copilot', 'autonomous'],
     },
-    phrases: [/\bai agents?\b/i, /\bllm\b/i],
+    // An agent CLI says what it is as "a coding agent" (codex, copilot), "an agentic coding tool"
+    // (claude-code) or "an AI-powered coding assistant" (qwen-code) as often as "an AI agent".
+    // "Give your coding agent access to …" (figma-developer-mcp) serves the user's agent; it is not one.
+    phrases: [/\bai agents?\b/i, /\bllm\b/i, /(?<!\b(?:your|their|our|my) )\bcoding agents?\b/i, /\bagentic coding\b/i, /\bai(?:[- ]powered)? coding assistants?\b/i],
   },
   {
     id: 'code-execution',
@@ -94,12 +97,16 @@ export const CATEGORY_STRICTNESS: readonly Category[] = ['code-execution', 'mcp-
  * call servers), which name an npm package an MCP server only when it ships a command, as the
  * bare MCP words do; a repository or a PyPI project counts them either way.
  */
-export const DEPENDENCY_RULES: ReadonlyArray<{ id: Category; names: readonly string[]; commandOnly?: readonly string[] }> = [
+export const DEPENDENCY_RULES: ReadonlyArray<{ id: Category; names: readonly string[]; commandOnly?: readonly string[]; itself?: true }> = [
   { id: 'mcp-server', names: ['@modelcontextprotocol/server'], commandOnly: ['@modelcontextprotocol/sdk', 'mcp', 'fastmcp'] },
-  { id: 'code-execution', names: ['vm2', 'isolated-vm', 'quickjs-emscripten', 'pyodide', 'e2b', '@e2b/code-interpreter', 'e2b-code-interpreter', 'jupyter-client', 'jupyter_client', 'restrictedpython', 'node-pty'] },
+  // `itself`: a sandbox or interpreter that makes its dependents code execution is code execution
+  // too (isolated-vm and node-pty say "isolates" and "pseudoterminals", none of the rules' words).
+  { id: 'code-execution', itself: true, names: ['vm2', 'isolated-vm', 'quickjs-emscripten', 'pyodide', 'e2b', '@e2b/code-interpreter', 'e2b-code-interpreter', 'jupyter-client', 'jupyter_client', 'restrictedpython', 'node-pty'] },
 ];
 
 interface ProfileFacts {
+  /** The package's own name (npm, PyPI); absent for a repository. */
+  name?: string;
   keywords: string[];
   /** Texts looked at for the rules' phrases, each with where it comes from. */
   texts: Array<{ where: string; text: string }>;
@@ -124,6 +131,59 @@ interface ProfileFacts {
   publishedPackage?: boolean;
 }
 
+/**
+ * The first sentence of a paragraph: up to the first `.`, `!` or `?` followed by a blank or the
+ * end (so "Node.js" and "v1.2" do not end it), the whole paragraph when none does. A scan, not a
+ * pattern: the text is hostile.
+ */
+function firstSentence(paragraph: string): string {
+  for (let i = 0; i < paragraph.length; i++) {
+    const c = paragraph[i];
+    if ((c === '.' || c === '!' || c === '?') && (i + 1 === paragraph.length || /\s/.test(paragraph[i + 1] as string))) return paragraph.slice(0, i + 1);
+  }
+  return paragraph;
+}
+
+/**
+ * A README's title and opening paragraph, where its author says what the project is, as texts the
+ * rules' phrases are looked for in. `sentence`: of the paragraph only its first sentence, where a
+ * package says what it is ("Gemini CLI is an open-source AI agent …"); a library that names an
+ * LLM or a sandbox further on ("works with any LLM provider") is not one.
+ */
+function readmeTexts(readme: string, sentence: boolean, name?: string): ProfileFacts['texts'] {
+  const opening = readmeOpening(readme);
+  const texts: ProfileFacts['texts'] = [];
+  const title = opening.title === null || name === undefined ? opening.title : withoutName(opening.title, name);
+  if (title !== null) texts.push({ where: 'README title', text: title });
+  if (opening.paragraph !== null) texts.push({ where: 'README opening', text: sentence ? firstSentence(opening.paragraph) : opening.paragraph });
+  return texts;
+}
+
+/** A regular expression's special characters escaped. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * A title less the package's own name (and its name without the scope), as a whole word: a
+ * package called `llm` or `mcp-remote` is titled so, which says nothing of what it is.
+ */
+function withoutName(title: string, name: string): string {
+  const bare = name.replace(/^@[^/]+\//, '');
+  return [name, bare].filter((n) => n !== '').reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w@/-])${escapeRegExp(n)}(?![\\w-])`, 'gi'), ' '), title);
+}
+
+/**
+ * The README an npm package's category reads: the tarball's (the version's own) when the tarball
+ * was read, else the one the registry shows (the full packument's `readme`), as the documentation
+ * checks fall back to it.
+ */
+function packageReadme(evidence: Evidence): string | null {
+  const { tarball, registry } = evidence.sources;
+  if (tarball.status === 'ok') return tarball.facts.readme?.text ?? null;
+  if (registry.status !== 'ok') return null;
+  const readme = registry.facts.readme;
+  return readme === null || readme === false ? null : readme.text;
+}
+
 /** A repository target's own facts: topics, description, manifests' keywords, descriptions and dependencies, README title and opening. */
 function repositoryFacts(github: Extract<Evidence['sources']['github'], { status: 'ok' }>['facts']): ProfileFacts | null {
   const repository = github.repository;
@@ -133,11 +193,7 @@ function repositoryFacts(github: Extract<Evidence['sources']['github'], { status
   const texts: ProfileFacts['texts'] = [];
   if (repository.description !== null) texts.push({ where: 'repository description', text: repository.description });
   for (const m of manifests) if (m.description !== null) texts.push({ where: `${m.path} description`, text: m.description });
-  if (files?.readme) {
-    const opening = readmeOpening(files.readme.text);
-    if (opening.title !== null) texts.push({ where: 'README title', text: opening.title });
-    if (opening.paragraph !== null) texts.push({ where: 'README opening', text: opening.paragraph });
-  }
+  if (files?.readme) texts.push(...readmeTexts(files.readme.text, false));
   return {
     keywords: [...repository.topics, ...manifests.flatMap((m) => m.keywords)],
     texts,
@@ -158,9 +214,13 @@ function profileFacts(evidence: Evidence): ProfileFacts | null {
   // A package's runtime dependencies count as a repository's do (an MCP SDK makes an MCP server).
   if (registry.status === 'ok') {
     const { facts } = registry;
+    const readme = packageReadme(evidence);
     return {
+      name: facts.name,
       keywords: facts.keywords,
-      texts: [{ where: 'description', text: facts.description ?? '' }],
+      // The README's title and opening after the description: an agent CLI whose keywords and
+      // description say only "CLI" says what it is there (docs/scoring.md, "Category rules").
+      texts: [{ where: 'description', text: facts.description ?? '' }, ...(readme === null ? [] : readmeTexts(readme, true, facts.name))],
       dependencies: Object.keys(facts.dependencyRanges),
       hasBin: facts.hasBin,
       commandKnown: true,
@@ -171,6 +231,7 @@ function profileFacts(evidence: Evidence): ProfileFacts | null {
   if (pypi.status === 'ok') {
     const { facts } = pypi;
     return {
+      name: facts.name,
       keywords: facts.keywords,
       texts: [{ where: 'description', text: facts.summary ?? '' }],
       dependencies: facts.dependencies.map((d) => d.name),
@@ -211,12 +272,30 @@ function keywordReason(rule: Rule, keywords: ReadonlySet<string>): string | null
 }
 
 /** Where a text says one of `phrases`, in the words it says (never the rule's pattern): `description says "MCP server"`, or null. */
-function phraseReason(phrases: readonly RegExp[], texts: ProfileFacts['texts']): string | null {
+function phraseReason(phrases: readonly RegExp[], texts: ProfileFacts['texts'], skip?: (where: string, before: string) => boolean): string | null {
   for (const { where, text } of texts) {
-    const said = phrases.map((p) => p.exec(text)?.[0]).find((m) => m !== undefined);
-    if (said !== undefined) return `${where} says "${said}"`;
+    for (const p of phrases) {
+      const m = p.exec(text);
+      if (m !== null && !(skip?.(where, text.slice(Math.max(0, m.index - MAKING_LOOKBACK), m.index)) ?? false)) return `${where} says "${m[0]}"`;
+    }
   }
   return null;
+}
+
+/** How far before a phrase a verb of making is looked for: the verb and at most three words. */
+const MAKING_LOOKBACK = 60;
+/** "… for building MCP servers", "create AI agents with …": the words end in a verb of making and at most three words after it. */
+const MAKING = /\b(?:build|builds|building|create|creates|creating|develop|develops|developing|write|writes|writing|make|makes|making)(?:\s+[\w.-]+){0,3}\s+$/i;
+
+/**
+ * A README phrase that follows a verb of making (`TypeScript types for building MCP servers`,
+ * @smithery/sdk 4.3.0) names what the package helps build, not what it is, in a package that ships
+ * no command — as the bare MCP words name a server only beside a command. The description keeps
+ * its rule (docs/scoring.md §4).
+ */
+function makingSkip(facts: ProfileFacts): ((where: string, before: string) => boolean) | undefined {
+  if (facts.hasBin || facts.publishedPackage !== true) return undefined;
+  return (where, before) => where.startsWith('README') && MAKING.test(before);
 }
 
 /** Every category whose rule fires, each with the first rule that fired for it. */
@@ -232,7 +311,7 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
       found.set(rule.id, keyword);
       continue;
     }
-    const phrase = phraseReason(rule.phrases, facts.texts);
+    const phrase = phraseReason(rule.phrases, facts.texts, makingSkip(facts));
     if (phrase !== null) {
       found.set(rule.id, phrase);
       continue;
@@ -243,7 +322,9 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
       if (said !== null) found.set(rule.id, facts.hasBin ? `${said} and ships a command` : said);
     }
   }
+  const name = facts.name?.toLowerCase();
   for (const rule of DEPENDENCY_RULES) {
+    if (rule.itself && name !== undefined && rule.names.includes(name) && !found.has(rule.id)) found.set(rule.id, `is ${name}, which makes the packages that depend on it ${rule.id}`);
     const command = facts.hasBin || !facts.commandKnown || !facts.publishedPackage ? (rule.commandOnly ?? []) : [];
     const dependency = [...rule.names, ...command].find((n) => dependencies.has(n));
     if (dependency !== undefined && !found.has(rule.id)) found.set(rule.id, `depends on ${dependency}`);

@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/release-anomalies.js';
 import type { RegistryFacts } from '../../src/evidence/schema.js';
-import { attestationFacts, daysAgo, dependencyFacts, evidence, registryFacts, unavailable, versionsAgo } from '../support/evidence-builder.js';
+import { registryFacts as factsOfPackument } from '../../src/sources/npm/facts.js';
+import { attestationFacts, daysAgo, dependencyFacts, evidence, ok, registryFacts, unavailable, versionsAgo } from '../support/evidence-builder.js';
 import { checkTable, outcomeOf, runCheck } from './check-table.js';
 
 type Previous = NonNullable<RegistryFacts['previous']>;
+/** llm's packument as the registry mirror served it (fixtures/PROVENANCE.md): 0.0.1, then 1.0.7 with a command and six more dependencies. */
+const llmPackument = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL('../../fixtures/release-anomalies/llm.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const PREVIOUS: Previous = registryFacts().previous as Previous;
 
 /** Evidence whose resolved version differs from 2.0.1 as given. */
@@ -427,6 +432,54 @@ checkTable(check, [
     score: 60,
     messageId: 'one',
     data: { anomalies: ['install-script-added'], notCompared: ['new-publisher', 'fresh-latest'] },
+  },
+  // A new major line (outside the previous version's caret range) brings a command, dependencies
+  // and size as a major release does: context. Who published it and what runs at install still count.
+  {
+    name: 'llm 1.0.7 after 0.0.1 (recorded): a new major line\'s command and dependencies are context, not a compromise\'s shape',
+    evidence: evidence({ registry: ok(factsOfPackument(llmPackument(), '1.0.7')), tarball: unavailable('not read'), dependencies: unavailable('not read') }),
+    score: 100,
+    messageId: 'context-only',
+    data: { anomalies: [], previousVersion: '0.0.1', context: ['new-major-line'], majorLineChanges: ['bin-added', 'dependency-jump'] },
+    message: ['1.0.7 starts a new major line after 0.0.1'],
+  },
+  {
+    name: 'a new major line (2.0.1 → 3.0.0): command, size and dependencies are context',
+    evidence: changed({ version: '3.0.0', hasBin: true, unpackedSize: 3_000_000, dependencies: 12 }),
+    score: 100,
+    messageId: 'context-only',
+    data: { anomalies: [], context: ['new-major-line'], majorLineChanges: ['bin-added', 'size-jump', 'dependency-jump'] },
+  },
+  {
+    name: 'a new major line that adds an install script and a new publisher: those still count',
+    evidence: changed({ version: '3.0.0', hasBin: true, dependencies: 12, publisher: 'mallory', installScripts: { postinstall: 'node x.js' } }),
+    score: 15,
+    messageId: 'several',
+    data: { anomalies: ['new-publisher', 'install-script-added'], context: ['new-major-line'], majorLineChanges: ['bin-added', 'dependency-jump'] },
+    // 3.0.0 has no publish time: a release of unknown age is capped.
+    caps: [expect.objectContaining({ id: 'release-anomalies', limit: 49.9 })],
+  },
+  {
+    name: 'a 0.x minor is a new line (0.2.0 → 0.3.0); a 0.x patch is not (0.2.0 → 0.2.5)',
+    evidence: changed({ version: '0.3.0', hasBin: true, dependencies: 7 }, { version: '0.2.0' }),
+    score: 100,
+    messageId: 'context-only',
+    data: { anomalies: [], context: ['new-major-line'] },
+  },
+  {
+    name: 'within a 0.x line (0.2.0 → 0.2.5): still two anomalies',
+    evidence: changed({ version: '0.2.5', hasBin: true, dependencies: 7, versions: versionsAgo([['0.2.0', 200], ['0.2.5', 30]]) }, { version: '0.2.0' }),
+    score: 15,
+    messageId: 'several',
+    data: { anomalies: ['bin-added', 'dependency-jump'], context: [] },
+  },
+  {
+    name: 'a version semver cannot read excuses nothing',
+    evidence: changed({ version: '3.0.0', hasBin: true, dependencies: 7 }, { version: 'r2' }),
+    score: 15,
+    messageId: 'several',
+    data: { anomalies: ['bin-added', 'dependency-jump'] },
+    caps: [expect.objectContaining({ id: 'release-anomalies', limit: 49.9 })],
   },
 ]);
 

@@ -25,6 +25,8 @@ import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readmeTail, ReadmeTailScanner } from '../../src/util/readme-tail.js';
 import { declaredDeprecation, readmeOpening } from '../../src/checks/lib/readme-opening.js';
+import { decideCategory } from '../../src/scoring/category.js';
+import { evidence } from '../support/evidence-builder.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { fileLookup, missingEntryPoints } from '../../src/checks/lib/entry-points.js';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
@@ -332,6 +334,21 @@ describe('network text grows linearly', () => {
         return title;
       };
       expectLinear(task, `readme opening ${JSON.stringify(unit)}`, growth(run, Math.floor(7600 / (8 * unit.length))));
+    }
+  });
+
+  it('a package\'s category read from its README opening (the first sentence, the rules\' phrases), on runs of reference images, dots without a blank, and phrase prefixes', ({ task }) => {
+    // The opening is its first 8,000 characters: sizes below that, each README read ten times to be measured.
+    for (const unit of ['![a] ', '[![n]]', 'Node.js', 'ai coding ', 'agentic ', 'an AI-powered ', 'model context ', 'executing ', 'faster ', 'building a b MCP server ', 'create ']) {
+      noteCases(task);
+      const run = (k: number): unknown => {
+        const text = `# t\n\n${unit.repeat(k)} x`;
+        const e = evidence({ registry: { keywords: [], description: 'x', hasBin: false }, tarball: { readme: { path: 'README.md', size: text.length, text, truncated: false } } });
+        let found: unknown = null;
+        for (let i = 0; i < 10; i++) found = decideCategory(e);
+        return found;
+      };
+      expectLinear(task, `category README opening ${JSON.stringify(unit)}`, growth(run, Math.floor(7600 / (8 * unit.length))));
     }
   });
 

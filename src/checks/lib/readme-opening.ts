@@ -35,6 +35,10 @@ const HTML_TAG = /<\/?[a-z][^<>]{0,500}>/gi;
 function plain(line: string): string {
   return line
     .replace(HTML_TAG, ' ')
+    // A badge by reference (`[![npm]](https://…)` beside `[npm]: https://img…`, claude-code
+    // 2.1.x's README): the images written inline are gone already (stripDecoration), so what is
+    // left of `![…]` is an image too, not words.
+    .replace(/!\[[^\]\n]{0,500}\]/g, ' ')
     .replace(/\]\([^)\s]{0,2000}\)/g, ']')
     .replace(/^[ \t]*(?:>[ \t]?)+/, '')
     // A GitHub alert's type marker (`> [!IMPORTANT]`) is the box's label, not its words.

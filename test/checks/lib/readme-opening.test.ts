@@ -165,6 +165,15 @@ describe('README opening', () => {
     });
   });
 
+  it('reads past badges written by reference (`[![npm]](…)` beside its `[npm]:` definition, as claude-code 2.1.x\'s README opens)', () => {
+    const text = '# Claude Code\n\n![](https://img.x.test/node.svg) [![npm]](https://x.test/package/x)\n\n[npm]: https://img.x.test/npm/v/x.svg\n\nX is an agentic coding tool that lives in your terminal.\n';
+    expect(readmeOpening(text)).toEqual({ title: 'Claude Code', subtitle: null, paragraph: 'X is an agentic coding tool that lives in your terminal.' });
+    // A collapsed reference image, and one alone on its line.
+    expect(readmeOpening('# t\n\n![logo][] ![badge]\n\n[logo]: https://x.test/l.png\n\nWords.').paragraph).toBe('Words.');
+    // Brackets in prose are still words.
+    expect(readmeOpening('# t\n\nSee [the guide] for more!').paragraph).toBe('See the guide for more!');
+  });
+
   it('has no paragraph when the README opens with code', () => {
     expect(readmeOpening('# t\n\n    indented code\n\nText.')).toEqual({ title: 't', subtitle: null, paragraph: null });
     expect(readmeOpening('# t\n\n## sub\n\nText.')).toEqual({ title: 't', subtitle: 'sub', paragraph: 'Text.' });
