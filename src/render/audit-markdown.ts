@@ -79,7 +79,8 @@ function summaryLines(report: AuditReport): string[] {
   if (hint !== null) lines.push('', md(hint));
   const grades = gradeCounts(report);
   if (grades.length > 0) lines.push('', `Grades: ${grades.map((g) => `**${g.label}** ${g.count}`).join(' · ')}`);
-  const inputs = report.inputs.map((i) => `${md(i.file)} (${md(i.format)}${i.client === undefined ? '' : `, ${md(i.client)}, ${i.scope ?? '?'}`})`).join(', ');
+  // As the terminal names them: the file, and for an MCP client's configuration the client and scope (a format id is no word a reader knows).
+  const inputs = report.inputs.map((i) => (i.client === undefined ? md(i.file) : `${md(i.file)} (${md(i.client)}, ${i.scope ?? '?'})`)).join(', ');
   lines.push(
     '',
     `Inputs: ${inputs === '' ? 'none' : inputs}  `,

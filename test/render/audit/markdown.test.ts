@@ -65,7 +65,7 @@ describe('renderAuditMarkdown', () => {
       '',
       'Grades: **A+** 3 · **C** 1 · **D** 1 · **F** 1 · **not evaluated** 1',
       '',
-      'Inputs: package-lock.json (package-lock@3), requirements.txt (requirements)  ',
+      'Inputs: package-lock.json, requirements.txt  ',
       'Policy: .nerqrc.json',
       '',
     ]);
