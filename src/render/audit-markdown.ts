@@ -130,7 +130,8 @@ function detailBlock(entry: AuditEntry): string {
   if (report.grade !== null) facts.push(report.grade);
   facts.push(html(report.verdict));
   const lines = ['', '<details>', `<summary>${facts.join(' · ')}</summary>`, ''];
-  for (const failure of policy.failures) lines.push(`- **${md(failure.rule)}**: ${md(failure.message)}`);
+  // Each failure's sentence, as the table prints it: the rule's id (`min-score`, `capped`) is the JSON's, no word a reader knows.
+  for (const failure of policy.failures) lines.push(`- ${md(failure.message)}`);
   const kind = [subject.direct ? 'direct' : 'transitive', ...(subject.dev ? ['dev'] : [])].join(', ');
   const places = subject.declaredIn.map((d) => md(d.line === null ? d.file : `${d.file}:${d.line}`));
   lines.push(`- Declared in ${places.length > 0 ? places.join(', ') : 'an unknown file'} (${kind})`);
