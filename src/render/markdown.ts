@@ -16,7 +16,7 @@ import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavail
 import { aiActText } from './ai-act-text.js';
 import { includedPackageText } from './included-package-text.js';
 import { comparisonText } from './comparison-text.js';
-import { commitNote, groupChecks, previousLines, targetLabel } from './labels.js';
+import { categoryText, commitNote, groupChecks, previousLines, targetLabel } from './labels.js';
 import { markdownReason } from './markdown-reasons.js';
 import { escapeHtml, escapeMarkdown, htmlCode, markdownCode, sanitizeForTerminal } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
@@ -86,7 +86,7 @@ function summaryLine(report: Report): string {
     `${VERDICT_EMOJI[report.verdictCode]} **${md(report.verdict)}**`,
     `coverage ${formatPercent(report.coverage)}`,
   ];
-  if (report.category !== null) parts.push(`category ${md(report.category.id)}`);
+  if (report.category !== null) parts.push(`category ${md(categoryText(report.category))}`);
   const previous = previousLines(report).map((line) => md(line));
   return [parts.join(' · '), ...previous].join('  \n');
 }

@@ -19,7 +19,7 @@ import { alertsOf, blindingSource, isProvisional, outcomeOf, sharedUnknowns, una
 import { aiActText } from './ai-act-text.js';
 import { includedPackageText } from './included-package-text.js';
 import { comparisonText } from './comparison-text.js';
-import { commitNote, evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
+import { categoryText, commitNote, evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import {
   displayWidth,
@@ -226,8 +226,7 @@ function headerLines(report: Report, width: number, p: Palette): string[] {
   const lines = flow(segments, width);
   const second: Segment[] = [{ text: `coverage ${formatPercent(report.coverage)}` }];
   if (report.category !== null) {
-    const reason = clean(report.category.reason);
-    second.push({ text: `category ${clean(report.category.id)}${reason ? ` (${reason})` : ''}` });
+    second.push({ text: `category ${clean(categoryText(report.category))}` });
   }
   lines.push(...flow(second, width));
   for (const line of previousLines(report)) lines.push(...wrapIndented(clean(line), width, '    ', ''));
