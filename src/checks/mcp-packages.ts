@@ -19,6 +19,9 @@ import { UNINSPECTED_LIMIT } from './lib/mcp.js';
 /** The cap of an entry naming a package (or version) its registry does not have. */
 export const MISSING_LIMIT = 29.9;
 
+/** A held package's verdict as the reports print it (the codes are the JSON's). */
+const HELD_VERDICT_WORDS: Readonly<Record<string, string>> = { caution: 'CAUTION', no: 'NO — USE WITH CAUTION', unknown: 'UNKNOWN' };
+
 /** Package errors that say what the registry has, not that it could not be asked. */
 const FOUND_OUT = new Set(['not-found', 'version-not-found']);
 
@@ -34,8 +37,8 @@ export default defineCheck({
   messages: {
     weakest: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated})',
     'do-not-use': 'Package {package} is rated NO — DO NOT USE',
-    missing: 'Package {package} is not in its registry ({error}): the name is free for anyone to publish under',
-    'version-missing': 'Package {package} has no such version in its registry ({error}): the entry names a release that cannot be installed',
+    missing: 'Package {package} is not in its registry: the name is free for anyone to publish under',
+    'version-missing': 'Package {package} has no such version in its registry: the entry names a release that cannot be installed',
     'none-evaluated': 'Unknown: no package could be evaluated (not evaluated: {notEvaluated})',
     'nothing-to-run': 'Unknown: the entry names no package and no remote, so nothing it runs can be inspected',
     'remote-only': 'Unknown: the server runs only remotely, so its code cannot be inspected',
@@ -82,8 +85,8 @@ export default defineCheck({
       const error = missing.evaluation?.error ?? 'not-found';
       const versionOnly = error === 'version-not-found';
       const reason = versionOnly
-        ? `package ${label} named by the entry has no such version in its registry (${error})`
-        : `package ${label} named by the entry is not in its registry (${error})`;
+        ? `package ${label} named by the entry has no such version in its registry`
+        : `package ${label} named by the entry is not in its registry`;
       return {
         score: 0,
         messageId: versionOnly ? 'version-missing' : 'missing',
@@ -146,7 +149,7 @@ export default defineCheck({
     const unpinned = mcp.packages.find((p) => p.evaluation !== null && p.version !== null && !exactVersion(p.registryType, p.version));
     const hold =
       held !== undefined
-        ? { holdVerdict: `package ${held.target ?? held.identifier} is not rated YES (${held.evaluation?.verdictCode ?? 'unknown'}); the MCP server runs it, so the entry is held until that package is YES` }
+        ? { holdVerdict: `package ${held.target ?? held.identifier} is rated ${HELD_VERDICT_WORDS[held.evaluation?.verdictCode ?? 'unknown'] ?? 'UNKNOWN'}, not YES; the MCP server runs it, so the entry is held until that package is YES` }
         : unvouched !== undefined
           ? { holdVerdict: `package ${unvouchedLabel} was not evaluated (${unvouched.notEvaluated ?? 'not evaluated'}); a client may run it instead of ${weakest.label}; lifted once every npm or PyPI package of the entry is evaluated` }
           : unpinned !== undefined

@@ -13,6 +13,7 @@ import {
   FINISHED_MAX_UNPACKED_BYTES,
   FINISHED_MIN_RELEASES,
   FINISHED_MIN_SPAN_DAYS,
+  FINISHED_WORDS,
   unmetFinished,
 } from './lib/finished.js';
 import { upperBandProse } from './lib/band-prose.js';
@@ -120,7 +121,7 @@ export default defineCheck({
         score,
         messageId: 'stale',
         data: stale,
-        holdVerdict: `${since}, and not a finished package (unmet: ${unmet.join(', ')}); a new release would lift this`,
+        holdVerdict: `${since}, and not a finished package (a finished one has ${unmet.map((c) => FINISHED_WORDS[c]).join(', ')}); a new release would lift this`,
         caps: [staleCap],
       };
     }

@@ -102,10 +102,15 @@ function uncheckedAlerts(report: Report): Alert[] {
   }));
 }
 
-/** Alerts, most serious first: do not use, caps, advisories, what could not be checked, other holds, failing security checks. */
+/**
+ * Alerts, most serious first: do not use, caps, advisories, what could not be checked, other
+ * holds, failing security checks, then ceilings — a bound carried from another evaluation is no
+ * finding, and the reason a verdict is held must come before it.
+ */
 export function alertsOf(report: Report): Alert[] {
   if (report.error !== null) return [];
   const alerts: Alert[] = [];
+  const ceilings: Alert[] = [];
   const covered = new Set<string>();
   const doNotUse = report.verdictCode === 'do-not-use';
   const advisories = advisoryAlerts(report);
@@ -127,7 +132,8 @@ export function alertsOf(report: Report): Alert[] {
       alerts.push({ level: 'danger', text: `Do not use: ${cap.reason}` });
     } else if (cap.dimension === null) {
       // A ceiling (an MCP server's weakest package) bounds the score without being a finding (docs/scoring.md §5).
-      alerts.push({ level: cap.ceiling === true ? 'warning' : 'danger', text: `Score capped at ${cap.limit}: ${cap.reason}` });
+      if (cap.ceiling === true) ceilings.push({ level: 'warning', text: `Score capped at ${cap.limit}: ${cap.reason}` });
+      else alerts.push({ level: 'danger', text: `Score capped at ${cap.limit}: ${cap.reason}` });
     } else {
       const title = report.dimensions.find((d) => d.id === cap.dimension)?.title ?? cap.dimension;
       alerts.push({ level: 'warning', text: `${title} capped at ${cap.limit}: ${cap.reason}` });
@@ -163,7 +169,7 @@ export function alertsOf(report: Report): Alert[] {
     const action = FINDING_ACTIONS[check.id];
     alerts.push({ level: 'danger', text: check.message, ...(action === undefined ? {} : { action }) });
   }
-  return alerts;
+  return [...alerts, ...ceilings];
 }
 
 export interface UnavailableSource {

@@ -9,7 +9,7 @@
  * literally in a code span (`<code>` in a `<summary>`: GitHub links a bare `chalk@5.3.0` as an
  * e-mail address): it cannot break a table, open a link, inject HTML or mention anyone.
  */
-import type { AuditEntry, AuditReport } from '../audit/types.js';
+import { MCP_IGNORABLE, type AuditEntry, type AuditReport } from '../audit/types.js';
 import {
   advisoryText,
   declaredAt,
@@ -79,7 +79,8 @@ function summaryLines(report: AuditReport): string[] {
   if (hint !== null) lines.push('', md(hint));
   const grades = gradeCounts(report);
   if (grades.length > 0) lines.push('', `Grades: ${grades.map((g) => `**${g.label}** ${g.count}`).join(' · ')}`);
-  const inputs = report.inputs.map((i) => `${md(i.file)} (${md(i.format)}${i.client === undefined ? '' : `, ${md(i.client)}, ${i.scope ?? '?'}`})`).join(', ');
+  // As the terminal names them: the file, and for an MCP client's configuration the client and scope (a format id is no word a reader knows).
+  const inputs = report.inputs.map((i) => (i.client === undefined ? md(i.file) : `${md(i.file)} (${md(i.client)}, ${i.scope ?? '?'})`)).join(', ');
   lines.push(
     '',
     `Inputs: ${inputs === '' ? 'none' : inputs}  `,
@@ -129,7 +130,10 @@ function detailBlock(entry: AuditEntry): string {
   if (report.grade !== null) facts.push(report.grade);
   facts.push(html(report.verdict));
   const lines = ['', '<details>', `<summary>${facts.join(' · ')}</summary>`, ''];
-  for (const failure of policy.failures) lines.push(`- **${md(failure.rule)}**: ${md(failure.message)}`);
+  // Each failure's sentence, as the table prints it: a rule's id (`min-score`, `capped`) is the
+  // JSON's, no word a reader knows — but one an MCP ignore entry names is given, to accept it by.
+  const ignorable: ReadonlySet<string> = new Set(MCP_IGNORABLE);
+  for (const failure of policy.failures) lines.push(`- ${md(failure.message)}${ignorable.has(failure.rule) ? ` (rule ${markdownCode(failure.rule)})` : ''}`);
   const kind = [subject.direct ? 'direct' : 'transitive', ...(subject.dev ? ['dev'] : [])].join(', ');
   const places = subject.declaredIn.map((d) => md(d.line === null ? d.file : `${d.file}:${d.line}`));
   lines.push(`- Declared in ${places.length > 0 ? places.join(', ') : 'an unknown file'} (${kind})`);

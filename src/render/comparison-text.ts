@@ -44,8 +44,18 @@ export function comparisonText(report: Report): ComparisonText | null {
   };
 }
 
+/** The peer sources (the JSON's ids, src/app/compare.ts) as a reader knows them; another id is shown as it is. */
+const SAMPLE_SOURCE_WORDS: Readonly<Record<string, string>> = {
+  'npm-search': 'npm registry search',
+  'module-replacements': 'the module-replacements list',
+  'mcp-registry-search': 'MCP Registry search',
+  'mcp-registry': 'MCP Registry search',
+  'github-search': 'GitHub repository search',
+};
+
 /** Where the peers came from, how many and what became of them, when. */
 function sampleLine(sample: ComparisonSample): string {
-  const from = sample.query === null ? sample.sources.join(', ') : `${sample.sources.join(', ')} (${sample.query})`;
+  const sources = sample.sources.map((id) => SAMPLE_SOURCE_WORDS[id] ?? id).join(', ');
+  const from = sample.query === null ? sources : `${sources} (${sample.query})`;
   return `sample: ${from} · ${sample.candidates} candidates, ${sample.skipped} skipped before evaluation, ${sample.excluded} left out after · ${sample.evaluatedAt.slice(0, 10)}`;
 }

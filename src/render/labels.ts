@@ -23,6 +23,17 @@ export function commitNote(target: Report['target']): string {
   return target.commit === undefined || target.commit === '' ? '' : ` (commit ${target.commit.slice(0, SHORT_COMMIT)})`;
 }
 
+/**
+ * `code-execution (MCP server whose description says "runs code"; also mcp-server)`: the category
+ * that governs, the rule that decided it, and the other categories that apply (the JSON's
+ * `matches`), so no format drops a label another shows.
+ */
+export function categoryText(category: NonNullable<Report['category']>): string {
+  const others = (category.matches ?? []).map((m) => m.id).filter((id) => id !== category.id);
+  const notes = [...(category.reason === '' ? [] : [category.reason]), ...(others.length === 0 ? [] : [`also ${others.join(', ')}`])];
+  return notes.length === 0 ? category.id : `${category.id} (${notes.join('; ')})`;
+}
+
 export type GateState = 'passed' | 'failed' | 'could not be evaluated';
 
 export function gateState(gate: Report['gate']): GateState {

@@ -12,11 +12,12 @@ import { isModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { rulesOf } from '../ecosystems/rules.js';
 import type { CheckResult, Report } from '../report/schema.js';
 import { capitalised } from '../report/sources.js';
-import { alertsOf, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
+import { alertsOf, blindingSource, isProvisional, type Alert, outcomeOf, sharedUnknowns, unavailableSources, type Outcome } from './alerts.js';
 import { aiActText } from './ai-act-text.js';
 import { includedPackageText } from './included-package-text.js';
+import { partsText } from './parts-text.js';
 import { comparisonText } from './comparison-text.js';
-import { commitNote, groupChecks, previousLines, targetLabel } from './labels.js';
+import { categoryText, commitNote, groupChecks, previousLines, targetLabel } from './labels.js';
 import { markdownReason } from './markdown-reasons.js';
 import { escapeHtml, escapeMarkdown, htmlCode, markdownCode, sanitizeForTerminal } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
@@ -86,7 +87,7 @@ function summaryLine(report: Report): string {
     `${VERDICT_EMOJI[report.verdictCode]} **${md(report.verdict)}**`,
     `coverage ${formatPercent(report.coverage)}`,
   ];
-  if (report.category !== null) parts.push(`category ${md(report.category.id)}`);
+  if (report.category !== null) parts.push(`category ${md(categoryText(report.category))}`);
   const previous = previousLines(report).map((line) => md(line));
   return [parts.join(' · '), ...previous].join('  \n');
 }
@@ -100,14 +101,17 @@ function dimensionSection(report: Report): string[] {
 }
 
 function checkSection(report: Report, level: number): string[] {
-  const rows = groupChecks(report).flatMap((g) =>
-    g.checks.map((c) => [
-      `${STATUS_EMOJI[c.status]} ${c.status}`,
-      md(c.title),
-      formatScore(c.score),
-      mdText(c.message, { inTable: true }),
-    ]),
-  );
+  // A check a missing source or a shared reason left unknown says so in a few words, as the
+  // terminal does: "Not checked" above says why, once (not the source's id and reason per row).
+  const sharedReasons = new Map(sharedUnknowns(report).flatMap((u) => u.ids.map((id) => [id, u.short] as const)));
+  const message = (c: Report['checks'][number]): string => {
+    const lacking = blindingSource(c);
+    const shared = sharedReasons.get(c.id);
+    if (lacking !== null) return `Unknown: ${md(lacking)} unavailable (see Not checked)`;
+    if (shared !== undefined) return `Unknown: ${mdText(shared, { inTable: true })} (see Not checked)`;
+    return mdText(c.message, { inTable: true });
+  };
+  const rows = groupChecks(report).flatMap((g) => g.checks.map((c) => [`${STATUS_EMOJI[c.status]} ${c.status}`, md(c.title), formatScore(c.score), message(c)]));
   if (rows.length === 0) return [];
   return ['', heading(level, 'Checks'), '', ...table(['Status', 'Check', 'Score', 'Message'], ['l', 'l', 'r', 'l'], rows)];
 }
@@ -223,6 +227,13 @@ function aiActSection(report: Report, level: number): string[] {
   return ['', heading(level, md(text.title)), '', md(text.finding), '', `_${md(text.note)}_`];
 }
 
+/** A repository's or an MCP entry's packages, images and remotes, each with what nerq found (names as code spans). */
+function partsSection(report: Report, level: number): string[] {
+  const text = partsText(report);
+  if (text === null) return [];
+  return ['', heading(level, md(text.title)), '', ...text.lines.map((l) => `- ${markdownCode(l.name)} — ${md(l.note)}`)];
+}
+
 /** `--include-package`: which package's registry checks are folded in, or why none is. */
 function includedPackageSection(report: Report): string[] {
   const text = includedPackageText(report);
@@ -247,6 +258,7 @@ function reportLines(report: Report, level: number): string[] {
     ...alertSection(report, level + 1),
     ...notCheckedSection(report, level + 1),
     ...advisorySection(report, level + 1),
+    ...partsSection(report, level + 1),
     ...comparisonSection(report, level + 1),
     ...aiActSection(report, level + 1),
     ...includedPackageSection(report),

@@ -68,17 +68,39 @@ const MARKDOWN_LINE_START = /^(\s*)(?:([-+=])|(\d+)([.)]))/gm;
 const MENTION = /(?<![A-Za-z0-9_])@(?=[A-Za-z0-9])/g;
 
 /**
- * Sanitise (single line unless `multiline`), then escape Markdown and HTML specials so the
- * string renders as the literal text: no links, images, HTML, entities, emphasis, code spans,
- * table breaks, headings, list items or mentions.
+ * A package named with its version in running text (`chalk@5.3.0`, `npm:@scope/pkg@1.0.0`,
+ * `io.github.acme/server@0.0.79`): GitHub turns the bare form into a mailto: link and reads a
+ * scoped name as a mention, so it is written as a code span, which copies as it is. It starts
+ * only where no name character precedes it (one attempt per word, so the scan stays linear) and
+ * its version ends on a letter or digit (a sentence's full stop stays outside).
  */
-export function escapeMarkdown(s: string, options: SanitizeOptions = {}): string {
-  return sanitizeForTerminal(s, options)
+const PACKAGE_AT_VERSION = /(?<![\w.@/:+-])(?:[a-z][a-z0-9-]*:)?@?[\w.-]+(?:\/[\w.-]+)*@\w+(?:[.+-]\w+)*/g;
+
+/** Escape one run of text holding no package reference. */
+function escapeMarkdownText(s: string): string {
+  return s
     .replace(MARKDOWN_SPECIAL, (c) => `\\${c}`)
     .replace(MARKDOWN_LINE_START, (_whole, indent: string, mark?: string, digits?: string, dot?: string) =>
       mark !== undefined ? `${indent}\\${mark}` : `${indent}${digits ?? ''}\\${dot ?? ''}`,
     )
     .replace(MENTION, '@&#8203;');
+}
+
+/**
+ * Sanitise (single line unless `multiline`), then escape Markdown and HTML specials so the
+ * string renders as the literal text: no links, images, HTML, entities, emphasis, table breaks,
+ * headings, list items or mentions. A package named with its version becomes a code span
+ * (PACKAGE_AT_VERSION), the only code span the input can cause, holding name characters only.
+ */
+export function escapeMarkdown(s: string, options: SanitizeOptions = {}): string {
+  const text = sanitizeForTerminal(s, options);
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(PACKAGE_AT_VERSION)) {
+    out += escapeMarkdownText(text.slice(last, match.index)) + markdownCode(match[0]);
+    last = match.index + match[0].length;
+  }
+  return out + escapeMarkdownText(text.slice(last));
 }
 
 /**

@@ -18,8 +18,9 @@ import { capitalised } from '../report/sources.js';
 import { alertsOf, blindingSource, isProvisional, outcomeOf, sharedUnknowns, unavailableSources, type Alert, type Outcome } from './alerts.js';
 import { aiActText } from './ai-act-text.js';
 import { includedPackageText } from './included-package-text.js';
+import { partsText } from './parts-text.js';
 import { comparisonText } from './comparison-text.js';
-import { commitNote, evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
+import { categoryText, commitNote, evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import {
   displayWidth,
@@ -226,8 +227,7 @@ function headerLines(report: Report, width: number, p: Palette): string[] {
   const lines = flow(segments, width);
   const second: Segment[] = [{ text: `coverage ${formatPercent(report.coverage)}` }];
   if (report.category !== null) {
-    const reason = clean(report.category.reason);
-    second.push({ text: `category ${clean(report.category.id)}${reason ? ` (${reason})` : ''}` });
+    second.push({ text: `category ${clean(categoryText(report.category))}` });
   }
   lines.push(...flow(second, width));
   for (const line of previousLines(report)) lines.push(...wrapIndented(clean(line), width, '    ', ''));
@@ -405,6 +405,13 @@ function aiActLines(report: Report, width: number, p: Palette): string[] {
   ];
 }
 
+/** A repository's or an MCP entry's packages, images and remotes, each with what nerq found. */
+function partsLines(report: Report, width: number, p: Palette): string[] {
+  const text = partsText(report);
+  if (text === null) return [];
+  return ['', p.bold(text.title), ...text.lines.flatMap((l) => wrapIndented(`${clean(l.name)} — ${clean(l.note)}`, width, '    ', '  '))];
+}
+
 /** `--include-package`: which package's registry checks are folded in, or why none is. */
 function includedPackageLines(report: Report, width: number): string[] {
   const text = includedPackageText(report);
@@ -470,6 +477,7 @@ export function renderTable(report: Report, opts: TableOptions): string {
     ...checkLines(report, width, glyphs, p, opts.evidence === true),
     ...notCheckedLines(report, width, p),
     ...advisoryLines(report, width, p),
+    ...partsLines(report, width, p),
     ...comparisonLines(report, width, p),
     ...aiActLines(report, width, p),
     ...includedPackageLines(report, width),

@@ -12,6 +12,9 @@ describe('mcp-packages', () => {
   it('a package held below YES (a guarding check could not run) holds the entry at CAUTION; a YES package does not', () => {
     const held = mcpPackages.evaluate({ mcp: facts({ packages: [pkg(), pkg({ target: 'npm:held@1.0.0', evaluation: { ...pkg().evaluation!, score: 91.8, verdictCode: 'caution' } })] }) }, NOW);
     expect(held.holdVerdict).toMatch(/npm:held@1\.0\.0/);
+    // The held package's verdict in the words the reports print, not its JSON code.
+    expect(held.holdVerdict).toContain('is rated CAUTION, not YES');
+    expect(held.holdVerdict).not.toContain('(caution)');
     expect(mcpPackages.evaluate({ mcp: facts({ packages: [pkg()] }) }, NOW).holdVerdict).toBeUndefined();
   });
   it('a do-not-use package makes the entry do-not-use', () => {
@@ -39,7 +42,10 @@ describe('mcp-packages', () => {
     const out = mcpPackages.evaluate({ mcp: facts({ packages: [noVersion] }) }, NOW);
     expect(out).toMatchObject({ score: 0, messageId: 'version-missing', data: { package: 'npm:@21st-dev/magic@0.0.46', error: 'version-not-found' } });
     expect(out.caps).toEqual([expect.objectContaining({ id: 'mcp-package-missing', limit: 29.9, args: { package: 'npm:@21st-dev/magic@0.0.46', error: 'version-not-found' } })]);
-    expect(mcpPackages.evaluate({ mcp: facts({ packages: [noVersion, gone] }) }, NOW)).toMatchObject({ messageId: 'missing', data: { package: 'npm:gone@1.0.0' } });
+    const free = mcpPackages.evaluate({ mcp: facts({ packages: [noVersion, gone] }) }, NOW);
+    expect(free).toMatchObject({ messageId: 'missing', data: { package: 'npm:gone@1.0.0', error: 'not-found' } });
+    // The error's code stays in the data; the cap's sentence (the report's alert) does not print it.
+    for (const reason of [out.caps?.[0]?.reason, free.caps?.[0]?.reason]) expect(reason).not.toMatch(/not-found/);
   });
   it('a package whose vulnerability or malicious-code checks could not run is listed as unchecked (a guarding check: the entry is not passed on it), its score still counting', () => {
     const blind = pkg({ target: 'npm:blind@1.0.0', evaluation: { ...pkg().evaluation!, score: 88, verdictCode: 'caution', unchecked: ['Known vulnerabilities: OSV unavailable'] } });

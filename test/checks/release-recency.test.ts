@@ -54,7 +54,7 @@ const pypiReleases = (entries: readonly (readonly [string, number | null, boolea
 describe('release-recency: the stale hold', () => {
   it.each<[string, ReturnType<typeof evidence>, RegExp | null]>([
     ['not finished, 730 days: no hold', lastReleased(730), null],
-    ['not finished, 731 days: held, naming what the rule misses', lastReleased(731), /^no stable release for 731 days \(last: 2\.0\.0, .*\), and not a finished package \(unmet: few-dependencies, release-history\); a new release would lift this$/],
+    ['not finished, 731 days: held, naming what the rule misses', lastReleased(731), /^no stable release for 731 days \(last: 2\.0\.0, .*\), and not a finished package \(a finished one has at most 5 dependencies, 5 stable releases over 365 days\); a new release would lift this$/],
     ['finished, 1,095 days: no hold', finished(1095), null],
     ['finished, 1,096 days: held, the rule\'s age limit named', finished(1096), /finished-package rule vouches for one only 1,095 days after its last release; a new release would lift this$/],
     ['recent: no hold', lastReleased(12), null],

@@ -61,7 +61,7 @@ describe('nerq audit --compare', () => {
     expect(table.stdout).toMatch(/^\s+instead: nerq-cmp-peer-http@2\.0\.0 \d+\.\d [A-F][+]? YES$/m);
     expect(table.stdout).toMatch(/^\s+instead: nerq-cmp-peer-color@2\.0\.0 /m);
     const md = await runCli(['audit', project, '--compare', '--format', 'markdown'], { server });
-    expect(md.stdout).toContain('- instead: nerq-cmp-peer-http@2.0.0 ');
+    expect(md.stdout).toContain('- instead: `nerq-cmp-peer-http@2.0.0` ');
   });
 
   it('without --compare: no comparison and no search; --peers alone is a usage error', async () => {

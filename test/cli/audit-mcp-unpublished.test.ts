@@ -66,7 +66,7 @@ describe('nerq audit --mcp-config: a launch of a name nobody has published', () 
 
     const markdown = await run(['--mcp-config', 'mcp.json', '--format', 'markdown']);
     expect(markdown.code).toBe(1);
-    expect(markdown.stdout).toContain('mcp-package-missing');
+    expect(markdown.stdout).toContain('(rule `mcp-package-missing`)');
   });
 
   it('PyPI answers 404 for the project uvx runs: the same finding', async () => {

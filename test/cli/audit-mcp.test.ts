@@ -451,7 +451,7 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
     expect(result.stdout).toContain('inputs: .kiro/settings/mcp.json (Kiro, project)');
     // Named with --mcp-config, a file where a client keeps its configuration is still that client's.
     const named = await run(['--mcp-config', '.kiro/settings/mcp.json', '--format', 'markdown']);
-    expect(named.stdout).toContain('.kiro/settings/mcp.json (mcp-config, Kiro, project)');
+    expect(named.stdout).toContain('.kiro/settings/mcp.json (Kiro, project)');
   });
 
   it('Amazon Q’s agent folder and Continue’s block folder: each file of theirs is a configuration, other files are not read', async () => {

@@ -48,7 +48,9 @@ describe('nerq check github:acme/widget --include-package', () => {
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout.split('\n').filter((l) => l.includes('Package folded in: npm:widget@'))).toHaveLength(1);
     const markdown = await run(['check', 'github:acme/widget', '--include-package', 'widget', '--format', 'markdown', '--no-history']);
-    expect(markdown.stdout).toContain('(named)');
+    // Why, in words: the code (`named`) is the JSON's.
+    expect(markdown.stdout).toContain('(named with --include-package)');
+    expect(table.stdout).not.toContain('(named)');
   });
 
   it('a name that does not verify is exit 2 with one line naming the verified ones', async () => {

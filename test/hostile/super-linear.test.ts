@@ -20,7 +20,7 @@ import { readCargoLock } from '../../src/lockfiles/cargo-lock.js';
 import { readGoMod } from '../../src/lockfiles/go-mod.js';
 import { LockfileError } from '../../src/audit/types.js';
 import { tomlLayout } from '../../src/lockfiles/toml-text.js';
-import { sanitizeForTerminal } from '../../src/render/sanitize.js';
+import { escapeMarkdown, sanitizeForTerminal } from '../../src/render/sanitize.js';
 import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readmeTail, ReadmeTailScanner } from '../../src/util/readme-tail.js';
@@ -287,6 +287,13 @@ describe('network text grows linearly', () => {
     for (const unit of ['\u001b]', '\u001b[1;', '\u009b', '\u001bP', '\r\n', '\u202e', '\u001b[', '\u001b']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => sanitizeForTerminal(`${unit.repeat(k)}x`), 20_000, true));
+    }
+  });
+
+  it('Markdown escaping with package references as code spans (name@version), on runs of name characters, slashes, ats and versions', { timeout: 120_000 }, ({ task }) => {
+    for (const unit of ['a.', 'a/', 'a@', 'npm:a', 'a@1.', 'a@1 ', 'x:@a/b@1.0.0 ']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => escapeMarkdown(`${unit.repeat(k)}|`), 2_000, true));
     }
   });
 

@@ -123,3 +123,21 @@ describe('alertsOf: an advisory that holds the verdict', () => {
     expect(alerts[0]?.action).toBe('fix: upgrade to 5.3.1');
   });
 });
+
+describe('alertsOf: a held MCP entry under its weakest package’s ceiling', () => {
+  it('says why the verdict is held first; the ceiling (a bound, no finding) comes after', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const held = reasonOf('verdict-held', {
+      check: 'mcp-packages',
+      title: 'Packages of the MCP server',
+      detail: 'package npm:@playwright/mcp@0.0.79 is rated CAUTION, not YES; the MCP server runs it, so the entry is held until that package is YES',
+    });
+    report.verdictCode = 'caution';
+    report.verdictReasons = [held.text];
+    report.verdictReasonDetails = [held];
+    report.caps = [{ id: 'mcp-package-weakest', limit: 88.7, reason: 'an MCP server scores no higher than its weakest package (npm:@playwright/mcp@0.0.79: 88.7)', args: {}, dimension: null, ceiling: true }];
+    const alerts = alertsOf(report);
+    expect(alerts.map((a) => a.text.slice(0, 20))).toEqual(['Package npm:@playwri', 'Score capped at 88.7']);
+    expect(alerts.map((a) => a.level)).toEqual(['warning', 'warning']);
+  });
+});

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isProvisional } from '../../src/render/alerts.js';
 import { renderCompareMarkdown, renderCompareTable } from '../../src/render/compare.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
+import { renderTable } from '../../src/render/table.js';
 import { sideBySide } from '../../src/report/side-by-side.js';
 import { loadReport } from './reports.js';
 
@@ -79,5 +81,17 @@ describe('nerq compare: the table fits the terminal without cutting a name', () 
     const out = renderCompareTable(reports, view, { width: 200 });
     expect(out).not.toContain('[1]');
     expect(out.split('\n')[0]).toContain(view.targets[0]!);
+  });
+});
+
+describe('check --compare: where the peers came from, in words', () => {
+  it('the sample names its sources as a reader knows them, not by their ids (terminal and Markdown)', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const sample = { sources: ['npm-search', 'module-replacements'], query: 'keywords:color', candidates: 9, skipped: 2, excluded: 0, evaluatedAt: '2026-11-30T00:00:00Z', notes: [] };
+    report.comparison = { category: 'library', peers: 4, rank: 2, percentile: 75, median: 80, p25: 70, p75: 90, members: [], sample };
+    for (const out of [renderTable(report, { color: false, width: 200 }), renderMarkdown(report)]) {
+      expect(out).toContain('sample: npm registry search, the module-replacements list (keywords:color)');
+      expect(out).not.toContain('npm-search');
+    }
   });
 });

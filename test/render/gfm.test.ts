@@ -64,3 +64,19 @@ describe('Markdown reports through a GFM renderer', () => {
     expectHostileKeptInCells(html(renderAuditMarkdown(hostileAudit(HOSTILE))));
   });
 });
+
+describe('package references in running text through a GFM renderer', () => {
+  it('an MCP entry’s packages named with their versions (check messages, a cap) are code, never mailto: links or zero-width-split names', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const scoped = 'npm:@playwright/mcp@0.0.79';
+    const plain = 'npm:airtable-mcp-server@1.7.3';
+    report.checks[0]!.message = `Weakest package ${scoped} scores 88.7 (of 1 evaluated; not evaluated: none)`;
+    report.checks[1]!.message = `Package ${plain} is not in its registry: the name is free for anyone to publish under`;
+    report.caps = [{ id: 'mcp-package-missing', limit: 29.9, dimension: null, reason: `package ${plain} named by the entry is not in its registry`, args: { package: plain } }];
+    const rendered = html(renderMarkdown(report));
+    expect(rendered).not.toContain('mailto:');
+    expect(rendered).not.toContain('\u200b');
+    expect(rendered).not.toContain('&#8203;');
+    for (const name of [scoped, plain]) expect(rendered).toContain(`<code>${name}</code>`);
+  });
+});

@@ -81,6 +81,12 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(report)).toContain('| The name can be mistaken for the popular `express` (one character differs) |');
   });
 
+  it('the summary names the category as the table does: the rule that decided it and every other category that applies', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    report.category = { id: 'code-execution', reason: 'MCP server whose description says "runs code"', matches: [{ id: 'code-execution', reason: 'x' }, { id: 'mcp-server', reason: 'an MCP Registry entry' }] };
+    expect(renderMarkdown(report)).toMatch(/ · category code-execution \(MCP server whose description says "runs code"; also mcp-server\)$/m);
+  });
+
   it('lists each unavailable source once, with the checks it left unknown', () => {
     expect(renderMarkdown(loadReport('chalk-5.3.0.json'))).toContain(
       '### Not checked\n\n- **Download counts** unavailable: connect ECONNREFUSED 127.0.0.1:9 — unknown: Weekly downloads',

@@ -84,7 +84,13 @@ describe('escapeMarkdown', () => {
     ['inner dash untouched', 'a - b', 'a - b'],
     ['mention', 'ping @octocat', 'ping @&#8203;octocat'],
     ['scoped name is a mention too', '@scope/pkg', '@&#8203;scope/pkg'],
-    ['version @ is not a mention', 'chalk@5.3.0', 'chalk@5.3.0'],
+    // A package with its version is a code span: GitHub makes no mailto: link of it and a scoped name copies as it is.
+    ['version @ is no mention: a code span', 'chalk@5.3.0', '`chalk@5.3.0`'],
+    ['a scoped package with its ecosystem, in a sentence', 'Package npm:@playwright/mcp@0.0.79 scores 88.7.', 'Package `npm:@playwright/mcp@0.0.79` scores 88.7.'],
+    ['an MCP entry with its version, before a colon', 'io.github.acme/server@1.0.0-beta.1: held', '`io.github.acme/server@1.0.0-beta.1`: held'],
+    ['in parentheses, beside text still escaped', '(a_b@1.0.0, *x*)', '(`a_b@1.0.0`, \\*x\\*)'],
+    ['no version: a mention, still stopped', 'ask @scope/pkg', 'ask @&#8203;scope/pkg'],
+    ['inside a URL it is left to the URL', 'https://user@host.example/x', 'https://user@host.example/x'],
     ['sanitised first', `a\u001b]8;;http://evil\u0007b\u202e\rc`, 'ab c'],
   ])('%s', (_name, input, expected) => {
     expect(escapeMarkdown(input)).toBe(expected);
@@ -100,6 +106,8 @@ describe('escapeMarkdown', () => {
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 60 }), (s) => {
         const out = escapeMarkdown(s)
+          // The code spans a package reference becomes hold name characters only.
+          .replace(/`[\w.@/:+-]+`/g, '')
           .replaceAll('@&#8203;', '@')
           .replace(/\\[\s\S]/g, '');
         expect(out).not.toMatch(/[\\`*_[\]<>|#!~&$\n\r]/);

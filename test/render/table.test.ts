@@ -107,6 +107,19 @@ describe('renderTable', () => {
     );
   });
 
+  it('a category with two labels (an MCP server that executes code) names both, and the rule that decided, at 80 and at 60 columns', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const reason = 'MCP server whose package npm:@acme/run-mcp@1.0.0 executes code';
+    report.category = { id: 'code-execution', reason, matches: [{ id: 'code-execution', reason }, { id: 'mcp-server', reason: 'an MCP Registry entry' }] };
+    for (const width of [80, 60]) {
+      const lines = renderTable(report, { color: false, width }).split('\n');
+      const start = lines.findIndex((l) => l.includes('category code-execution'));
+      expect(start).toBeGreaterThan(-1);
+      expect(lines.slice(start, start + 3).join(' ')).toMatch(/npm:@acme\/run-mcp@1\.0\.0 executes code; also\s+mcp-server\)/);
+      expect(Math.max(...lines.map((l) => [...l].length))).toBeLessThanOrEqual(width);
+    }
+  });
+
   it('a ceiling (an MCP server held to its weakest package) is a warning, not a finding; a cap beside it stays one', () => {
     const base = loadReport('request-deprecated.json');
     const ceiling = { id: 'mcp-package-weakest', limit: 49.9, reason: 'an MCP server scores no higher than its weakest package (npm:x@1.0.0: 49.9)', args: {}, dimension: null, ceiling: true as const };

@@ -51,6 +51,18 @@ export const FINISHED_RULE: Readonly<Record<FinishedCriterion, string>> = {
   'recent-release': `the newest stable release is at most ${FINISHED_MAX_AGE_DAYS.toLocaleString('en-US')} days (3 years) old: past that, a quiet package is no longer vouched for as finished`,
 };
 
+/** Each criterion in a few words, for a sentence a reader sees (a held verdict's reason): what a finished package has ("a finished one has …"). */
+export const FINISHED_WORDS: Readonly<Record<FinishedCriterion, string>> = {
+  'stable-1x': 'a stable 1.0 or later version',
+  'not-deprecated': 'no deprecation',
+  'not-placeholder': 'real code, not a security placeholder',
+  'no-install-scripts': 'no code run at install',
+  'few-dependencies': `at most ${FINISHED_MAX_DEPENDENCIES} dependencies`,
+  small: 'a known unpacked size of at most 200 kB',
+  'release-history': `${FINISHED_MIN_RELEASES} stable releases over ${FINISHED_MIN_SPAN_DAYS} days`,
+  'recent-release': 'a release in the last 3 years',
+};
+
 /** The criteria a release misses as of `now`, in FINISHED_CRITERIA order (empty = finished). */
 export function unmetFinished(release: ReleaseFacts, now: Date): FinishedCriterion[] {
   const unmet: FinishedCriterion[] = [];

@@ -67,7 +67,7 @@ describe('patches of the project in the audit formats', () => {
       `| \`sirv@3.0.2\` | ✅ pass | \`patches/sirv@3.0.2.patch\` | pnpm-lock.yaml:${sirv?.line} |`,
     ]);
     // The failing package's detail names its patch too.
-    expect(text).toMatch(/^- patched by the project: patches\/chokidar@3\.6\.0\.patch/m);
+    expect(text).toMatch(/^- patched by the project: `patches\/chokidar@3\.6\.0\.patch`/m);
   });
 
   it('SARIF: the failing patched package carries its patch files as a property', () => {
