@@ -47,6 +47,7 @@ import { answeringBadLines } from '../../src/mcp/stdio-lines.js';
 import { PassThrough } from 'node:stream';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
 import { advertisedInstalls, htmlCodeTexts } from '../../src/sources/github/readme-installs.js';
+import { notText } from '../../src/sources/github/repo-files.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
 
@@ -285,6 +286,13 @@ describe('network text grows linearly', () => {
     for (const unit of ['\u001b]', '\u001b[1;', '\u009b', '\u001bP', '\r\n', '\u202e', '\u001b[', '\u001b']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => sanitizeForTerminal(`${unit.repeat(k)}x`), 20_000, true));
+    }
+  });
+
+  it("a repository file's text told from an LFS pointer or a binary file (repo-files.ts notText), on runs of pointer-like lines and replacement characters", ({ task }) => {
+    for (const unit of ['version https://git-lfs.github.com/spec/v1', 'version ', '\r', '\uFFFD', '\uFEFF', 'a']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => notText(`${unit.repeat(k)}x`), 20_000, true));
     }
   });
 

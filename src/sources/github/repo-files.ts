@@ -33,7 +33,10 @@
  * manifest and lockfile texts are handed back beside the facts (for the dependency set:
  * repo-dependencies.ts), never kept in them. A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
- * are unknown; a listing that fails makes the whole section unknown with its reason.
+ * are unknown; a listing that fails makes the whole section unknown with its reason (an empty
+ * repository's, 409, is a listing that holds nothing). What is no file where one that matters
+ * would be — a symbolic link, a submodule, a Git LFS pointer, a binary or UTF-16 text — is listed
+ * in `unread` with why, never read as the file; a byte-order mark is read past.
  */
 import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
@@ -122,7 +125,7 @@ const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\n/;
  * Why a file's text read is not the file's text: a Git LFS pointer (the file is stored outside
  * the repository) or text with NUL characters (a binary file, or UTF-16, read as UTF-8). Null for text.
  */
-function notText(text: string): string | null {
+export function notText(text: string): string | null {
   if (LFS_POINTER.test(text)) return 'a Git LFS pointer, not read (the file itself is stored outside the repository)';
   if (text.includes('\u0000')) return 'not UTF-8 text (a binary or UTF-16 file), not read';
   return null;
