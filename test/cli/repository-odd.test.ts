@@ -19,7 +19,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
 import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { PUBLISHED, recordOf, repoAnswer, serveRecordedRepo, servePublished, type PublishedPackages, type RepoAnswerOptions } from '../repository/recorded-repos.js';
+import { PUBLISHED, recordOf, repoAnswer, serveRecordedGraphql, serveRecordedRepo, servePublished, type PublishedPackages, type RepoAnswerOptions } from '../repository/recorded-repos.js';
+import { TOKEN } from '../github/helpers.js';
 import { requireBuiltCli, schemaViolations } from './helpers.js';
 
 interface TreeEntry {
@@ -43,6 +44,8 @@ interface Variant {
   /** Texts served for files (`GET …/contents/<path>`), by path. */
   files?: Record<string, FixtureResponse | string>;
   override?: Record<string, FixtureResponse>;
+  /** With a token: the files come from one GraphQL query (the variant's texts as its blobs, a Buffer as a binary blob REST then reads). */
+  token?: true;
   /** The repository answer redirects (301) to a renamed repository, served under its new name. */
   renamedTo?: string;
   exit: number;
@@ -174,6 +177,11 @@ const VARIANTS: Variant[] = [
     checks: { readme: ['missing-repository', 0], 'license-file': ['missing-repository', 20], 'project-maturity': ['too-young', 20] },
     absent: DEPENDENCIES_KNOWN,
   },
+  // With a token the files are read in one GraphQL query: the same odd files, the same answers.
+  { name: 'with a token: README.md a symbolic link', token: true, repo: CODE_RUNNER, tree: symlink('README.md', 'docs/README.md'), files: { 'README.md': 'docs/README.md' }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
+  { name: 'with a token: README.md a Git LFS pointer', token: true, repo: CODE_RUNNER, files: { 'README.md': lfsPointer(5540) }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
+  { name: 'with a token: a binary README (read again over REST)', token: true, repo: CODE_RUNNER, files: { 'README.md': { body: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(64)]) } }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
+  { name: 'with a token: package.json with a byte-order mark', token: true, repo: CODE_RUNNER, files: { 'package.json': `\uFEFF${PACKAGE_JSON}` }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100], 'advertised-packages': 'verified' } },
   // The repository answer.
   { name: 'renamed: 301 to the new owner and name', repo: CODE_RUNNER, renamedTo: 'newowner/code-runner', ...BASE, checks: { readme: 'good', 'vulnerable-dependencies': 'repository-clean' } },
   { name: 'a fork', repo: CODE_RUNNER, repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner' }, source: { full_name: 'someone/mcp-server-code-runner' } }, ...BASE, checks: { readme: 'good' } },
@@ -232,6 +240,11 @@ function serveVariant(v: Variant): void {
   }
   for (const [file, text] of Object.entries(v.files ?? {})) override[`/contents/${file}`] = typeof text === 'string' ? { body: text } : text;
   serveRecordedRepo(server, v.repo, { ...answer, override });
+  if (v.token === true) {
+    const blob = (text: FixtureResponse | string) =>
+      typeof text === 'string' ? { byteSize: Buffer.byteLength(text), text, isTruncated: false, isBinary: false } : { byteSize: (text.body as Buffer).length, text: null, isTruncated: false, isBinary: true };
+    serveRecordedGraphql(server, v.repo, { license: answer.license, blobs: Object.fromEntries(Object.entries(v.files ?? {}).map(([file, text]) => [file, blob(text)])) });
+  }
   servePublished(server, PUBLISHED_HERE[v.repo] ?? {});
   // Workflows without a token come from raw file hosting at the listed commit: the variants' own are there.
   server.routePrefix('GET', '/github-raw/', (_req, res, { url }) => {
@@ -247,7 +260,8 @@ describe('odd repositories: `nerq check github:… --json` against variants of r
     it(v.name, async () => {
       serveVariant(v);
       const at = new Date(new Date(recordOf(v.repo).recordedCommit.committerDate).getTime() + 86_400_000);
-      const result = await runCli(['check', `github:${v.repo}`, '--json'], { server, env: { NERQ_NOW: at.toISOString() } });
+      const result = await runCli(['check', `github:${v.repo}`, '--json'], { server, env: { NERQ_NOW: at.toISOString(), ...(v.token === true ? { GITHUB_TOKEN: TOKEN } : {}) } });
+      if (v.token === true) expect(server.requests.some((r) => r.method === 'POST' && r.body.includes('NerqFiles'))).toBe(true);
       expect(result.stderr).not.toMatch(/\n\s+at /);
       const report = JSON.parse(result.stdout) as Report;
       expect(schemaViolations(report)).toEqual([]);
