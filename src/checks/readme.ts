@@ -15,12 +15,12 @@ export default defineCheck({
   description:
     'Reads the README shipped in the npm tarball (when the tarball cannot be read, the README the registry shows: the full packument\'s `readme`), or the PyPI long description (Markdown, reStructuredText or plain text), with badges, images and HTML comments removed. No README scores 0; otherwise 25 for having one, ' +
     '+10 at 300 characters and +10 more at 1,500, +15 for an install section, +15 for usage/examples, +10 for API/options, +10 for a code block, +5 for a licence section (at most 100). ' +
-    'A `github:` target reads the README at the root of its repository, and a `docs/` or `examples/` folder with files adds 10; past a README\'s first 64 KiB (a PyPI description\'s 256 KiB) the headings alone announce sections and the code blocks count, read as in the part read (ATX, underlined and reStructuredText headings; fenced, indented, `.. code-block::` and `<pre>` blocks) and the message gives the whole length; unknown when the file could not be read.',
+    'A `github:` target reads the README at the root of its repository (else the one GitHub shows from `.github/` or `docs/`), and a `docs/` or `examples/` folder with files adds 10; past a README\'s first 64 KiB (a PyPI description\'s 256 KiB) the headings alone announce sections and the code blocks count, read as in the part read (ATX, underlined and reStructuredText headings; fenced, indented, `.. code-block::` and `<pre>` blocks) and the message gives the whole length; unknown when the file could not be read.',
   messages: {
     missing: 'No README in the package',
     'missing-registry': 'No README: the registry shows none for this version (the tarball could not be read)',
     'missing-description': 'No long description: PyPI shows no README for this release',
-    'missing-repository': 'No README at the root of the repository',
+    'missing-repository': 'No README in the repository (at its root, in .github/ or in docs/)',
     unreadable: 'README unknown: {reason}',
     bare: 'README of {length} characters with no install, usage or API section',
     thin: 'README is thin: {length} characters, sections: {sections}, {codeBlocks} code blocks',

@@ -10,7 +10,8 @@
  * such as `^2.31` turned into PEP 440), PDM's `[tool.pdm.dev-dependencies]` and uv's
  * `[tool.uv].dev-dependencies` (dev). Git, path and URL dependencies are skipped with a note.
  * Read alone, a dependency that names no index gets as `resolved` the first index other than
- * PyPI the project points uv or PDM at (project-indexes.ts).
+ * PyPI the project points uv or PDM at (project-indexes.ts), and a file whose `[project]` lists its
+ * `dependencies` as `dynamic` is refused (`LockfileError`): the set is not in it.
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
@@ -159,8 +160,23 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
   return { projectName: name === null ? null : pep503(name), declarations, notes, skipped };
 }
 
+/**
+ * Whether `[project]` lists its `dependencies` as `dynamic` (PEP 621) without declaring them: the
+ * build backend computes them (from a requirements file, a plugin), so the file alone does not
+ * hold them.
+ */
+function dynamicDependencies(data: unknown): boolean {
+  const project = (data as { project?: { dynamic?: unknown; dependencies?: unknown } } | null)?.project;
+  return Array.isArray(project?.dynamic) && project.dynamic.includes('dependencies') && project.dependencies === undefined;
+}
+
 export const readPyproject: InputReader = defineReader((text, file) => {
   const { declarations, notes, skipped } = pyprojectDeclarations(text, file);
+  // Read alone, such a file would give an empty set that reads as a clean one: its dependencies are unknown instead.
+  if (dynamicDependencies(parseToml(text, file))) {
+    const line = tableNamed(tomlLayout(text), 'project')?.keys.get('dynamic') ?? null;
+    throw new LockfileError(file, line, '[project] declares its dependencies dynamic: the build backend computes them, the file does not hold them');
+  }
   const indexFor = projectIndexFinder(parseToml(text, file));
   const dependencies: DeclaredDependency[] = declarations.map((d) => ({
     ecosystem: 'pypi',

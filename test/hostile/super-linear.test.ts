@@ -49,6 +49,7 @@ import { answeringBadLines } from '../../src/mcp/stdio-lines.js';
 import { PassThrough } from 'node:stream';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
 import { advertisedInstalls, htmlCodeTexts } from '../../src/sources/github/readme-installs.js';
+import { notText } from '../../src/sources/github/repo-files.js';
 import { noteCases, noteTime } from './support/metrics.js';
 import { bestOf3Async, CPU_TICK_MS, expectLinear, growth, K, MAX_RATIO, SLACK_MS } from './support/linear-time.js';
 
@@ -294,6 +295,13 @@ describe('network text grows linearly', () => {
     for (const unit of ['a.', 'a/', 'a@', 'npm:a', 'a@1.', 'a@1 ', 'x:@a/b@1.0.0 ']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => escapeMarkdown(`${unit.repeat(k)}|`), 2_000, true));
+    }
+  });
+
+  it("a repository file's text told from an LFS pointer or a binary file (repo-files.ts notText), on runs of pointer-like lines and replacement characters", ({ task }) => {
+    for (const unit of ['version https://git-lfs.github.com/spec/v1', 'version ', '\r', '\uFFFD', '\uFEFF', 'a']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => notText(`${unit.repeat(k)}x`), 20_000, true));
     }
   });
 

@@ -325,17 +325,18 @@ export function graphqlRepositoryNode(fullName: string, options: { license: stri
 /**
  * GitHub's GraphQL endpoint for a recorded repository with a token: the repository query answered
  * with `graphqlRepositoryNode` under each alias it asks for, the tag-dates query with `tags`
- * (default: `tagDatesAnswer`, the recorded tags' dates).
+ * (default: `tagDatesAnswer`, the recorded tags' dates), the files' query from the recorded files
+ * or the `blobs` given by path (as the `NerqBlob` fragment gives them).
  */
 export function serveRecordedGraphql(
   server: FixtureServer,
   fullName: string,
-  options: { license: string | null; created?: string; tags?: FixtureResponse; releasesUnanswered?: boolean },
+  options: { license: string | null; created?: string; tags?: FixtureResponse; releasesUnanswered?: boolean; blobs?: Record<string, unknown> },
 ): void {
   const tags = options.tags ?? { body: tagDatesAnswer(fullName) };
   server.route('POST', '/github/graphql', (_req, res, { body }) => {
     const { query } = JSON.parse(body.toString('utf8')) as { query: string };
-    const files = graphqlFilesAnswer(server, fullName, body.toString('utf8'));
+    const files = graphqlFilesAnswer(server, fullName, body.toString('utf8'), options.blobs);
     if (files !== null) {
       res.writeHead(200, { 'content-type': 'application/json' });
       return void res.end(JSON.stringify(files));

@@ -193,7 +193,7 @@ function manifestLicenses(files: RepositoryFacts['files'], published: Repository
 export function documentsFromRepository({ files, repository, releases, releasesUnknown }: RepositoryFacts): DocumentsFacts {
   const unread = new Map(files.unread.map((u) => [u.path, u.reason]));
   const unknown: NonNullable<DocumentsFacts['unknown']> = {};
-  const readmeUnread = files.readme === null ? [...unread.keys()].find((p) => /^readme/i.test(p) && !p.includes('/')) : undefined;
+  const readmeUnread = files.readme === null ? [...unread.keys()].find((p) => /^(?:(?:\.github|docs)\/)?readme[^/]*$/i.test(p)) : undefined;
   if (readmeUnread !== undefined) unknown.readme = `${readmeUnread}: ${unread.get(readmeUnread) ?? ''}`;
   else if (files.readme === null && files.treeTruncated) unknown.readme = TRUNCATED;
   if (files.licenseFiles.length === 0 && files.treeTruncated) unknown.licenseFiles = TRUNCATED;

@@ -33,7 +33,10 @@
  * manifest and lockfile texts are handed back beside the facts (for the dependency set:
  * repo-dependencies.ts), never kept in them. A file that
  * cannot be read (404, over the cap, a failure) is listed in `unread` and only the facts it feeds
- * are unknown; a listing that fails makes the whole section unknown with its reason.
+ * are unknown; a listing that fails makes the whole section unknown with its reason (an empty
+ * repository's, 409, is a listing that holds nothing). What is no file where one that matters
+ * would be — a symbolic link, a submodule, a Git LFS pointer, a binary or UTF-16 text — is listed
+ * in `unread` with why, never read as the file; a byte-order mark is read past.
  */
 import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
@@ -72,7 +75,7 @@ export const SECURITY_POLICY_TEXT_CHARS = 16 * 1024;
 
 const GitTreeSchema = z.object({
   sha: z.string().optional(),
-  tree: z.array(z.object({ path: z.string(), type: z.string(), size: z.number().int().nonnegative().optional(), sha: z.string().optional() })),
+  tree: z.array(z.object({ path: z.string(), type: z.string(), mode: z.string().optional(), size: z.number().int().nonnegative().optional(), sha: z.string().optional() })),
   truncated: z.boolean().optional(),
 });
 const TagsSchema = z.array(z.object({ name: z.string() }));
@@ -100,6 +103,32 @@ function treeItems(tree: z.infer<typeof GitTreeSchema>): RepoTreeItem[] {
     type: e.type === 'blob' ? 'blob' : e.type === 'tree' ? 'tree' : 'other',
     size: e.size ?? null,
   }));
+}
+
+/**
+ * Why a listed entry where a file that matters would be is not read as one: a symbolic link (mode
+ * 120000: its text is the path it points to, not the file) or a submodule (`commit`: another
+ * repository's commit). Null for a file.
+ */
+function notAFile(entry: { type: string; mode?: string | undefined }): string | null {
+  if (entry.mode === '120000') return 'a symbolic link, not read (its text is the path it points to, not the file)';
+  if (entry.type === 'commit') return 'a submodule (a commit of another repository), not read';
+  return null;
+}
+
+/** The root names whose submodule stands where the README or a manifest would be. */
+const SUBMODULE_NAMES = /^(?:readme(?:\.[\w]+)?|package\.json|pyproject\.toml)$/i;
+
+const LFS_POINTER = /^version https:\/\/git-lfs\.github\.com\/spec\/v1\r?\n/;
+
+/**
+ * Why a file's text read is not the file's text: a Git LFS pointer (the file is stored outside
+ * the repository) or text with NUL characters (a binary file, or UTF-16, read as UTF-8). Null for text.
+ */
+export function notText(text: string): string | null {
+  if (LFS_POINTER.test(text)) return 'a Git LFS pointer, not read (the file itself is stored outside the repository)';
+  if (text.includes('\u0000')) return 'not UTF-8 text (a binary or UTF-16 file), not read';
+  return null;
 }
 
 function capped(item: RepoTreeItem, limit: number): boolean {
@@ -201,10 +230,20 @@ export async function restRepoFiles(
     getJson(call, withQuery(joinUrl(base, 'tags'), { per_page: TAGS_PER_PAGE }), TagsSchema, 'tags', { empty: [] }),
     restHistory(call, base, at),
   ]);
-  if (!tree.ok) return { ok: false, reason: tree.reason };
-  const items = treeItems(tree.value);
+  // 409 "Git Repository is empty": a listing that is known to hold nothing, not one that failed.
+  if (!tree.ok && tree.status !== 409) return { ok: false, reason: tree.reason };
+  const listing = tree.ok ? tree.value : { tree: [], truncated: false };
+  const items = treeItems(listing);
   const selection = selectRepoFiles(items);
   const unread: GithubFiles['unread'] = [];
+  const odd = new Map(
+    listing.tree.flatMap((e) => {
+      const why = notAFile(e);
+      return why === null ? [] : [[e.path, why] as const];
+    }),
+  );
+  // A submodule where the README or a manifest would be: unknown, never missing.
+  for (const [path, reason] of odd) if (!path.includes('/') && SUBMODULE_NAMES.test(path) && reason.startsWith('a submodule')) unread.push({ path, reason });
   const byPath = new Map(items.map((i) => [i.path, i]));
   const lockfiles = selection.lockfiles
     .flatMap((p) => byPath.get(p) ?? [])
@@ -219,6 +258,11 @@ export async function restRepoFiles(
     (i): i is RepoTreeItem => i !== null,
   );
   const toRead = wanted.filter((i) => {
+    const why = odd.get(i.path);
+    if (why !== undefined) {
+      unread.push({ path: i.path, reason: why });
+      return false;
+    }
     const cap = capOf(i);
     if (!capped(i, cap)) return true;
     unread.push({ path: i.path, reason: overCap(cap, i.size ?? 0) });
@@ -228,12 +272,19 @@ export async function restRepoFiles(
   const blobs = blobBatch(call, repo.owner, repo.name);
   const [reads, workflowSafety] = await Promise.all([
     readFileTexts(call, repo, base, branch, new Map(toRead.map((i) => [i.path, capOf(i)])), blobs, commit),
-    readWorkflows(call, repo, base, selection.workflowPaths, items, tree.value.truncated === true, new Map(), blobs, rawAtListing(raw, repo, tree.value.sha, head, commit), commit),
+    readWorkflows(call, repo, base, selection.workflowPaths, items, listing.truncated === true, new Map(), blobs, rawAtListing(raw, repo, tree.ok ? tree.value.sha : undefined, head, commit), commit),
   ]);
   const textOf = (path: string): string | null => {
     const read = reads.get(path);
     if (read === undefined) return null;
-    if (read.kind === 'file') return read.text;
+    if (read.kind === 'file') {
+      // A byte-order mark is no part of the text (npm and GitHub read past it).
+      const text = read.text.replace(/^\uFEFF/, '');
+      const why = notText(text);
+      if (why === null) return text;
+      unread.push({ path, reason: why });
+      return null;
+    }
     unread.push({ path, reason: read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason });
     return null;
   };
@@ -297,14 +348,14 @@ export async function restRepoFiles(
   // Dated only when there is a version tag to date; without a token that says why they are not.
   const tagDates = tagFacts === null || tagFacts.count === 0 ? undefined : await graphqlTagDates(call, repo.owner, repo.name);
   // At a pinned commit with a licence file, the licence GitHub detects there — verified against the listing's blob (docs/scoring.md §9, "A pinned ref").
-  const blobShas = new Map(tree.value.tree.flatMap((e) => (e.type === 'blob' && e.sha !== undefined ? [[e.path, e.sha] as const] : [])));
+  const blobShas = new Map(listing.tree.flatMap((e) => (e.type === 'blob' && e.sha !== undefined ? [[e.path, e.sha] as const] : [])));
   const licenceAtRef = commit === undefined || selection.licenses.length === 0 ? undefined : await licenceAtCommit(call, base, commit, blobShas);
   return {
     ok: true,
     value: {
       branch,
       ...(commit === undefined ? {} : { commit }),
-      treeTruncated: tree.value.truncated === true,
+      treeTruncated: listing.truncated === true,
       entries: items.length,
       readme,
       licenseFiles,

@@ -1,5 +1,5 @@
 /**
- * Which of a repository's files matter, from its recursive tree listing (pure): the root README,
+ * Which of a repository's files matter, from its recursive tree listing (pure): the README (root, `.github/` or `docs/`),
  * licence files, changelog and security policy, whether `docs/` and `examples/` hold files, the
  * manifests of the packages it publishes (root first; test fixtures, examples and vendored code
  * left out) with the lockfiles beside them, and the workflows. Names are matched as in an npm
@@ -251,7 +251,12 @@ function hasFilesUnder(items: readonly RepoTreeItem[], names: readonly string[])
 
 export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
   const rootBlobs = items.filter((i) => i.type === 'blob' && !i.path.includes('/'));
-  const readme = rootBlobs.find((i) => README_RE.test(i.path)) ?? null;
+  // The root README, else the one GitHub shows from `.github/` or `docs/` (docs/scoring.md, "Repository targets").
+  const readme =
+    rootBlobs.find((i) => README_RE.test(i.path)) ??
+    items.find((i) => i.type === 'blob' && /^\.github\/[^/]+$/i.test(i.path) && README_RE.test(baseOf(i.path))) ??
+    items.find((i) => i.type === 'blob' && /^docs\/[^/]+$/i.test(i.path) && README_RE.test(baseOf(i.path))) ??
+    null;
   const licenseNamed = rootBlobs.filter((i) => LICENSE_RE.test(i.path) && !NOT_LICENSE_TEXT.test(i.path));
   const licenses = [...licenseNamed.filter((i) => !OTHERS_LICENSES.test(i.path)), ...licenseNamed.filter((i) => OTHERS_LICENSES.test(i.path))].slice(0, MAX_LICENSE_FILES);
   const changelog =

@@ -73,6 +73,14 @@ describe('pyproject.toml alone', () => {
     ]);
     expect(() => readPyproject('[project]\nname = "x"\ndependencies = ["-e ./mypackage"]\n', 'pyproject.toml')).toThrow(/pyproject\.toml:3: /);
   });
+
+  it('refuses a [project] whose dependencies are dynamic (the build backend computes them): never an empty, clean set', () => {
+    const dynamic = '[project]\nname = "x"\ndynamic = ["version", "dependencies"]\n\n[tool.setuptools.dynamic]\ndependencies = { file = ["requirements.txt"] }\n';
+    expect(() => readPyproject(dynamic, 'pyproject.toml')).toThrow(/pyproject\.toml:3: .*dynamic/);
+    // Only the version dynamic, or dependencies declared beside a dynamic list: read as written.
+    expect(readPyproject('[project]\nname = "x"\ndynamic = ["version"]\n', 'pyproject.toml').dependencies).toEqual([]);
+    expect(readPyproject('[project]\nname = "x"\ndynamic = ["dependencies"]\ndependencies = ["requests>=2"]\n', 'pyproject.toml').dependencies.map((d) => d.name)).toEqual(['requests']);
+  });
 });
 
 describe('Poetry constraints as PEP 440', () => {
