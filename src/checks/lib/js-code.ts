@@ -313,9 +313,9 @@ function callArgs(text: string, from: number): string[] {
   return args;
 }
 
-function wordIn(text: string, names: ReadonlySet<string>): boolean {
-  for (const m of text.matchAll(/[A-Za-z_$][\w$]*/g)) if (names.has(m[0])) return true;
-  return false;
+/** A pattern for any of the names as a whole word. */
+function wordsOf(names: ReadonlySet<string>): RegExp {
+  return new RegExp(`(?<![\\w$])(?:${[...names].map(escapeRegExp).join('|')})(?![\\w$])`);
 }
 
 /**
@@ -334,26 +334,29 @@ function writesStartupPlace(text: string): boolean {
     if (WRITES.test(text.slice(Math.max(0, at - PERSISTENCE_NEAR_CHARS), end + PERSISTENCE_NEAR_CHARS))) return true;
     const name = assignedAt(text, at);
     if (name === undefined) continue;
-    const regionStart = Math.max(0, at - PERSISTENCE_FLOW_CHARS);
-    const region = text.slice(regionStart, end + PERSISTENCE_FLOW_CHARS);
+    const region = text.slice(Math.max(0, at - PERSISTENCE_FLOW_CHARS), end + PERSISTENCE_FLOW_CHARS);
+    // The paths written nearby: a copy's or a link's second argument, a write's first.
+    const written = [...region.matchAll(WRITE_CALLS)].map((call) => callArgs(region, call.index + call[0].length)[COPIES.test(call[0]) ? 1 : 0] ?? '');
+    if (written.length === 0) continue;
     const names = new Set([name]);
+    let named = wordsOf(names);
     for (const m of region.matchAll(ASSIGNED)) {
       if (names.size >= MAX_PERSISTENCE_NAMES) break;
       const valueStart = m.index + m[0].length;
       const value = region.slice(valueStart, valueStart + 300);
-      const stop = value.search(/;|\n\s*\n/);
+      const stop = value.search(/;|\n[ \t]*\n/);
       const built = stop === -1 ? value : value.slice(0, stop);
       // A path built from the name (`path.join(dir, 'x.plist')`), not what is read from it.
-      if (!names.has(m[1]!) && !READS_PATH.test(built) && wordIn(built, names)) names.add(m[1]!);
+      if (!names.has(m[1]!) && !READS_PATH.test(built) && named.test(built)) {
+        names.add(m[1]!);
+        named = wordsOf(names);
+      }
     }
-    for (const call of region.matchAll(WRITE_CALLS)) {
-      // The path written: a copy's or a link's second argument, a write's first.
-      const args = callArgs(region, call.index + call[0].length);
-      if (wordIn((COPIES.test(call[0]) ? args[1] : args[0]) ?? '', names)) return true;
-    }
+    if (written.some((target) => named.test(target))) return true;
   }
   return false;
 }
+
 /** A user's own folder named from the home folder: `${homedir}/Desktop`, `path.join(os.homedir(), 'Documents')`, `%USERPROFILE%\\OneDrive`. */
 const USER_FOLDER =
   /(?:\bhomedir\b|\bHOME\b|\bUSERPROFILE\b|~)[^;\n]{0,80}?[\\/'"`]\s*(?:Desktop|Documents|Downloads|Pictures|OneDrive)\b/;
