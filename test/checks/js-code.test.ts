@@ -270,8 +270,8 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['a copy into the Windows Startup folder', "fs.copyFileSync(process.execPath, path.join(process.env.APPDATA, 'Microsoft\\\\Windows\\\\Start Menu\\\\Programs\\\\Startup\\\\u.exe'))", ['persistence']],
     ['a crontab line piped to crontab -', "require('child_process').execSync('(crontab -l; echo \"@reboot node ~/.x.js\") | crontab -')", ['persistence']],
     ['more startup-file names than are followed, a write in the file', `${"const h = 'see ~/.bashrc';\n".repeat(70)}${FILLER(2000)}\nfs.writeFileSync(out, data);`, ['persistence']],
-    // @anthropic-ai/claude-agent-sdk 0.3.337's sdk.mjs: a validation tip naming `Read(~/.zshrc)`, its file writes 115 KB away in other functions.
-    ['a bundle: a help text naming ~/.zshrc in one function, unrelated file writes far away in another', `function tip(){return {suggestion:'Examples: ["Bash(npm run build)", "Read(~/.zshrc)"]'};}\n${FILLER(100_000)}\nasync function save(e,t){await fs.promises.appendFile(e,t);fs.writeFileSync(e+'.bak',t);}`, []],
+    // @anthropic-ai/claude-agent-sdk 0.3.337's sdk.mjs: a settings tip that names ~/.zshrc as an example, its file writes 115 KB away in other functions.
+    ['a bundle: a help text naming ~/.zshrc in one function, unrelated file writes far away in another', `function tip(){return {hint:'For example: ["Run(make)", "Open(~/.zshrc)"]'};}\n${FILLER(100_000)}\nasync function save(e,t){await fs.promises.appendFile(e,t);fs.writeFileSync(e+'.bak',t);}`, []],
     ['a hint naming the startup file held by a name, an unrelated write far away', `const hint = 'add the line to ~/.bashrc';\n${FILLER(3000)}\nfs.writeFileSync(out, data);\nconsole.log(hint);`, []],
     ['the startup file read through a name, another file written', `const rc = path.join(os.homedir(), '.bashrc');\nconst text = fs.readFileSync(rc, 'utf8');\n${FILLER(3000)}\nfs.writeFileSync(out, text);`, []],
     // peacenotwar 9.1.7's shape: a file dropped on the user's Desktop and OneDrive.
