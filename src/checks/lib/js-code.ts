@@ -263,6 +263,100 @@ function withoutStartupComments(text: string): string {
   return text.replace(SHELL_COMMENT_LINE, (line) => (PERSISTENCE.test(line) ? '' : line));
 }
 const WRITES = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile|cpSync|symlinkSync|symlink|outputFileSync|outputFile|copySync|ensureSymlinkSync)\s*\(|\bcrontab\s+-|\breg(?:\.exe)?\s+add\b|>>?\s*~?\/?\S*\.(?:bashrc|zshrc|profile)\b/;
+/** PERSISTENCE, every mention. */
+const PERSISTENCE_ALL = new RegExp(PERSISTENCE.source, 'gi');
+/** A write within this many characters of a place's name, either side, is taken as writing it (`fs.appendFileSync(path.join(os.homedir(), '.bashrc'), …)`, `>> ~/.bashrc` in a command). */
+const PERSISTENCE_NEAR_CHARS = 1000;
+/** A name holding the place's path is followed this far either side of it, to a write handed it. */
+const PERSISTENCE_FLOW_CHARS = 16 * 1024;
+/** Mentions followed in one window; a window with more counts as writing one (a budget spent is not a text cleared). */
+const MAX_PERSISTENCE_MENTIONS = 64;
+/** Names followed from one mention (the path's name, and names built from it). */
+const MAX_PERSISTENCE_NAMES = 8;
+/** The name assigned last in a statement's start: `const rc = path.join(os.homedir(), ` → `rc`, minified `a=e.join(t,` → `a`. */
+const ASSIGNED = /(?:^|[^\w$.])([A-Za-z_$][\w$]{0,100})\s*=(?![=>])/g;
+/** A write call (WRITES' calls), to find the text handed to it. */
+const WRITE_CALLS = /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|copyFileSync|copyFile|cpSync|symlinkSync|symlink|outputFileSync|outputFile|copySync|ensureSymlinkSync)\s*\(/g;
+
+/** The write calls whose second argument is the path written. */
+const COPIES = /^(?:copyFileSync|copyFile|cpSync|symlinkSync|symlink|copySync|ensureSymlinkSync)\b/;
+/** A value read from a path rather than built from it. */
+const READS_PATH = /\b(?:read\w*|stat\w*|lstat\w*|exists\w*|access\w*)\s*\(/;
+/** The name a statement assigns when the text at `at` is in its value (up to 300 characters back, to the statement's start), or undefined. */
+function assignedAt(text: string, at: number): string | undefined {
+  // A template's `${…}` is no statement's end.
+  const before = text.slice(Math.max(0, at - 300), at).replace(/\$\{[^{};]{0,300}\}/g, '');
+  const start = Math.max(before.lastIndexOf(';'), before.lastIndexOf('{'), before.lastIndexOf('}'));
+  let name: string | undefined;
+  for (const m of before.slice(start + 1).matchAll(ASSIGNED)) name = m[1];
+  return name;
+}
+
+/** The arguments of a call whose `(` ends at `from`, split at its own commas: to its closing parenthesis, at most 400 characters. */
+function callArgs(text: string, from: number): string[] {
+  const args: string[] = [];
+  let depth = 0;
+  let start = from;
+  const end = Math.min(text.length, from + 400);
+  for (let i = from; i < end; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ',' && depth === 0) {
+      args.push(text.slice(start, i));
+      start = i + 1;
+    } else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) break;
+      depth--;
+    }
+  }
+  args.push(text.slice(start, end));
+  return args;
+}
+
+/** A pattern for any of the names as a whole word. */
+function wordsOf(names: ReadonlySet<string>): RegExp {
+  return new RegExp(`(?<![\\w$])(?:${[...names].map(escapeRegExp).join('|')})(?![\\w$])`);
+}
+
+/**
+ * Whether the text writes into a place code runs from again later, not only names one: a write
+ * near the place's name (the path written is spelled in the call or just before it), or a write
+ * handed a name that holds the path, or one built from it (`const rc = path.join(os.homedir(),
+ * '.bashrc')` … `fs.appendFileSync(rc, …)`), nearby. A bundle's help text that names `~/.zshrc`
+ * far from its unrelated file writes is no write to it (docs/security.md).
+ */
+function writesStartupPlace(text: string): boolean {
+  let mentions = 0;
+  for (const mention of text.matchAll(PERSISTENCE_ALL)) {
+    if (++mentions > MAX_PERSISTENCE_MENTIONS) return true;
+    const at = mention.index;
+    const end = at + mention[0].length;
+    if (WRITES.test(text.slice(Math.max(0, at - PERSISTENCE_NEAR_CHARS), end + PERSISTENCE_NEAR_CHARS))) return true;
+    const name = assignedAt(text, at);
+    if (name === undefined) continue;
+    const region = text.slice(Math.max(0, at - PERSISTENCE_FLOW_CHARS), end + PERSISTENCE_FLOW_CHARS);
+    // The paths written nearby: a copy's or a link's second argument, a write's first.
+    const written = [...region.matchAll(WRITE_CALLS)].map((call) => callArgs(region, call.index + call[0].length)[COPIES.test(call[0]) ? 1 : 0] ?? '');
+    if (written.length === 0) continue;
+    const names = new Set([name]);
+    let named = wordsOf(names);
+    for (const m of region.matchAll(ASSIGNED)) {
+      if (names.size >= MAX_PERSISTENCE_NAMES) break;
+      const valueStart = m.index + m[0].length;
+      const value = region.slice(valueStart, valueStart + 300);
+      const stop = value.search(/;|\n[ \t]*\n/);
+      const built = stop === -1 ? value : value.slice(0, stop);
+      // A path built from the name (`path.join(dir, 'x.plist')`), not what is read from it.
+      if (!names.has(m[1]!) && !READS_PATH.test(built) && named.test(built)) {
+        names.add(m[1]!);
+        named = wordsOf(names);
+      }
+    }
+    if (written.some((target) => named.test(target))) return true;
+  }
+  return false;
+}
+
 /** A user's own folder named from the home folder: `${homedir}/Desktop`, `path.join(os.homedir(), 'Documents')`, `%USERPROFILE%\\OneDrive`. */
 const USER_FOLDER =
   /(?:\bhomedir\b|\bHOME\b|\bUSERPROFILE\b|~)[^;\n]{0,80}?[\\/'"`]\s*(?:Desktop|Documents|Downloads|Pictures|OneDrive)\b/;
@@ -414,10 +508,7 @@ function readCode(source: string, obfuscated: boolean): Set<CodeFlag> {
   if (DEV_TCP.test(text) || (SOCKET.test(text) && process && SHELL_PROGRAM.test(text) && PIPES.test(text))) flags.add('reverse-shell');
   if (process && NPM_PUBLISH.test(text)) flags.add('publishes');
   if (DESTRUCTIVE.test(text)) flags.add('destructive');
-  if (PERSISTENCE.test(text)) {
-    const startup = withoutStartupComments(text);
-    if (PERSISTENCE.test(startup) && WRITES.test(startup)) flags.add('persistence');
-  }
+  if (PERSISTENCE.test(text) && WRITES.test(text) && writesStartupPlace(withoutStartupComments(text))) flags.add('persistence');
   if (USER_FOLDER.test(text) && WRITES.test(text)) flags.add('user-files');
   if ((evaluates && evaluatesDecoded(text)) || (process && evaluatesDecoded(text, EXEC_CALL))) flags.add('decoded-eval');
   // Both in one file is not enough (Emscripten's glue): the evaluation must be given what was downloaded (remote-eval.ts).
