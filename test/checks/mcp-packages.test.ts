@@ -1,5 +1,6 @@
 /** The mcp-packages check on written MCP entry facts (end to end on real entries: test/cli/check-mcp.test.ts). */
 import { describe, expect, it } from 'vitest';
+import { formatMessage } from '../../src/checks/define.js';
 import mcpPackages from '../../src/checks/mcp-packages.js';
 import { NOW, pkg, facts } from './mcp-support.js';
 
@@ -40,6 +41,15 @@ describe('mcp-packages', () => {
     expect(out).toMatchObject({ score: 0, messageId: 'version-missing', data: { package: 'npm:@21st-dev/magic@0.0.46', error: 'version-not-found' } });
     expect(out.caps).toEqual([expect.objectContaining({ id: 'mcp-package-missing', limit: 29.9, args: { package: 'npm:@21st-dev/magic@0.0.46', error: 'version-not-found' } })]);
     expect(mcpPackages.evaluate({ mcp: facts({ packages: [noVersion, gone] }) }, NOW)).toMatchObject({ messageId: 'missing', data: { package: 'npm:gone@1.0.0' } });
+  });
+  it('a package that could not be evaluated or is missing is said in words: the error code stays in the data, never in the message or the cap reason', () => {
+    const failing = (error: string) => pkg({ target: 'npm:w@1.0.0', evaluation: { ...pkg().evaluation!, score: null, verdictCode: 'unknown', error } });
+    for (const error of ['registry-unavailable', 'ambiguous', 'bad-option', 'some-new-code', 'not-found', 'version-not-found']) {
+      const out = mcpPackages.evaluate({ mcp: facts({ packages: [failing(error)] }) }, NOW);
+      const text = formatMessage(mcpPackages.messages[out.messageId]!, out.data);
+      expect([error, out.messageId, out.data?.error]).toEqual([error, error === 'not-found' ? 'missing' : error === 'version-not-found' ? 'version-missing' : 'unavailable', error]);
+      expect([error, text.includes(error), text.includes('{'), out.caps?.some((c) => c.reason.includes(error))]).toEqual([error, false, false, false]);
+    }
   });
   it('a package whose vulnerability or malicious-code checks could not run is listed as unchecked (a guarding check: the entry is not passed on it), its score still counting', () => {
     const blind = pkg({ target: 'npm:blind@1.0.0', evaluation: { ...pkg().evaluation!, score: 88, verdictCode: 'caution', unchecked: ['Known vulnerabilities: OSV unavailable'] } });
