@@ -58,6 +58,7 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'lockfile-injection', title: 'Lockfile installs something else', description: "The lockfile's resolved URL or integrity for the package is not the registry's for that name and version (or a yarn descriptor resolves to another package): it would install other code under a trusted name.", severity: 9 },
   { rule: 'mcp-package-missing', title: 'MCP server launches an unpublished name', description: "A configured MCP server launches a package (npx, uvx…) its public registry does not have (it answered 404): anyone may publish that name, and the client runs it at its next start with the secrets its configuration gives it. Fix the name or remove the server.", severity: 8.5 },
   { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
+  { rule: 'uninspected', title: 'Code nerq cannot inspect', description: 'What the MCP server runs cannot be inspected (a remote-only server, one whose only packages are container images, NuGet packages or MCP bundles): not evaluated, never passed. No flag lifts it; a reviewed MCP ignore entry in the policy file covers it.', severity: 5.0 },
   { rule: 'min-coverage', title: 'Too little coverage', description: 'Too few of the checks could be answered for the score to be trusted (policy minCoverage, default 50%).' },
   { rule: 'unvouched-remote', title: 'Dependency no registry vouches for', description: 'The lockfile or manifest fetches this dependency from a git repository or a URL (a tarball, an archive, a VCS reference) that no registry serves: nerq could not evaluate it, and the run is incomplete. Name it in the policy\'s ignore list with a reason once reviewed, or accept such dependencies with `--allow-incomplete`.', severity: 6.0 },
   { rule: 'not-scored', title: 'Trust not scored (checked against OSV only)', description: 'A Go module or crate: nerq has no registry adapter to score its trust, so it was only checked against OSV, and no advisory fails it. `--allow-incomplete` accepts such dependencies.', severity: 2.0 },
@@ -237,7 +238,7 @@ export function sarifText(text: string): string {
 }
 
 /** Rules whose failure leaves a package unevaluated or unchecked rather than failing: an ignored package failing only these is a warning. */
-const NOT_FAILING_RULES = new Set(['policy/not-evaluated', 'policy/min-coverage', 'policy/not-checked', 'policy/not-scored']);
+const NOT_FAILING_RULES = new Set(['policy/not-evaluated', 'policy/uninspected', 'policy/min-coverage', 'policy/not-checked', 'policy/not-scored']);
 
 function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = mainRule(entry);

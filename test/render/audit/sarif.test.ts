@@ -339,6 +339,13 @@ describe('SARIF rules and locations true to what they are about', () => {
     }
   });
 
+  it('every rule a policy failure names has its rule in the log (an MCP server whose code cannot be inspected: policy/uninspected), a warning as not evaluated', () => {
+    const entry = entryWith(deprecated('mcp-thing', '1.0.0'), { status: 'error', failures: [{ rule: 'uninspected', message: 'm', checks: ['mcp-packages'] }], ignoredBy: null });
+    const raw = JSON.parse(renderSarif(auditOf([entry]), { checks: CHECKS })) as Record<string, any>;
+    const [result] = raw.runs[0].results as any[];
+    expect([result.ruleId, result.level, raw.runs[0].tool.driver.rules[result.ruleIndex]?.id]).toEqual(['policy/uninspected', 'warning', 'policy/uninspected']);
+  });
+
   it('a file outside the repository (a user-scope MCP configuration) gets no location; its message says where, never a home path', () => {
     const finding = { code: 'mcp-widened-reach', message: 'MCP server "box" starts the container image with --privileged', details: { file: '~/.codex/config.toml', line: 4, server: 'box', image: 'ghcr.io/acme/box:1.0', flags: ['privileged'] } };
     const inRepo = { ...finding, details: { ...finding.details, file: '.mcp.json', line: 5, server: 'box2' } };
