@@ -22,7 +22,7 @@ export default defineCheck({
   title: 'Not deprecated',
   description:
     'Reads the npm registry deprecation notice of the resolved version (npm only; PyPI has yanked-release and project-status). Deprecated scores 0 and caps the overall score at 49.9; not deprecated scores 100; ' +
-    'unknown when a trimmed packument omits the field. ' +
+    'unknown when a mirror serves abbreviated package metadata without it. ' +
     `A README whose title, the subtitle under it, its first paragraph, or an alert or the first section's heading before its first ordinary section declares the package deprecated, unmaintained or replaced ("# Deprecated", "This module is no longer maintained", "## Karma is deprecated", "Use X instead.", "This is a stub types definition for X") scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; a mention further down declares nothing.`,
   messages: {
     deprecated: 'Deprecated: {message}',

@@ -11,7 +11,7 @@ export default defineCheck({
   needs: ['release'],
   title: 'Maintainers',
   description:
-    'Counts the accounts that can publish — npm maintainers; PyPI owners and maintainers (`ownership.roles`) — 3 or more score 100, 2 score 70, 1 scores 40 (bus factor 1), none 0. Unknown when a trimmed packument omits the list or PyPI does not give the roles.',
+    'Counts the accounts that can publish — npm maintainers; PyPI owners and maintainers (`ownership.roles`) — 3 or more score 100, 2 score 70, 1 scores 40 (bus factor 1), none 0. Unknown when a mirror serves abbreviated package metadata without the list or PyPI does not give the roles.',
   messages: {
     many: '{maintainers} maintainers',
     two: '2 maintainers',

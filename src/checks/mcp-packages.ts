@@ -42,7 +42,7 @@ export default defineCheck({
     'none-evaluated': 'Unknown: no package could be evaluated (not evaluated: {notEvaluated})',
     'nothing-to-run': 'Unknown: the entry names no package and no remote, so nothing it runs can be inspected',
     'remote-only': 'Unknown: the server runs only remotely, so its code cannot be inspected',
-    unavailable: 'Unknown: package {package} could not be evaluated ({error}); rerun when its registry answers',
+    unavailable: 'Unknown: package {package} could not be evaluated: {reason}',
     unchecked: 'Weakest package {package} scores {score} (of {evaluated} evaluated; not evaluated: {notEvaluated}); a package\'s vulnerability or malicious-code checks could not run',
   },
   evaluate: ({ mcp }): CheckOutcome => {
@@ -84,9 +84,7 @@ export default defineCheck({
       const label = missing.target ?? missing.identifier;
       const error = missing.evaluation?.error ?? 'not-found';
       const versionOnly = error === 'version-not-found';
-      const reason = versionOnly
-        ? `package ${label} named by the entry has no such version in its registry`
-        : `package ${label} named by the entry is not in its registry`;
+      const reason = versionOnly ? `package ${label} named by the entry has no such version in its registry` : `package ${label} named by the entry is not in its registry`;
       return {
         score: 0,
         messageId: versionOnly ? 'version-missing' : 'missing',
@@ -114,7 +112,8 @@ export default defineCheck({
                 args: { package: label },
               },
             ];
-      return { score: null, messageId: 'unavailable', data: { package: label, error: unavailable.evaluation?.error ?? '' }, caps };
+      const error = unavailable.evaluation?.error ?? '';
+      return { score: null, messageId: 'unavailable', data: { package: label, error, reason: UNAVAILABLE_WORDS[error] ?? UNAVAILABLE_OTHER }, caps };
     }
     if (scored.length === 0) {
       // Nothing it runs could be evaluated (an OCI image, a NuGet package…): the entry's own
@@ -189,6 +188,14 @@ function exactVersion(registryType: string, version: string): boolean {
   if (registryType === 'pypi') return pep440Valid(version) !== null;
   return true;
 }
+
+/** Why a package could not be evaluated, in words, by its error code (ecosystems/adapter.ts); the code stays in the data. */
+const UNAVAILABLE_WORDS: Readonly<Record<string, string>> = {
+  'registry-unavailable': 'its registry did not answer; rerun when it does',
+  ambiguous: 'its name or version matches more than one release',
+  'bad-option': 'it cannot be asked for as named',
+};
+const UNAVAILABLE_OTHER = 'its evaluation failed; its own report says why';
 
 /** The registry types nerq evaluates (ecosystems/mcp/collect.ts): one of these left unevaluated is not a type nerq cannot read. */
 const EVALUATED_TYPES = new Set(['npm', 'pypi']);

@@ -60,7 +60,7 @@ export default defineCheck({
   title: 'Build provenance',
   description:
     'Checks for a provenance attestation — npm `dist.attestations` (SLSA predicate), PyPI PEP 740 provenance on the release files (its Trusted Publisher) — and reads the source repository and workflow that built the release; the repository to compare with is the one the npm manifest or the PyPI project URLs declare. ' +
-    'Built from the declared repository scores 100, no repository declared to compare with 80, attestation details unavailable or naming no repository 90, no attestation 50, and a source repository other than the declared one 10 (a red flag); unknown when PyPI did not say whether the files carry provenance, and when a trimmed npm packument (from a mirror) has no `dist.attestations`: mirrors leave them out. ' +
+    'Built from the declared repository scores 100, no repository declared to compare with 80, attestation details unavailable or naming no repository 90, no attestation 50, and a source repository other than the declared one 10 (a red flag); unknown when PyPI did not say whether the files carry provenance, and when the abbreviated npm package metadata a mirror serves has no `dist.attestations`: mirrors leave them out. ' +
     'The attestation signature is not verified against the Sigstore trust root unless the evidence says so, and npm registry signatures alone earn nothing (their count is recorded); ' +
     `a release without provenance published before its registry offered it (npm: ${PROVENANCE_SINCE.npm.slice(0, 10)}, PyPI: ${PROVENANCE_SINCE.pypi.slice(0, 10)}) could not have any, so the check does not apply to it, and a mismatch holds the verdict at CAUTION.`,
   messages: {

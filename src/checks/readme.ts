@@ -13,7 +13,7 @@ export default defineCheck({
   needs: ['documents'],
   title: 'README substance',
   description:
-    'Reads the README shipped in the npm tarball (when the tarball cannot be read, the README the registry shows: the full packument\'s `readme`), or the PyPI long description (Markdown, reStructuredText or plain text), with badges, images and HTML comments removed. No README scores 0; otherwise 25 for having one, ' +
+    'Reads the README shipped in the npm tarball (when the tarball cannot be read, the README the registry shows: the `readme` of its full package metadata), or the PyPI long description (Markdown, reStructuredText or plain text), with badges, images and HTML comments removed. No README scores 0; otherwise 25 for having one, ' +
     '+10 at 300 characters and +10 more at 1,500, +15 for an install section, +15 for usage/examples, +10 for API/options, +10 for a code block, +5 for a licence section (at most 100). ' +
     'A `github:` target reads the README at the root of its repository (else the one GitHub shows from `.github/` or `docs/`), and a `docs/` or `examples/` folder with files adds 10; past a README\'s first 64 KiB (a PyPI description\'s 256 KiB) the headings alone announce sections and the code blocks count, read as in the part read (ATX, underlined and reStructuredText headings; fenced, indented, `.. code-block::` and `<pre>` blocks) and the message gives the whole length; unknown when the file could not be read.',
   messages: {

@@ -290,11 +290,11 @@ export default defineCheck({
   optional: ['attestations', 'tarball', 'dependencies'],
   title: 'Release anomalies',
   description:
-    'Compares the resolved npm version with the one published before it (npm only; in a trimmed packument, whose times come from a mirror, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, ' +
+    'Compares the resolved npm version with the one published before it (npm only; in a mirror\'s abbreviated package metadata, whose times are the mirror\'s, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, ' +
     `unpacked size more than ${factorProse(SIZE_FACTOR)} and ≥ ${SIZE_MIN_GROWTH / 1000} kB larger, runtime dependencies ${factorProse(DEPENDENCY_FACTOR)} and ≥ ${DEPENDENCY_MIN_GROWTH} more, ` +
-    `a runtime dependency added that is brand new itself (at most ${NEWCOMER_MAX_VERSIONS} versions, its packument last changed within ${NEWCOMER_DAYS} days of the release — not compared when that date is more than a day in the future —, not in the package's own scope: the 2018 event-stream compromise added such a package); ` +
+    `a runtime dependency added that is brand new itself (at most ${NEWCOMER_MAX_VERSIONS} versions, its registry metadata last changed within ${NEWCOMER_DAYS} days of the release — not compared when that date is more than a day in the future —, not in the package's own scope: the 2018 event-stream compromise added such a package); ` +
     `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time, a \`bin\`, size or dependency jump in a version that starts a new major line — outside the previous version's caret range, as 0.0.1 → 1.0.7) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
-    `No anomaly, or a first release, scores 100 (a version that is only the lowest of several, in a trimmed packument or with no publish time of its own, is no known first release: unknown, nothing compared), one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
+    `No anomaly, or a first release, scores 100 (a version that is only the lowest of several, in a mirror's abbreviated package metadata or with no publish time of its own, is no known first release: unknown, nothing compared), one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
   messages: {
     'first-release': 'First release: nothing to compare',
     'lowest-version': 'Not compared: {version} is the lowest of {versionCount} versions, and {why}',
@@ -314,7 +314,7 @@ export default defineCheck({
       const own = registry.versions.find((v) => v.version === registry.version);
       const untimed = registry.trimmed || own === undefined || own.time === null;
       if (untimed && registry.versions.some((v) => v.version !== registry.version)) {
-        const why = registry.trimmed ? "the packument's times are a mirror's, not the order of publishing" : 'the registry gives no publish time for it';
+        const why = registry.trimmed ? "the registry metadata's times are a mirror's, not the order of publishing" : 'the registry gives no publish time for it';
         const data: Record<string, EvidenceValue> = { previousVersion: null, anomalies: [], version: registry.version, versionCount: registry.versions.length, why };
         return { score: null, messageId: 'lowest-version', data };
       }

@@ -26,7 +26,7 @@ export default defineCheck({
   title: 'Release cadence',
   description:
     `Counts stable releases published in the ${CADENCE_WINDOW_DAYS} days before now (npm publish times, PyPI first upload times; yanked releases count; a package with only pre-releases counts its pre-releases): none scores ${NONE_SCORE} (${FINISHED_FLOOR} for a finished package, see the finished-package rule), 1 ${SINGLE_SCORE}, 2–${SOME_MAX} ${SOME_SCORE}, ${SOME_MAX + 1}–${REGULAR_MAX} 100, and more than ${REGULAR_MAX} ${CHURN_SCORE} (churn). ` +
-    'Releases dated more than a day in the future are left out (invalid dates). Unknown when the registry gave no times (or only such dates), or when the times of a trimmed packument are not publish times (docs/scoring.md §12).',
+    'Releases dated more than a day in the future are left out (invalid dates). Unknown when the registry gave no times (or only such dates), or when the times in a mirror\'s abbreviated package metadata are not publish times (docs/scoring.md §12).',
   messages: {
     none: 'No release in the last {windowDays} days',
     finished: 'No release in the last {windowDays} days — a small, stable 1.x+ package; rare releases are expected',

@@ -8,7 +8,7 @@
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning } from '../audit/types.js';
-import { findingAt, fixText, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, viaText, warningText } from './audit-labels.js';
+import { findingAt, fixText, outcomeHint, outsideRepository, packageLabel, runResult, summarySentence, unvouchedCounts, viaText, warningText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export interface AnnotationOptions {
@@ -38,7 +38,8 @@ function annotation(entry: AuditEntry, options: AnnotationOptions): string {
   const error = entry.policy.status === 'fail';
   const label = clean(packageLabel(entry));
   const at = findingAt(entry);
-  const properties = at === null ? [] : fileProperties(at.file, at.line, options);
+  // A package declared only outside the repository (a user-scope MCP configuration) has no place in it to point at.
+  const properties = at === null || outsideRepository(at.file) ? [] : fileProperties(at.file, at.line, options);
   properties.push(`title=${escapeProperty(error ? `nerq: ${label} fails the policy` : `nerq: ${label} could not be evaluated`)}`);
   const failures = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(entry.report.verdictReasons[0] ?? '');
   // What to do and where it comes from, as the table says them.
@@ -75,7 +76,7 @@ function warningAnnotation(warning: AuditWarning, options: AnnotationOptions): s
   if (!failing) return `::warning ${title}::${message}`;
   const { file, line } = warning.details;
   // A configuration outside the repository (`~/.cursor/mcp.json`) has no place in it to point at.
-  const inRepository = typeof file === 'string' && !file.startsWith('~') && !file.startsWith('/');
+  const inRepository = typeof file === 'string' && !outsideRepository(file);
   const properties = inRepository ? fileProperties(file, typeof line === 'number' ? line : null, options) : [];
   return `::error ${[...properties, title].join(',')}::${message}`;
 }

@@ -331,6 +331,20 @@ export function declaredAt(entry: AuditEntry): { file: string; line: number | nu
 }
 
 /**
+ * Whether a file as the report names it is outside the audited repository: a user-scope MCP
+ * client configuration (`~/.codex/config.toml`) or an absolute path (`--mcp-config /etc/…`). Code
+ * scanning and annotations can place only repository-relative paths, so these get no location.
+ */
+export function outsideRepository(file: string): boolean {
+  return file.startsWith('~') || file.startsWith('/') || file.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(file);
+}
+
+/** Where a file outside the repository is, said in a message instead of a location: `~/.codex/config.toml line 4, outside the repository`. */
+export function outsideText(file: string, line: number | null): string {
+  return `${file}${line !== null && line >= 1 ? ` line ${line}` : ''}, outside the repository`;
+}
+
+/**
  * Where a finding about the entry points (SARIF, annotations): the input line its main failure
  * is about (`lockfile-injection`: the lockfile pin), else where it is declared; null when neither is known.
  */

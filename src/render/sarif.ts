@@ -12,7 +12,8 @@
  * with the exit code. A package result's rule is its main policy failure (`policy/min-score`, …);
  * it is located at the manifest or lockfile line that declares the package (a main failure that
  * carries `at` — `lockfile-injection`, `dependency-confusion` named by a lockfile's `resolved` —
- * at the lockfile pin it is about), and carries a
+ * at the lockfile pin it is about) — a file outside the repository (a user-scope MCP client
+ * configuration) gets no location, its message says where — and carries a
  * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
  * follows the same alert from run to run. Messages are sanitised plain text.
  */
@@ -20,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy, type UnvouchedRemote } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
 import { VERSION } from '../version.js';
-import { findingAt, fixText, mainReason, mainRule, onlyNotScored, outcomeHint, packageLabel, runResult, summarySentence, unvouchedCounts, viaText } from './audit-labels.js';
+import { findingAt, fixText, mainReason, mainRule, onlyNotScored, outcomeHint, outsideRepository, outsideText, packageLabel, runResult, summarySentence, unvouchedCounts, viaText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -46,7 +47,7 @@ export interface SarifOptions {
  */
 export const POLICY_RULES: readonly { rule: string; title: string; description: string; severity?: number }[] = [
   { rule: 'verdict', title: 'Verdict fails the policy', description: 'The package is NO — DO NOT USE (known malicious or a security placeholder), or has a verdict the policy\'s failOn names.', severity: 9.5 },
-  { rule: 'malicious', title: 'Known malicious Go module or crate', description: 'OSV has a known-malicious record (`MAL-`) for the pinned version of this Go module or crate: remove it. No ignore entry covers it.', severity: 9.5 },
+  { rule: 'malicious', title: 'Known malicious package', description: 'OSV has a known-malicious record (`MAL-`) for the pinned version of this package: remove it. No ignore entry covers it.', severity: 9.5 },
   { rule: 'capped', title: 'Score capped', description: 'A cap limits the overall score (an advisory affecting this version, deprecation, an archived repository); a capped package fails as in `nerq check`.', severity: 7.5 },
   { rule: 'advisory', title: 'Advisory at or above the failing severity', description: 'An advisory affecting the resolved version has the severity `--fail-on` (or the policy\'s failOnSeverity) names, or a higher one.', severity: 8.0 },
   { rule: 'min-score', title: 'Below the minimum score', description: 'The trust score is below the policy\'s minScore (default 50).', severity: 5.0 },
@@ -57,6 +58,7 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'lockfile-injection', title: 'Lockfile installs something else', description: "The lockfile's resolved URL or integrity for the package is not the registry's for that name and version (or a yarn descriptor resolves to another package): it would install other code under a trusted name.", severity: 9 },
   { rule: 'mcp-package-missing', title: 'MCP server launches an unpublished name', description: "A configured MCP server launches a package (npx, uvx…) its public registry does not have (it answered 404): anyone may publish that name, and the client runs it at its next start with the secrets its configuration gives it. Fix the name or remove the server.", severity: 8.5 },
   { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
+  { rule: 'uninspected', title: 'Code nerq cannot inspect', description: 'What the MCP server runs cannot be inspected (a remote-only server, one whose only packages are container images, NuGet packages or MCP bundles): not evaluated, never passed. No flag lifts it; a reviewed MCP ignore entry in the policy file covers it.', severity: 5.0 },
   { rule: 'min-coverage', title: 'Too little coverage', description: 'Too few of the checks could be answered for the score to be trusted (policy minCoverage, default 50%).' },
   { rule: 'unvouched-remote', title: 'Dependency no registry vouches for', description: 'The lockfile or manifest fetches this dependency from a git repository or a URL (a tarball, an archive, a VCS reference) that no registry serves: nerq could not evaluate it, and the run is incomplete. Name it in the policy\'s ignore list with a reason once reviewed, or accept such dependencies with `--allow-incomplete`.', severity: 6.0 },
   { rule: 'not-scored', title: 'Trust not scored (checked against OSV only)', description: 'A Go module or crate: nerq has no registry adapter to score its trust, so it was only checked against OSV, and no advisory fails it. `--allow-incomplete` accepts such dependencies.', severity: 2.0 },
@@ -191,21 +193,37 @@ export function packageFingerprint(entry: AuditEntry): string {
  * and line; for a package declared nowhere (it should not happen) the first audited input, as
  * code scanning wants a location on every result.
  */
-function locationOf(entry: AuditEntry, report: AuditReport, options: SarifOptions): object[] {
+function placeOf(entry: AuditEntry, report: AuditReport, options: SarifOptions): Place {
   const at = findingAt(entry) ?? (report.inputs[0] === undefined ? null : { file: report.inputs[0].file, line: null });
-  return at === null ? [] : locationsAt(at.file, at.line, options);
+  return at === null ? { locations: [], note: '' } : placeAt(at.file, at.line, options);
 }
 
-/** A result's locations: the file, and the line when one is known. */
-function locationsAt(file: string, line: number | null, options: SarifOptions): object[] {
-  return [
-    {
-      physicalLocation: {
-        artifactLocation: { uri: uriOf(file, options.baseDir) },
-        ...(line !== null && line >= 1 ? { region: { startLine: line } } : {}),
+/** A result's locations, and what its message adds when they cannot say where it is. */
+interface Place {
+  locations: object[];
+  note: string;
+}
+
+/**
+ * A result's locations: the file, and the line when one is known — a repository-relative URI, the
+ * only kind code scanning places. A file outside the repository (a user-scope MCP client
+ * configuration, `~/…`, or an absolute path) has none: code scanning shows such a result at the
+ * repository level, and its message says where it is (as the report names it: never the home
+ * folder's path).
+ */
+function placeAt(file: string, line: number | null, options: SarifOptions): Place {
+  if (outsideRepository(file)) return { locations: [], note: ` (${sarifText(outsideText(file, line))})` };
+  return {
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: uriOf(file, options.baseDir) },
+          ...(line !== null && line >= 1 ? { region: { startLine: line } } : {}),
+        },
       },
-    },
-  ];
+    ],
+    note: '',
+  };
 }
 
 /**
@@ -220,7 +238,7 @@ export function sarifText(text: string): string {
 }
 
 /** Rules whose failure leaves a package unevaluated or unchecked rather than failing: an ignored package failing only these is a warning. */
-const NOT_FAILING_RULES = new Set(['policy/not-evaluated', 'policy/min-coverage', 'policy/not-checked', 'policy/not-scored']);
+const NOT_FAILING_RULES = new Set(['policy/not-evaluated', 'policy/uninspected', 'policy/min-coverage', 'policy/not-checked', 'policy/not-scored']);
 
 function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = mainRule(entry);
@@ -240,7 +258,8 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
   const fix = fixText(entry);
   const via = viaText(entry);
   const acted = status === 'fail' || status === 'ignored';
-  const text = `${base}${acted && fix !== null ? `; fix: ${sarifText(fix)}` : ''}${acted && via !== null ? `; via ${sarifText(via)}` : ''}`;
+  const place = placeOf(entry, report, options);
+  const text = `${base}${acted && fix !== null ? `; fix: ${sarifText(fix)}` : ''}${acted && via !== null ? `; via ${sarifText(via)}` : ''}${place.note}`;
   const error = status === 'fail' || (status === 'ignored' && !NOT_FAILING_RULES.has(ruleId));
   return {
     ruleId,
@@ -248,7 +267,7 @@ function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifR
     level: error ? 'error' : 'warning',
     message: { text },
     ...suppressionsOf(status === 'ignored' ? entry.policy.ignoredBy : null),
-    locations: locationOf(entry, report, options),
+    locations: place.locations,
     partialFingerprints: { 'nerqPackage/v1': packageFingerprint(entry) },
     properties: {
       ecosystem: entry.subject.ecosystem,
@@ -277,12 +296,13 @@ function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], o
   const alias = remote.declaredAs === undefined || remote.declaredAs.length === 0 ? '' : ` (declared as ${sarifText(remote.declaredAs.join(', '))})`;
   const what = `${remote.name === null ? 'A dependency' : sarifText(remote.name)}${alias}`;
   const from = sarifText(remote.host === null ? remote.source : `${remote.host} (${remote.source})`);
+  const place = placeAt(remote.file, remote.line, options);
   return {
     ruleId,
     ...(ruleIndex >= 0 ? { ruleIndex } : {}),
     level: 'warning',
-    message: { text: `${what} comes from ${from}, which no registry vouches for: not evaluated` },
-    locations: locationsAt(remote.file, remote.line, options),
+    message: { text: `${what} comes from ${from}, which no registry vouches for: not evaluated${place.note}` },
+    locations: place.locations,
     partialFingerprints: {
       'nerqPackage/v1': createHash('sha256').update(`${remote.ecosystem}\u0000${remote.name ?? ''}\u0000${remote.source}`).digest('hex'),
     },
@@ -306,12 +326,13 @@ function findingResultOf(finding: AuditWarning, rules: readonly SarifRule[], opt
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
   const { file, line, server } = finding.details;
   const fingerprint = createHash('sha256').update(`${finding.code}\u0000${String(file)}\u0000${String(server)}`).digest('hex');
+  const place = typeof file === 'string' ? placeAt(file, typeof line === 'number' ? line : null, options) : { locations: [], note: '' };
   return {
     ruleId,
     ...(ruleIndex >= 0 ? { ruleIndex } : {}),
     level: (OUTCOME_FINDINGS.fail as readonly string[]).includes(finding.code) ? 'error' : 'warning',
-    message: { text: sarifText(finding.message) },
-    locations: typeof file === 'string' ? locationsAt(file, typeof line === 'number' ? line : null, options) : [],
+    message: { text: `${sarifText(finding.message)}${place.note}` },
+    locations: place.locations,
     partialFingerprints: { 'nerqFinding/v1': fingerprint },
     ...suppressionsOf(finding.ignoredBy),
     properties: { code: finding.code, ...(typeof server === 'string' ? { server: sanitizeForTerminal(server) } : {}) },

@@ -1,5 +1,6 @@
 /** The mcp-packages check on written MCP entry facts (end to end on real entries: test/cli/check-mcp.test.ts). */
 import { describe, expect, it } from 'vitest';
+import { formatMessage } from '../../src/checks/define.js';
 import mcpPackages from '../../src/checks/mcp-packages.js';
 import { NOW, pkg, facts } from './mcp-support.js';
 
@@ -46,6 +47,15 @@ describe('mcp-packages', () => {
     expect(free).toMatchObject({ messageId: 'missing', data: { package: 'npm:gone@1.0.0', error: 'not-found' } });
     // The error's code stays in the data; the cap's sentence (the report's alert) does not print it.
     for (const reason of [out.caps?.[0]?.reason, free.caps?.[0]?.reason]) expect(reason).not.toMatch(/not-found/);
+  });
+  it('a package that could not be evaluated or is missing is said in words: the error code stays in the data, never in the message or the cap reason', () => {
+    const failing = (error: string) => pkg({ target: 'npm:w@1.0.0', evaluation: { ...pkg().evaluation!, score: null, verdictCode: 'unknown', error } });
+    for (const error of ['registry-unavailable', 'ambiguous', 'bad-option', 'some-new-code', 'not-found', 'version-not-found']) {
+      const out = mcpPackages.evaluate({ mcp: facts({ packages: [failing(error)] }) }, NOW);
+      const text = formatMessage(mcpPackages.messages[out.messageId]!, out.data);
+      expect([error, out.messageId, out.data?.error]).toEqual([error, error === 'not-found' ? 'missing' : error === 'version-not-found' ? 'version-missing' : 'unavailable', error]);
+      expect([error, text.includes(error), text.includes('{'), out.caps?.some((c) => c.reason.includes(error))]).toEqual([error, false, false, false]);
+    }
   });
   it('a package whose vulnerability or malicious-code checks could not run is listed as unchecked (a guarding check: the entry is not passed on it), its score still counting', () => {
     const blind = pkg({ target: 'npm:blind@1.0.0', evaluation: { ...pkg().evaluation!, score: 88, verdictCode: 'caution', unchecked: ['Known vulnerabilities: OSV unavailable'] } });

@@ -65,6 +65,17 @@ describe('CHECKS', () => {
     }
   });
 
+  it('descriptions and messages (code scanning shows them as rule help) use user words, not internal ones', () => {
+    // The registry's internal names for its documents and endpoints: users read "package metadata".
+    const INTERNAL = /packument|querybatch/i;
+    const leaks = CHECKS.flatMap((c) => [
+      ...(INTERNAL.test(c.title) ? [`${c.id}: title`] : []),
+      ...(INTERNAL.test(c.description) ? [`${c.id}: description`] : []),
+      ...Object.entries(c.messages).flatMap(([id, template]) => (INTERNAL.test(template) ? [`${c.id}: ${id}`] : [])),
+    ]);
+    expect(leaks).toEqual([]);
+  });
+
   it('the malicious-package and known-vulnerabilities checks guard danger, and an MCP entry\'s packages and their ownership', () => {
     expect(CHECKS.filter((c) => c.guardsDanger === true).map((c) => c.id)).toEqual(['malicious-package', 'known-vulnerabilities', 'mcp-packages', 'mcp-package-ownership']);
   });

@@ -112,12 +112,19 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
     const flat = table.stdout.replace(/\s+/g, ' ');
     expect(flat).toContain('ignored: the socket is for its container tools: reviewed');
     expect(flat).toContain('PASS: 3 MCP server findings ignored');
-    const sarif = JSON.parse((await run(['--mcp', '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string; suppressions?: { kind: string; status: string; justification: string }[] }[] }[] };
+    const sarifText = (await run(['--mcp', '--format', 'sarif'])).stdout;
+    const sarif = JSON.parse(sarifText) as {
+      runs: { results: { ruleId: string; message: { text: string }; locations: { physicalLocation: { artifactLocation: { uri: string } } }[]; suppressions?: { kind: string; status: string; justification: string }[] }[] }[];
+    };
     expect(sarif.runs[0]?.results.map((r) => [r.ruleId, r.suppressions?.[0]?.status, r.suppressions?.[0]?.justification])).toEqual([
       ['finding/mcp-widened-reach', 'accepted', 'the socket is for its container tools: reviewed'],
       ['finding/mcp-uninspected', 'accepted', 'the socket is for its container tools: reviewed'],
       ['finding/mcp-remote-unverified', 'accepted', "GitHub's own endpoint"],
     ]);
+    // The user-scope configuration is outside the repository: no location code scanning would misplace; the message says where, never the home path.
+    expect(sarif.runs[0]?.results.map((r) => r.locations.map((l) => l.physicalLocation.artifactLocation.uri))).toEqual([['.mcp.json'], ['.mcp.json'], []]);
+    expect(sarif.runs[0]?.results[2]?.message.text).toContain(`${WINDSURF}`);
+    expect(sarifText).not.toContain(home);
     for (const text of [table.stdout, table.stderr]) expect(text).not.toContain('YOUR_GITHUB_PAT');
   });
 

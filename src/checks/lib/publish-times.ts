@@ -91,7 +91,7 @@ export const WITHHELD_MESSAGES = {
   'times-out-of-order-prereleases':
     'Release dates unknown: the registry dates {backwards} of {pairs} neighbouring pre-releases against version order (dated pre-releases: {prereleases}, stable releases: {stableReleases}), so its times are a mirror’s own, not publish times',
   'times-untested':
-    'Release dates unknown: a trimmed packument (a mirror’s) with too few neighbouring stable releases of one major line to tell its times from the mirror’s own (dated stable releases: {stableReleases}, pre-releases: {prereleases})',
+    'Release dates unknown: a mirror’s abbreviated package metadata, with too few neighbouring stable releases of one major line to tell its times from the mirror’s own (dated stable releases: {stableReleases}, pre-releases: {prereleases})',
 } as const;
 
 /** The unknown result of a release-time check whose times were withheld. */

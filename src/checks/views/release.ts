@@ -257,7 +257,7 @@ export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
 
 export const releaseView = defineView<ReleaseFacts>({
   description:
-    'The resolved release and its history: from the npm packument (`registry`, with the tarball when it was read) or the PyPI JSON API (`pypi`).',
+    'The resolved release and its history: from the npm registry\'s package metadata (`registry`, with the tarball when it was read) or the PyPI JSON API (`pypi`).',
   derive: (evidence) => {
     const tarball = evidence.sources.tarball.status === 'ok' ? evidence.sources.tarball.facts : undefined;
     const attestations = evidence.sources.attestations.status === 'ok' ? evidence.sources.attestations.facts : undefined;

@@ -6,7 +6,11 @@ import { z } from 'zod';
 import type { AuditEntry } from '../../../src/audit/types.js';
 import { CHECKS } from '../../../src/checks/index.js';
 import { FINDING_RULES, packageFingerprint, POLICY_RULES, renderSarif } from '../../../src/render/sarif.js';
-import { auditOf, deprecated, entryOf, entryWith, reportOf, thin } from '../../audit/policy/reports.js';
+import { moduleReport } from '../../../src/audit/module-report.js';
+import { applyPolicy, mergePolicy } from '../../../src/audit/policy.js';
+import type { AdvisoryFacts } from '../../../src/evidence/schema.js';
+import { DEFAULT_GATE } from '../../../src/scoring/gate.js';
+import { auditOf, deprecated, entryOf, entryWith, malicious, NOW, reportOf, thin } from '../../audit/policy/reports.js';
 import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
@@ -287,5 +291,85 @@ describe('renderSarif', () => {
   it('an audit with nothing failing has no results', () => {
     const clean = { ...sampleAudit(), entries: sampleAudit().entries.filter((e) => e.policy.status === 'pass') };
     expect(parse(renderSarif(clean, { checks: CHECKS })).runs[0]?.results).toEqual([]);
+  });
+});
+
+describe('SARIF rules and locations true to what they are about', () => {
+  const modAdvisory = (ecosystem: 'go' | 'cargo', name: string): AdvisoryFacts => ({
+    id: `MAL-${ecosystem}`,
+    aliases: [],
+    summary: null,
+    severity: 'critical',
+    severitySource: 'database',
+    cvss: null,
+    cvssVector: null,
+    package: name,
+    ecosystem,
+    version: '1.0.0',
+    affectsResolved: true,
+    fixed: null,
+    published: null,
+    malicious: true,
+    url: null,
+  });
+  const moduleEntry = (ecosystem: 'go' | 'cargo', name: string) => {
+    const subject = { ecosystem, name, version: '1.0.0', spec: null, direct: true, dev: false, declaredIn: [{ file: ecosystem === 'go' ? 'go.mod' : 'Cargo.lock', line: 3, workspace: null }], resolved: null, via: [] };
+    const report = moduleReport(subject, { status: 'ok', facts: { advisories: [modAdvisory(ecosystem, name)], dependencyAdvisories: null, dependenciesQueried: 0, dependencyAdvisoriesReason: null } }, { gate: DEFAULT_GATE, evaluatedAt: NOW.toISOString() });
+    return { subject, report, policy: applyPolicy(report, subject, mergePolicy(null), NOW) };
+  };
+  /** How a rule's text would name an ecosystem. */
+  const NAMES: Record<string, RegExp> = { go: /\bGo module/i, cargo: /\bcrate/i, npm: /\bnpm\b/, pypi: /\bPyPI\b/ };
+
+  it("a known-malicious result's rule names no ecosystem but the package's (npm and PyPI fail as verdict; Go and crates as malicious)", () => {
+    const audit = auditOf([entryOf(malicious('evil-pkg', '0.0.1')), moduleEntry('go', 'example.com/evil'), moduleEntry('cargo', 'evil_crate')]);
+    const raw = JSON.parse(renderSarif(audit, { checks: CHECKS })) as Record<string, any>;
+    const found = raw.runs[0].results as any[];
+    const rules = raw.runs[0].tool.driver.rules as any[];
+    expect(found.map((r) => [r.properties.ecosystem, r.ruleId]).sort()).toEqual([
+      ['cargo', 'policy/malicious'],
+      ['go', 'policy/malicious'],
+      ['npm', 'policy/verdict'],
+    ]);
+    for (const r of found) {
+      const rule = rules[r.ruleIndex];
+      const others = Object.entries(NAMES).filter(([ecosystem]) => ecosystem !== r.properties.ecosystem);
+      for (const [ecosystem, name] of others) {
+        expect([r.ruleId, ecosystem, name.test(rule.shortDescription.text) || name.test(rule.fullDescription.text)]).toEqual([r.ruleId, ecosystem, false]);
+      }
+    }
+  });
+
+  it('every rule a policy failure names has its rule in the log (an MCP server whose code cannot be inspected: policy/uninspected), a warning as not evaluated', () => {
+    const entry = entryWith(deprecated('mcp-thing', '1.0.0'), { status: 'error', failures: [{ rule: 'uninspected', message: 'm', checks: ['mcp-packages'] }], ignoredBy: null });
+    const raw = JSON.parse(renderSarif(auditOf([entry]), { checks: CHECKS })) as Record<string, any>;
+    const [result] = raw.runs[0].results as any[];
+    expect([result.ruleId, result.level, raw.runs[0].tool.driver.rules[result.ruleIndex]?.id]).toEqual(['policy/uninspected', 'warning', 'policy/uninspected']);
+  });
+
+  it('a file outside the repository (a user-scope MCP configuration) gets no location; its message says where, never a home path', () => {
+    const finding = { code: 'mcp-widened-reach', message: 'MCP server "box" starts the container image with --privileged', details: { file: '~/.codex/config.toml', line: 4, server: 'box', image: 'ghcr.io/acme/box:1.0', flags: ['privileged'] } };
+    const inRepo = { ...finding, details: { ...finding.details, file: '.mcp.json', line: 5, server: 'box2' } };
+    const elsewhere = entryWith(deprecated('x', '1.0.0'), { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, {
+      declaredIn: [{ file: '~/Library/Application Support/Claude/claude_desktop_config.json', line: 7, workspace: null }],
+    });
+    const absolute = entryWith(deprecated('y', '1.0.0'), { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, {
+      declaredIn: [{ file: '/etc/mcp/servers.json', line: null, workspace: null }],
+    });
+    const unvouched = { ecosystem: 'npm' as const, name: 'z', file: '~/.cursor/mcp.json', line: 2, host: 'example.com', source: 'https://example.com/z.tgz', status: 'unvouched' as const, ignoredBy: null };
+    const audit = auditOf([elsewhere, absolute], { warnings: [finding, inRepo], unvouched: [unvouched] });
+    const raw = JSON.parse(renderSarif(audit, { checks: CHECKS, baseDir: 'app' })) as Record<string, any>;
+    const found = raw.runs[0].results as any[];
+    expect(found.map((r) => [r.ruleId, r.locations.map((l: any) => l.physicalLocation.artifactLocation.uri)])).toEqual([
+      ['finding/mcp-widened-reach', []],
+      ['finding/mcp-widened-reach', ['app/.mcp.json']],
+      ['policy/capped', []],
+      ['policy/capped', []],
+      ['policy/unvouched-remote', []],
+    ]);
+    const where = found.map((r) => (r.message.text as string).includes('outside the repository'));
+    expect(where).toEqual([true, false, true, true, true]);
+    expect(found[0].message.text).toContain('~/.codex/config.toml line 4');
+    expect(found[2].message.text).toContain('~/Library/Application Support/Claude/claude_desktop_config.json line 7');
+    expect(JSON.stringify(raw)).not.toContain('app/~');
   });
 });
