@@ -339,7 +339,7 @@ export function outsideRepository(file: string): boolean {
   return file.startsWith('~') || file.startsWith('/') || file.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(file);
 }
 
-/** Where a file outside the repository is, said in a message instead of a location: `~/.codex/config.toml line 4, outside the repository`. */
+/** Where a file outside the repository is, said in a message beside its location: `~/.codex/config.toml line 4, outside the repository`. */
 export function outsideText(file: string, line: number | null): string {
   return `${file}${line !== null && line >= 1 ? ` line ${line}` : ''}, outside the repository`;
 }

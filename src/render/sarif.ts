@@ -12,8 +12,8 @@
  * with the exit code. A package result's rule is its main policy failure (`policy/min-score`, …);
  * it is located at the manifest or lockfile line that declares the package (a main failure that
  * carries `at` — `lockfile-injection`, `dependency-confusion` named by a lockfile's `resolved` —
- * at the lockfile pin it is about) — a file outside the repository (a user-scope MCP client
- * configuration) gets no location, its message says where — and carries a
+ * at the lockfile pin it is about; a file outside the repository, a user-scope MCP client
+ * configuration, keeps a location, and its message says where the file is) — and carries a
  * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
  * follows the same alert from run to run. Messages are sanitised plain text.
  */
@@ -205,14 +205,13 @@ interface Place {
 }
 
 /**
- * A result's locations: the file, and the line when one is known — a repository-relative URI, the
- * only kind code scanning places. A file outside the repository (a user-scope MCP client
- * configuration, `~/…`, or an absolute path) has none: code scanning shows such a result at the
- * repository level, and its message says where it is (as the report names it: never the home
- * folder's path).
+ * A result's locations: the file, and the line when one is known, as a repository-relative URI.
+ * Code scanning rejects a whole upload when a result has no location ("expected at least one
+ * location"), so a file outside the repository (a user-scope MCP client configuration, `~/…`, or
+ * an absolute path) keeps the location its name gives under the audited folder, and its message
+ * says where it really is (as the report names it: never the home folder's path).
  */
 function placeAt(file: string, line: number | null, options: SarifOptions): Place {
-  if (outsideRepository(file)) return { locations: [], note: ` (${sarifText(outsideText(file, line))})` };
   return {
     locations: [
       {
@@ -222,7 +221,7 @@ function placeAt(file: string, line: number | null, options: SarifOptions): Plac
         },
       },
     ],
-    note: '',
+    note: outsideRepository(file) ? ` (${sarifText(outsideText(file, line))})` : '',
   };
 }
 

@@ -121,9 +121,11 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
       ['finding/mcp-uninspected', 'accepted', 'the socket is for its container tools: reviewed'],
       ['finding/mcp-remote-unverified', 'accepted', "GitHub's own endpoint"],
     ]);
-    // The user-scope configuration is outside the repository: no location code scanning would misplace; the message says where, never the home path.
-    expect(sarif.runs[0]?.results.map((r) => r.locations.map((l) => l.physicalLocation.artifactLocation.uri))).toEqual([['.mcp.json'], ['.mcp.json'], []]);
+    // Every result keeps a location (code scanning rejects an upload with a result without one); the
+    // user-scope configuration's message says it is outside the repository, never the home path.
+    expect(sarif.runs[0]?.results.map((r) => r.locations.length)).toEqual([1, 1, 1]);
     expect(sarif.runs[0]?.results[2]?.message.text).toContain(`${WINDSURF}`);
+    expect(sarif.runs[0]?.results[2]?.message.text).toContain('outside the repository');
     expect(sarifText).not.toContain(home);
     for (const text of [table.stdout, table.stderr]) expect(text).not.toContain('YOUR_GITHUB_PAT');
   });

@@ -346,7 +346,7 @@ describe('SARIF rules and locations true to what they are about', () => {
     expect([result.ruleId, result.level, raw.runs[0].tool.driver.rules[result.ruleIndex]?.id]).toEqual(['policy/uninspected', 'warning', 'policy/uninspected']);
   });
 
-  it('a file outside the repository (a user-scope MCP configuration) gets no location; its message says where, never a home path', () => {
+  it('a file outside the repository (a user-scope MCP configuration) keeps a location (code scanning rejects a result without one); its message says where, never a home path', () => {
     const finding = { code: 'mcp-widened-reach', message: 'MCP server "box" starts the container image with --privileged', details: { file: '~/.codex/config.toml', line: 4, server: 'box', image: 'ghcr.io/acme/box:1.0', flags: ['privileged'] } };
     const inRepo = { ...finding, details: { ...finding.details, file: '.mcp.json', line: 5, server: 'box2' } };
     const elsewhere = entryWith(deprecated('x', '1.0.0'), { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, {
@@ -360,16 +360,15 @@ describe('SARIF rules and locations true to what they are about', () => {
     const raw = JSON.parse(renderSarif(audit, { checks: CHECKS, baseDir: 'app' })) as Record<string, any>;
     const found = raw.runs[0].results as any[];
     expect(found.map((r) => [r.ruleId, r.locations.map((l: any) => l.physicalLocation.artifactLocation.uri)])).toEqual([
-      ['finding/mcp-widened-reach', []],
+      ['finding/mcp-widened-reach', ['app/~/.codex/config.toml']],
       ['finding/mcp-widened-reach', ['app/.mcp.json']],
-      ['policy/capped', []],
-      ['policy/capped', []],
-      ['policy/unvouched-remote', []],
+      ['policy/capped', ['app/~/Library/Application%20Support/Claude/claude_desktop_config.json']],
+      ['policy/capped', ['app/etc/mcp/servers.json']],
+      ['policy/unvouched-remote', ['app/~/.cursor/mcp.json']],
     ]);
     const where = found.map((r) => (r.message.text as string).includes('outside the repository'));
     expect(where).toEqual([true, false, true, true, true]);
     expect(found[0].message.text).toContain('~/.codex/config.toml line 4');
     expect(found[2].message.text).toContain('~/Library/Application Support/Claude/claude_desktop_config.json line 7');
-    expect(JSON.stringify(raw)).not.toContain('app/~');
   });
 });
