@@ -14,6 +14,7 @@
 import type { Evidence } from '../evidence/schema.js';
 import { readmeOpening } from '../checks/lib/readme-opening.js';
 import type { AiAct } from './schema.js';
+import { escapeRegExp } from '../util/escape-regexp.js';
 
 export const AI_ACT_CATEGORIES = ['prohibited', 'high-risk', 'transparency', 'general-purpose', 'minimal'] as const;
 export type AiActCategory = (typeof AI_ACT_CATEGORIES)[number];
@@ -123,7 +124,7 @@ export const AI_ACT_NOTE = 'A heuristic over what the package says about itself,
 function phraseRegex(phrase: string): RegExp {
   const body = phrase
     .split(' ')
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .map(escapeRegExp)
     .join('[\\s_-]+');
   return new RegExp(`(?<![\\p{L}\\p{N}_])${body}(?![\\p{L}\\p{N}_])`, 'iu');
 }

@@ -8,6 +8,7 @@ import type { Evidence } from '../evidence/schema.js';
 import { readmeOpening } from '../checks/lib/readme-opening.js';
 import { readmeMcpNames } from '../ecosystems/mcp/claims.js';
 import type { Category } from './profiles.js';
+import { escapeRegExp } from '../util/escape-regexp.js';
 
 export interface CategoryDecision {
   id: Category;
@@ -158,9 +159,6 @@ function readmeTexts(readme: string, sentence: boolean, name?: string): ProfileF
   if (opening.paragraph !== null) texts.push({ where: 'README opening', text: sentence ? firstSentence(opening.paragraph) : opening.paragraph });
   return texts;
 }
-
-/** A regular expression's special characters escaped. */
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /**
  * A title less the package's own name (and its name without the scope), as a whole word: a

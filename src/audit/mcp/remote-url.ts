@@ -8,11 +8,10 @@
  */
 import { normaliseHttpUrl } from '../../util/http-url.js';
 import { remoteParts } from '../../checks/lib/mcp.js';
+import { escapeRegExp } from '../../util/escape-regexp.js';
 
 /** `https://User:pw@Mcp.Example.com:443/mcp/?key=…#x` → `https://mcp.example.com/mcp`; null when not an http(s) URL. */
 export const normaliseRemoteUrl = normaliseHttpUrl;
-
-const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 /**
  * The same normalisation for a declared URL that may carry `{variables}` (kept as written until
@@ -35,7 +34,7 @@ function declaredPattern(declared: string): RegExp | null {
   const pathStart = normal.indexOf('/', normal.indexOf('//') + 2);
   const origin = pathStart < 0 ? normal : normal.slice(0, pathStart);
   const path = pathStart < 0 ? '' : normal.slice(pathStart);
-  const source = escape(origin).replace(/nerqvar\d+x/g, '[a-z0-9-]+') + escape(path).replace(/nerqvar\d+x/g, '[^/]+');
+  const source = escapeRegExp(origin).replace(/nerqvar\d+x/g, '[a-z0-9-]+') + escapeRegExp(path).replace(/nerqvar\d+x/g, '[^/]+');
   return new RegExp(`^${source}$`);
 }
 

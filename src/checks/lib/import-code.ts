@@ -21,6 +21,7 @@ import { EXECUTE_MODE, launches, namesDownload, savedDownloadAt, savedThroughCal
 import { REQUEST_CATCHER } from './catcher-hosts.js';
 import { functionsOf } from './python-functions.js';
 import { capturesOf, clipboardSwap, downloadThenDll, PERSISTENT_COMMAND, persistenceAt, processInjection, RUNS_DLL } from './python-spying.js';
+import { escapeRegExp } from '../../util/escape-regexp.js';
 
 export interface ImportCodeReading {
   /** Labels of the shapes found, in IMPORT_FLAGS order. */
@@ -196,7 +197,7 @@ export function packageImports(text: string, packageName: string): string[] {
   const add = (name: string): void => {
     if (/^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(name) && !found.includes(name)) found.push(name);
   };
-  const own = packageName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const own = escapeRegExp(packageName);
   for (const m of text.matchAll(/^[ \t]*from[ \t]+\.([\w.]*)[ \t]+import[ \t]+(\([^)]{0,2000}\)|[^\n#;]+)/gm)) {
     if (m[1] !== '') add(m[1] as string);
     else for (const part of (m[2] as string).replace(/[()\\]/g, ' ').split(',')) add(part.trim().split(/\s+as\s+/)[0]?.trim() ?? '');

@@ -13,6 +13,7 @@ import { revealNames } from './js-reveal.js';
 import { CATCHER_HOST } from './catcher-hosts.js';
 import { stripComments as stripLexComments } from './js-lex.js';
 import { evaluatesDownloaded } from './remote-eval.js';
+import { escapeRegExp } from '../../util/escape-regexp.js';
 
 /** A finding about code, and how grave it is. */
 export interface CodeFinding {
@@ -127,10 +128,6 @@ function insideLocalPath(text: string, index: number): boolean {
     else if (text[end] === ')') depth -= 1;
   }
   return depth === 0 && LOCAL_FOLDER.test(before.slice(open) + text.slice(index, end));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
