@@ -339,6 +339,26 @@ export function outsideRepository(file: string): boolean {
   return file.startsWith('~') || file.startsWith('/') || file.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(file);
 }
 
+/**
+ * A file as the report names it (relative to the audited folder) as a path from the repository
+ * root, `/`-separated: the audited folder's path (`baseDir`) prefixed and `.`/`..` segments
+ * resolved. `outside` when the file is not in the repository: a user-scope MCP configuration
+ * or an absolute path (outsideRepository), or a name whose `..` climbs above the root (a
+ * `--file ../../elsewhere/package-lock.json`); its path then keeps only the segments that stay
+ * in the repository, so a location is still one code scanning accepts.
+ */
+export function repositoryPath(file: string, baseDir: string | undefined): { path: string; outside: boolean } {
+  const kept: string[] = [];
+  let escaped = false;
+  for (const part of [...(baseDir ?? '').split('/'), ...file.split('/')]) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') kept.push(part);
+    else if (kept.length > 0) kept.pop();
+    else escaped = true;
+  }
+  return { path: kept.join('/'), outside: escaped || outsideRepository(file) };
+}
+
 /** Where a file outside the repository is, said in a message beside its location: `~/.codex/config.toml line 4, outside the repository`. */
 export function outsideText(file: string, line: number | null): string {
   return `${file}${line !== null && line >= 1 ? ` line ${line}` : ''}, outside the repository`;

@@ -21,7 +21,7 @@ import { createHash } from 'node:crypto';
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning, type IgnoredBy, type UnvouchedRemote } from '../audit/types.js';
 import type { AnyCheck } from '../checks/define.js';
 import { VERSION } from '../version.js';
-import { findingAt, fixText, mainReason, mainRule, onlyNotScored, outcomeHint, outsideRepository, outsideText, packageLabel, runResult, summarySentence, unvouchedCounts, viaText } from './audit-labels.js';
+import { findingAt, fixText, mainReason, mainRule, onlyNotScored, outcomeHint, outsideText, packageLabel, repositoryPath, runResult, summarySentence, unvouchedCounts, viaText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -172,13 +172,16 @@ function invocationOf(report: AuditReport): object {
 }
 
 /**
- * A relative path as a URI reference: `/`-separated, each segment percent-encoded. Half a
- * surrogate pair (which `encodeURIComponent` refuses) is written as U+FFFD: a location never
- * stops the log.
+ * A path from the repository root (repositoryPath) as a URI reference: `/`-separated, each
+ * segment percent-encoded; the root itself is `.`. Half a surrogate pair (which
+ * `encodeURIComponent` refuses) is written as U+FFFD: a location never stops the log.
  */
-function uriOf(file: string, baseDir: string | undefined): string {
-  const parts = [...(baseDir ?? '').split('/'), ...file.split('/')].filter((p) => p !== '' && p !== '.');
-  return parts.map((part) => encodeURIComponent(part.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'))).join('/');
+function uriOf(path: string): string {
+  if (path === '') return '.';
+  return path
+    .split('/')
+    .map((part) => encodeURIComponent(part.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')))
+    .join('/');
 }
 
 /** Stable per package: the same ecosystem, name and version give the same fingerprint. */
@@ -194,8 +197,20 @@ export function packageFingerprint(entry: AuditEntry): string {
  * code scanning wants a location on every result.
  */
 function placeOf(entry: AuditEntry, report: AuditReport, options: SarifOptions): Place {
-  const at = findingAt(entry) ?? (report.inputs[0] === undefined ? null : { file: report.inputs[0].file, line: null });
-  return at === null ? { locations: [], note: '' } : placeAt(at.file, at.line, options);
+  const at = findingAt(entry);
+  return at === null ? { ...projectPlace(report, options), note: '' } : placeAt(at.file, at.line, options);
+}
+
+/**
+ * Where a result that names no file is located (code scanning rejects an upload with a result
+ * without a location): the audit's first input, else the audited folder itself; its note says
+ * the result is about the project as a whole.
+ */
+function projectPlace(report: AuditReport, options: SarifOptions): Place {
+  const first = report.inputs[0]?.file ?? '.';
+  const { locations } = placeAt(first, null, options);
+  const outside = repositoryPath(first, options.baseDir).outside ? `; ${sarifText(outsideText(first, null))}` : '';
+  return { locations, note: ` (about the project as a whole, not one file${outside})` };
 }
 
 /** A result's locations, and what its message adds when they cannot say where it is. */
@@ -212,16 +227,17 @@ interface Place {
  * says where it really is (as the report names it: never the home folder's path).
  */
 function placeAt(file: string, line: number | null, options: SarifOptions): Place {
+  const { path, outside } = repositoryPath(file, options.baseDir);
   return {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: { uri: uriOf(file, options.baseDir) },
+          artifactLocation: { uri: uriOf(path) },
           ...(line !== null && line >= 1 ? { region: { startLine: line } } : {}),
         },
       },
     ],
-    note: outsideRepository(file) ? ` (${sarifText(outsideText(file, line))})` : '',
+    note: outside ? ` (${sarifText(outsideText(file, line))})` : '',
   };
 }
 
@@ -318,14 +334,16 @@ function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], o
 
 /**
  * A finding of `nerq audit --mcp` (a coded warning naming the configuration file, line and
- * server): located there, fingerprinted by its code, file and server, suppressed when ignored.
+ * server): located there (one naming no file at the audit's first input, its message saying it
+ * is about the project as a whole), fingerprinted by its code, file and server, suppressed when ignored.
  */
-function findingResultOf(finding: AuditWarning, rules: readonly SarifRule[], options: SarifOptions): object {
+function findingResultOf(finding: AuditWarning, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = `finding/${finding.code}`;
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
   const { file, line, server } = finding.details;
   const fingerprint = createHash('sha256').update(`${finding.code}\u0000${String(file)}\u0000${String(server)}`).digest('hex');
-  const place = typeof file === 'string' ? placeAt(file, typeof line === 'number' ? line : null, options) : { locations: [], note: '' };
+  // A finding that names no file is about the project as a whole: located at its first input.
+  const place = typeof file === 'string' && file !== '' ? placeAt(file, typeof line === 'number' ? line : null, options) : projectPlace(report, options);
   return {
     ruleId,
     ...(ruleIndex >= 0 ? { ruleIndex } : {}),
@@ -342,7 +360,7 @@ function findingResultOf(finding: AuditWarning, rules: readonly SarifRule[], opt
 export function renderSarif(report: AuditReport, options: SarifOptions): string {
   const rules = [...checkRules(options), ...policyRules(), ...findingRules()];
   const results = [
-    ...report.warnings.filter((w) => FINDING_CODES.includes(w.code)).map((w) => findingResultOf(w, rules, options)),
+    ...report.warnings.filter((w) => FINDING_CODES.includes(w.code)).map((w) => findingResultOf(w, report, rules, options)),
     ...report.entries.filter((e) => e.policy.status !== 'pass').map((e) => resultOf(e, report, rules, options)),
     ...(report.unvouched ?? []).filter((r) => r.status === 'unvouched').map((r) => unvouchedResult(r, rules, options)),
   ];

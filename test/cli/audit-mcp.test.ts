@@ -19,6 +19,7 @@ import { expectPypiProject, pypiProject } from './pypi-helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
 import { closeMcpHome, mcpHome, runAuditIn } from './mcp-sandbox.js';
 import { MAX_FOLDER_FILES } from '../../src/audit/mcp/inputs.js';
+import { unlocatedResults } from '../support/sarif-located.js';
 
 const SECRET = 'ghp_McpSecretNeverShown0123456789abcdef';
 
@@ -143,6 +144,10 @@ describe('nerq audit --mcp', () => {
     const table = await run(['--mcp']);
     expect(table.code).toBe(1);
     expect(table.stdout + table.stderr).toContain('host-root-mount');
+    // Every finding a result code scanning accepts: each has a location.
+    const sarif = await run(['--mcp', '--format', 'sarif']);
+    expect((JSON.parse(sarif.stdout) as { runs: { results: unknown[] }[] }).runs[0]?.results.length).toBeGreaterThanOrEqual(2);
+    expect(unlocatedResults(sarif.stdout)).toEqual([]);
   });
 
   it('a server launched by URL is audited as the registry entry whose remotes declare it; an undeclared URL is unverified (exit 3), never a pass', async () => {
@@ -235,6 +240,9 @@ describe('nerq audit --mcp', () => {
     expect(report.warnings.find((w) => w.code === 'mcp-remote-unverified')?.details.reason).toBe('registry-unavailable');
     expect(report.outcome).toMatchObject({ result: 'incomplete', exitCode: 3 });
     expect(result.code).toBe(3);
+    const sarif = await run(['--mcp', '--format', 'sarif']);
+    expect((JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string }[] }[] }).runs[0]?.results.map((r) => r.ruleId)).toEqual(['finding/mcp-remote-unverified']);
+    expect(unlocatedResults(sarif.stdout)).toEqual([]);
   });
 
   it('a remote over http fails the run; a loopback URL is a local server, not evaluable', async () => {
@@ -261,6 +269,7 @@ describe('nerq audit --mcp', () => {
     const sarif = await run(['--mcp', '--format', 'sarif']);
     expect(sarif.code).toBe(table.code);
     expect((JSON.parse(sarif.stdout) as { version: string }).version).toBe('2.1.0');
+    expect(unlocatedResults(sarif.stdout)).toEqual([]);
   });
 
   it('code a launch fetches from a git repository, a URL or another registry is unvouched (exit 3), named by package to accept it; every -p package is audited', async () => {

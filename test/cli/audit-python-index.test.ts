@@ -16,6 +16,7 @@ import { useFixtureServers, type FixtureServer } from '../support/fixture-server
 import { runCli } from '../support/run-cli.js';
 import { parseAudit, serveOsv, TempDirs } from './audit-helpers.js';
 import { requireBuiltCli } from './helpers.js';
+import { unlocatedResults } from '../support/sarif-located.js';
 
 /** PyPI's sha256 of flask-3.1.3-py3-none-any.whl and flask-3.1.3.tar.gz (the recorded flask JSON). */
 const WHEEL_SHA256 = 'f4bcbefc124291925f1a26446da31a5178f9483862233b23c0c96a20701f670c';
@@ -224,6 +225,7 @@ describe('nerq audit: requirements with an extra index', () => {
     expect(sarif.code).toBe(3);
     const results = (JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } } }[] }[] }[] }).runs[0]!.results;
     expect(results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.artifactLocation.uri, r.locations[0]?.physicalLocation.region?.startLine])).toEqual([['policy/not-checked', 'requirements.txt', 2]]);
+    expect(unlocatedResults(sarif.stdout)).toEqual([]);
     for (const run of [table, sarif]) expect(run.stdout + run.stderr).not.toContain('s3cret');
   });
 });

@@ -15,6 +15,7 @@ import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
 import { CVSS_CRITICAL, lineOf, osvRecord, packageLockV3, parseAudit, useAuditServer, writeIn, type AuditServerOptions, type SyntheticPackage } from './audit-helpers.js';
 import { packumentPath } from './helpers.js';
+import { unlocatedResults } from '../support/sarif-located.js';
 
 /**
  * The SARIF 2.1.0 schema's required fields (sarif-schema-2.1.0.json), as in
@@ -110,6 +111,7 @@ describe('--format sarif', () => {
       expect(location?.region.startLine).toBe(pinnedAt(r.properties.package));
       expect(r.message.text).toContain(r.properties.package);
     }
+    expect(unlocatedResults(result.stdout)).toEqual([]);
     const vulnerable = results.find((r) => r.properties.package === VULNERABLE.name);
     expect(vulnerable?.message.text).toContain('GHSA-test-crit-0101');
     // Without GITHUB_ACTIONS nothing goes to stderr.

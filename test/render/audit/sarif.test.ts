@@ -219,8 +219,33 @@ describe('renderSarif', () => {
     const entry = entryWith(deprecated('x', '1.0.0'), { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, { declaredIn: [] });
     const one = parse(renderSarif({ ...sampleAudit(), entries: [entry] }, { checks: CHECKS }));
     expect(one.runs[0]?.results?.[0]?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: 'package-lock.json' } } }]);
-    const none = parse(renderSarif({ ...sampleAudit(), inputs: [], entries: [entry] }, { checks: CHECKS }));
-    expect(none.runs[0]?.results?.[0]?.locations).toEqual([]);
+    // With no input at all, the audited folder itself: never a result without a location.
+    const none = parse(renderSarif({ ...sampleAudit(), inputs: [], entries: [entry] }, { checks: CHECKS, baseDir: 'web' }));
+    expect(none.runs[0]?.results?.[0]?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: 'web' } } }]);
+  });
+
+  it('a finding that names no file is located at the first input (repository-relative) and says it is about the project as a whole', () => {
+    const finding = { code: 'mcp-remote-unverified', message: 'a remote is unverified', details: { server: 'far', reason: 'registry-unavailable' } };
+    const audit = auditOf([], { warnings: [finding], inputs: [{ file: '.mcp.json', format: 'mcp' }] });
+    const raw = JSON.parse(renderSarif(audit, { checks: CHECKS, baseDir: 'app' })) as Record<string, any>;
+    const [result] = raw.runs[0].results as any[];
+    expect([result.ruleId, result.locations]).toEqual(['finding/mcp-remote-unverified', [{ physicalLocation: { artifactLocation: { uri: 'app/.mcp.json' } } }]]);
+    expect(result.message.text).toMatch(/about the project as a whole/);
+    // A file the finding names is where it is, without that note.
+    const located = auditOf([], { warnings: [{ ...finding, details: { ...finding.details, file: '.cursor/mcp.json', line: 3 } }], inputs: [{ file: '.mcp.json', format: 'mcp' }] });
+    const [at] = (JSON.parse(renderSarif(located, { checks: CHECKS, baseDir: 'app' })) as Record<string, any>).runs[0].results as any[];
+    expect(at.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: 'app/.cursor/mcp.json' }, region: { startLine: 3 } });
+    expect(at.message.text).not.toMatch(/about the project as a whole/);
+  });
+
+  it('resolves `..` against the audited folder; a file above the repository root keeps a location in it and says where it is', () => {
+    const failing = (file: string) =>
+      entryWith(deprecated('x', '1.0.0'), { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, { declaredIn: [{ file, line: 2, workspace: null }] });
+    const results = (file: string) => (JSON.parse(renderSarif(auditOf([failing(file)]), { checks: CHECKS, baseDir: 'app' })) as Record<string, any>).runs[0].results as any[];
+    const [sibling] = results('../lib/package-lock.json');
+    expect([sibling.locations[0].physicalLocation.artifactLocation.uri, /outside the repository/.test(sibling.message.text)]).toEqual(['lib/package-lock.json', false]);
+    const [above] = results('../../elsewhere/package-lock.json');
+    expect([above.locations[0].physicalLocation.artifactLocation.uri, /outside the repository/.test(above.message.text)]).toEqual(['elsewhere/package-lock.json', true]);
   });
 
   it('fingerprints depend on the package only: stable across runs and failures, different per version', () => {
