@@ -1,14 +1,14 @@
 /**
  * GitHub Actions workflow commands for stderr (`GITHUB_ACTIONS=true`): `::error` per package
  * that fails the policy and `::warning` per package that could not be evaluated, at the file
- * and line that declare it; the run's warnings as `::warning`, but an MCP finding that fails the
+ * and line that declare it (a file outside the repository is named in the message instead); the run's warnings as `::warning`, but an MCP finding that fails the
  * run as `::error` at its configuration line. Every value is sanitised (no line break survives, so data cannot
  * start a command of its own) and then escaped as the runner expects: `%`, CR and LF in the
  * message; also `:` and `,` in properties.
  * https://docs.github.com/actions/reference/workflow-commands-for-github-actions
  */
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning } from '../audit/types.js';
-import { findingAt, fixText, outcomeHint, outsideRepository, packageLabel, runResult, summarySentence, unvouchedCounts, viaText, warningText } from './audit-labels.js';
+import { findingAt, fixText, outcomeHint, outsideText, packageLabel, repositoryPath, runResult, summarySentence, unvouchedCounts, viaText, warningText } from './audit-labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export interface AnnotationOptions {
@@ -28,24 +28,29 @@ export function escapeProperty(s: string): string {
 
 const clean = (s: string): string => sanitizeForTerminal(s).trim();
 
-/** `file=…` (under the audited directory's path in the repository) and `line=…` when known. */
-function fileProperties(file: string, line: number | null, options: AnnotationOptions): string[] {
-  const inRepository = [...(options.baseDir ?? '').split('/'), ...file.split('/')].filter((p) => p !== '' && p !== '.').join('/');
-  return [`file=${escapeProperty(clean(inRepository))}`, ...(line !== null && line >= 1 ? [`line=${line}`] : [])];
+/**
+ * Where an annotation points: `file=…` (the path from the repository root) and `line=…` when
+ * known. A file outside the repository (a user-scope MCP configuration, a `--file` above its
+ * root) has no place in it to point at: no properties, and the message names the file instead
+ * (`~/.cursor/mcp.json line 7, outside the repository`), as `file=` names an in-repository one.
+ */
+function placeOf(file: string, line: number | null, options: AnnotationOptions): { properties: string[]; note: string } {
+  const { path, outside } = repositoryPath(file, options.baseDir);
+  if (outside) return { properties: [], note: clean(outsideText(file, line)) };
+  return { properties: [`file=${escapeProperty(clean(path))}`, ...(line !== null && line >= 1 ? [`line=${line}`] : [])], note: '' };
 }
 
 function annotation(entry: AuditEntry, options: AnnotationOptions): string {
   const error = entry.policy.status === 'fail';
   const label = clean(packageLabel(entry));
   const at = findingAt(entry);
-  // A package declared only outside the repository (a user-scope MCP configuration) has no place in it to point at.
-  const properties = at === null || outsideRepository(at.file) ? [] : fileProperties(at.file, at.line, options);
+  const { properties, note } = at === null ? { properties: [], note: '' } : placeOf(at.file, at.line, options);
   properties.push(`title=${escapeProperty(error ? `nerq: ${label} fails the policy` : `nerq: ${label} could not be evaluated`)}`);
   const failures = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(entry.report.verdictReasons[0] ?? '');
   // What to do and where it comes from, as the table says them.
   const fix = error ? fixText(entry) : null;
   const via = error ? viaText(entry) : null;
-  const message = `${failures}${fix === null ? '' : `; fix: ${clean(fix)}`}${via === null ? '' : `; via ${clean(via)}`}`;
+  const message = `${failures}${fix === null ? '' : `; fix: ${clean(fix)}`}${via === null ? '' : `; via ${clean(via)}`}${note === '' ? '' : `; declared in ${note}`}`;
   return `::${error ? 'error' : 'warning'} ${properties.join(',')}::${escapeData(message)}`;
 }
 
@@ -75,10 +80,10 @@ function warningAnnotation(warning: AuditWarning, options: AnnotationOptions): s
   const failing = (OUTCOME_FINDINGS.fail as readonly string[]).includes(warning.code) && warning.ignoredBy === undefined;
   if (!failing) return `::warning ${title}::${message}`;
   const { file, line } = warning.details;
-  // A configuration outside the repository (`~/.cursor/mcp.json`) has no place in it to point at.
-  const inRepository = typeof file === 'string' && !outsideRepository(file);
-  const properties = inRepository ? fileProperties(file, typeof line === 'number' ? line : null, options) : [];
-  return `::error ${[...properties, title].join(',')}::${message}`;
+  // A configuration outside the repository (`~/.cursor/mcp.json`) has no place in it to point at: the message names it.
+  const { properties, note } = typeof file === 'string' && file !== '' ? placeOf(file, typeof line === 'number' ? line : null, options) : { properties: [], note: '' };
+  const named = note === '' || message.includes(escapeData(clean(file as string))) ? '' : escapeData(` (${note})`);
+  return `::error ${[...properties, title].join(',')}::${message}${named}`;
 }
 
 /** One workflow command per failing or unevaluated package, then the run's own, each on its own line. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, renderAnnotations } from '../../../src/render/annotations.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
-import { auditOf, entryOf, reportOf } from '../../audit/policy/reports.js';
+import { auditOf, deprecated, entryOf, entryWith, reportOf } from '../../audit/policy/reports.js';
 import { advisory, vulnerabilityFacts } from '../../support/evidence-builder.js';
 
 describe('renderAnnotations', () => {
@@ -39,6 +39,26 @@ describe('renderAnnotations', () => {
       'error title=nerq%3A mcp-widened-reach',
     ]);
   });
+  it('a package declared only outside the repository is not pointed at, and its message names the file it came from', () => {
+    const failing = (name: string, file: string, line: number | null) =>
+      entryWith(deprecated(name, '1.0.0'), { status: 'fail', failures: [{ rule: 'capped', message: 'm' }], ignoredBy: null }, { declaredIn: [{ file, line, workspace: null }] });
+    const out = renderAnnotations(
+      auditOf([failing('user', '~/.cursor/mcp.json', 7), failing('above', '../../elsewhere/package-lock.json', 3), failing('sibling', '../lib/package-lock.json', 5)]),
+      { baseDir: 'app' },
+    );
+    const of = (name: string) => out.split('\n').find((l) => l.includes(`${name}@1.0.0`)) ?? '';
+    expect(of('user')).toMatch(/^::error title=[^:]*::.*; declared in ~\/\.cursor\/mcp\.json line 7, outside the repository$/);
+    expect(of('above')).toMatch(/^::error title=[^:]*::.*; declared in \.\.\/\.\.\/elsewhere\/package-lock\.json line 3, outside the repository$/);
+    // `..` that stays in the repository is resolved: a place code scanning knows, no note.
+    expect(of('sibling')).toMatch(/^::error file=lib\/package-lock\.json,line=5,title=[^:]*::m$/);
+  });
+
+  it('a failing MCP finding outside the repository whose message does not name its file gets the file said', () => {
+    const finding = { code: 'mcp-widened-reach', message: 'server "db" starts the container image "x" with --privileged', details: { file: '~/.codex/config.toml', line: 9, server: 'db', image: 'x', flags: ['privileged'] } };
+    const line = renderAnnotations(auditOf([], { warnings: [finding] })).split('\n').find((l) => l.includes('mcp-widened-reach')) ?? '';
+    expect(line).toMatch(/^::error title=[^:]*::.*--privileged \(~\/\.codex\/config\.toml line 9, outside the repository\)$/);
+  });
+
   it('a lockfile finding is pointed at the lockfile pin it is about, with the line only when the reader knows it', () => {
     // evil-pkg is declared at package.json:8; the (synthetic) lockfile-injection failure is about its pin.
     const base = sampleAudit();
