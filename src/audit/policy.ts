@@ -20,6 +20,7 @@ import type { Report } from '../report/schema.js';
 import { DEFAULT_GATE } from '../scoring/gate.js';
 import { percentsApart } from '../model/percents-apart.js';
 import { roundScore } from '../scoring/grade.js';
+import { DIMENSION_TITLES } from '../scoring/profiles.js';
 import { findMcpIgnore, mcpIgnoredBy, type McpFindingRef } from './mcp/ignore.js';
 import { UNPUBLISHED_LAUNCH_RULE, type UnpublishedLaunch } from './mcp/unpublished.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
@@ -140,7 +141,7 @@ function failuresOf(report: Report & { score: number }, policy: Policy, license:
     if (dimension?.score == null) continue;
     const value = roundScore(dimension.score);
     if (value < floor) {
-      failures.push({ rule: 'dimension-floor', message: `${id} ${value.toFixed(1)} is below its floor ${floor}` });
+      failures.push({ rule: 'dimension-floor', message: `${DIMENSION_TITLES[id]} ${value.toFixed(1)} is below its floor ${floor}` });
     }
   }
   failures.push(...licenseFailures(license, policy.licenses));

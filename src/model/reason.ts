@@ -25,7 +25,15 @@ export interface ReasonStyle {
   name(value: string): string;
   /** Free text, often from the network (a cap's reason, an error message). */
   text(value: string): string;
+  /**
+   * A dimension (`maintenance`) as the medium says it: a report for people says its title
+   * ("Maintenance"), as the check report's dimension bars do. Without it, a name.
+   */
+  dimension?(id: string): string;
 }
+
+/** A dimension as a style writes it: its own way, else as a name. */
+const dimensionIn = (id: string, style: ReasonStyle): string => (style.dimension === undefined ? style.name(id) : style.dimension(id));
 
 /** Plain text: everything as it is (the terminal sanitises the whole line itself). */
 export const PLAIN_STYLE: ReasonStyle = { name: (value) => value, text: (value) => value };
@@ -86,7 +94,7 @@ const REASONS = {
   'dimension-capped': define<CapArgs & { dimension: string }>({
     appearsIn: 'verdict',
     meaning: 'one dimension\'s score is capped; the verdict is at best CAUTION',
-    sentence: (a, s) => `${s.name(a.dimension)} capped at ${a.limit}: ${s.text(a.reason)}`,
+    sentence: (a, s) => `${dimensionIn(a.dimension, s)} capped at ${a.limit}: ${s.text(a.reason)}`,
   }),
   'danger-unchecked': define<CheckArgs>({
     appearsIn: 'verdict',
@@ -150,7 +158,7 @@ const REASONS = {
   'below-floor': define<{ dimension: string; score: number; floor: number }>({
     appearsIn: 'gate',
     meaning: 'a dimension is below its policy floor: the gate fails',
-    sentence: (a, s) => `${s.name(a.dimension)} ${a.score.toFixed(1)} is below its floor ${a.floor}`,
+    sentence: (a, s) => `${dimensionIn(a.dimension, s)} ${a.score.toFixed(1)} is below its floor ${a.floor}`,
   }),
   'evaluation-failed': define<{ error: string; message: string }>({
     appearsIn: 'gate',

@@ -10,6 +10,7 @@
 import type { Reason } from '../model/reason.js';
 import type { Report } from '../report/schema.js';
 import { checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
+import { reasonInWords } from './reason-words.js';
 
 export type Outcome = 'PASS' | 'FAIL' | 'INCOMPLETE' | 'NOT EVALUATED';
 
@@ -157,7 +158,9 @@ export function alertsOf(report: Report): Alert[] {
       alerts.push({ level: 'warning', text: detail.charAt(0).toUpperCase() + detail.slice(1) });
       return;
     }
-    alerts.push({ level: 'warning', text: reason.charAt(0).toUpperCase() + reason.slice(1), ...(coded?.text === reason ? { reason: coded } : {}) });
+    // In words: a dimension by its title, as the bars name it.
+    const words = coded?.text === reason ? reasonInWords(coded) : reason;
+    alerts.push({ level: 'warning', text: words.charAt(0).toUpperCase() + words.slice(1), ...(coded?.text === reason ? { reason: coded } : {}) });
   });
   // A failing finding about what gets installed is an alert even when it does not (yet) move the verdict.
   for (const check of report.checks) {

@@ -9,6 +9,7 @@
  */
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditReport, type AuditWarning } from '../audit/types.js';
 import { findingAt, fixText, outcomeHint, outsideText, packageLabel, repositoryPath, runResult, summarySentence, unvouchedCounts, viaText, warningText } from './audit-labels.js';
+import { firstVerdictReason } from './reason-words.js';
 import { sanitizeForTerminal } from './sanitize.js';
 
 export interface AnnotationOptions {
@@ -46,7 +47,7 @@ function annotation(entry: AuditEntry, options: AnnotationOptions): string {
   const at = findingAt(entry);
   const { properties, note } = at === null ? { properties: [], note: '' } : placeOf(at.file, at.line, options);
   properties.push(`title=${escapeProperty(error ? `nerq: ${label} fails the policy` : `nerq: ${label} could not be evaluated`)}`);
-  const failures = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(entry.report.verdictReasons[0] ?? '');
+  const failures = entry.policy.failures.map((f) => clean(f.message)).join('; ') || clean(firstVerdictReason(entry.report) ?? '');
   // What to do and where it comes from, as the table says them.
   const fix = error ? fixText(entry) : null;
   const via = error ? viaText(entry) : null;

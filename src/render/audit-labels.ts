@@ -8,6 +8,7 @@ import { isModuleEcosystem } from '../ecosystems/osv-ecosystems.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
 import { GRADES } from '../report/schema.js';
 import { isProvisional } from './alerts.js';
+import { firstVerdictReason } from './reason-words.js';
 import { formatScore } from './text.js';
 
 export type EntryStatus = AuditEntry['policy']['status'];
@@ -61,7 +62,7 @@ export function outageText(report: AuditReport, entry: AuditEntry): string | nul
 
 /** The first policy failure, else the verdict's first reason; an ignored entry says why it is ignored first. */
 export function mainReason(entry: AuditEntry): string {
-  const reason = entry.policy.failures[0]?.message ?? entry.report.verdictReasons[0] ?? '';
+  const reason = entry.policy.failures[0]?.message ?? firstVerdictReason(entry.report) ?? '';
   const ignored = ignoredText(entry);
   if (ignored !== null) return `${ignored}; would fail: ${reason}`;
   return reason;

@@ -66,7 +66,7 @@ describe('policy file', () => {
     expect(rulesOf(report, GPL.name)).toEqual(['license-denied']);
     expect(entries.get(GPL.name)?.policy.failures[0]?.message).toBe('licence GPL-3.0-only is denied by the policy (GPL-3.0-only)');
     expect(rulesOf(report, FEW.name)).toEqual(['min-score', 'dimension-floor']);
-    expect(entries.get(FEW.name)?.policy.failures.map((f) => f.message)).toEqual(['score 83.1 is below the minimum 85', 'community 35.2 is below its floor 50']);
+    expect(entries.get(FEW.name)?.policy.failures.map((f) => f.message)).toEqual(['score 83.1 is below the minimum 85', 'Community 35.2 is below its floor 50']);
     // The deprecated package fails (capped, below the minimum) but an unexpired ignore covers it.
     const old = entries.get(OLD.name);
     expect(old?.policy.status).toBe('ignored');

@@ -108,7 +108,7 @@ describe('renderMarkdown', () => {
     expectIntactTables(whole);
   });
 
-  it('writes the names a reason holds as code spans, the rest escaped; the plain text stays as it was', () => {
+  it('writes the names a reason holds as code spans (a dimension by its title), the rest escaped; the plain text stays as it was', () => {
     const report = loadReport('chalk-5.3.0.json');
     const link = reasonOf('link-unverified', { repository: 'example/ex_ample', detail: 'package.json at main names "x*y"' });
     const capped = reasonOf('dimension-capped', { cap: 'repository-archived', dimension: 'maintenance', limit: 10, reason: 'archived' });
@@ -119,8 +119,8 @@ describe('renderMarkdown', () => {
     report.gate.reasons = [floor.text];
     const md = renderMarkdown(report);
     expect(md).toContain('- ⚠️ Repository `example/ex_ample` is not verified as this package\'s (package.json at main names "x\\*y"): its popularity and activity are not credited');
-    expect(md).toContain('- ⚠️ `maintenance` capped at 10: archived');
-    expect(md).toContain('- `security` 55.0 is below its floor 60');
+    expect(md).toContain('- ⚠️ Maintenance capped at 10: archived');
+    expect(md).toContain('- Security 55.0 is below its floor 60');
     expect(link.text).toBe('repository example/ex_ample is not verified as this package\'s (package.json at main names "x*y"): its popularity and activity are not credited');
   });
 

@@ -96,7 +96,7 @@ describe('applyPolicy: scores, floors, verdicts', () => {
     const documentation = report.dimensions.find((d) => d.id === 'documentation')?.score;
     expect(documentation).toBe(20.9);
     const outcome = decide(report, policyOf({ dimensions: { documentation: 30, security: 50 } }));
-    expect(outcome.failures).toEqual([{ rule: 'dimension-floor', message: 'documentation 20.9 is below its floor 30' }]);
+    expect(outcome.failures).toEqual([{ rule: 'dimension-floor', message: 'Documentation 20.9 is below its floor 30' }]);
     // A dimension nothing could be measured in has no score: its floor cannot fail.
     const unmeasured = healthy();
     const community = unmeasured.dimensions.find((d) => d.id === 'community');

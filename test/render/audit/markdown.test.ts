@@ -22,6 +22,18 @@ describe('renderAuditMarkdown', () => {
     expect(cells(row)).toEqual(['`example@2.1.0`', 'GHSA-mod1-0000-0002 (moderate) affects 2.1.0', 'upgrade to 2.1.1', '`webpack` › `terser`']);
   });
 
+  it('a verdict reason names a dimension by its title (Maintenance), never its id, in the details and the reason column', () => {
+    const base = deprecated('worn', '1.0.0');
+    const capped = { code: 'dimension-capped', args: { dimension: 'maintenance', cap: 'archived', limit: 49.9, reason: 'the repository is archived' }, text: 'maintenance capped at 49.9: the repository is archived' };
+    const report = { ...base, verdictReasons: [capped.text], verdictReasonDetails: [capped] };
+    const failing = entryWith(report, { status: 'fail', failures: [{ rule: 'min-score', message: 'score 40.0 is below the minimum 50' }], ignoredBy: null });
+    const unchecked = entryWith({ ...report, target: { ...report.target, name: 'worn2' } }, { status: 'incomplete', failures: [], ignoredBy: null }, { name: 'worn2' });
+    const out = renderAuditMarkdown(auditOf([failing, unchecked]));
+    const reasons = out.split('\n').filter((l) => l.includes('capped at 49.9'));
+    expect(reasons.length).toBeGreaterThanOrEqual(2);
+    for (const line of reasons) expect([line.includes('Maintenance capped at 49.9'), /`maintenance`|\bmaintenance capped/.test(line)]).toEqual([true, false]);
+  });
+
   it('the grades line says which grades are provisional', () => {
     const unchecked = reportOf({ vulnerabilities: unavailable('osv down') });
     expect(renderAuditMarkdown(auditOf([entryOf(unchecked), entryOf(healthy('b'))]))).toContain('Grades: **A+** 1 · **A+ provisional** 1');
