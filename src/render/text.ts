@@ -23,10 +23,15 @@ export function displayWidth(s: string): number {
   return width;
 }
 
+/** A word that holds a URL (`https://…`, `(git+ssh://…)`): copied from the terminal, so never broken. */
+const URL_WORD = /[a-z][a-z0-9+.-]*:\/\/\S/i;
+
 /**
  * Greedy word wrap of one paragraph: the first line holds `firstWidth` columns (default
- * `width`), the others `width`. Runs of spaces collapse; a word longer than a line (a URL,
- * a long package name) is broken. Always returns at least one line (possibly empty).
+ * `width`), the others `width`. Runs of spaces collapse; a word longer than a line (a long
+ * package name) is broken, but a URL longer than a line stays whole on a line of its own (it
+ * overflows: a URL broken across lines cannot be copied). Always returns at least one line
+ * (possibly empty).
  */
 export function wrapText(text: string, width: number, firstWidth = width): string[] {
   const limitOf = (index: number) => Math.max(1, Math.floor(index === 0 ? firstWidth : width));
@@ -47,7 +52,7 @@ export function wrapText(text: string, width: number, firstWidth = width): strin
       continue;
     }
     if (line !== '') breakLine();
-    if (w <= limitOf(lines.length)) {
+    if (w <= limitOf(lines.length) || URL_WORD.test(word)) {
       line = word;
       used = w;
       continue;

@@ -51,6 +51,17 @@ describe('renderTable', () => {
     expect(out).toContain('x'.repeat(69));
   });
 
+  it('an MCP bundle URL longer than the line stays whole on a line of its own (copyable); the rest still fits', () => {
+    const report = loadReport('chalk-5.3.0.json');
+    const url = `https://github.com/example-org/example-mcp-server/releases/download/v1.2.3/example-mcp-server-1.2.3-darwin-arm64.mcpb`;
+    report.checks[0]!.message = `The bundle ${url} is not a GitHub or GitLab release asset of the repository the entry names`;
+    const out = renderTable(report, { color: false, width: 80 });
+    const lines = out.split('\n');
+    const at = lines.filter((l) => l.includes('https://'));
+    expect(at.map((l) => l.trim())).toEqual([url]);
+    for (const line of lines.filter((l) => !l.includes('https://'))) expect(columns(line), line).toBeLessThanOrEqual(80);
+  });
+
   it('clamps the width to 60–120', () => {
     const report = loadReport('chalk-5.3.0.json');
     report.checks[0]!.message = 'word '.repeat(100);

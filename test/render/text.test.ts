@@ -24,6 +24,9 @@ describe('wrapText', () => {
     ['long word after a short one', 'x abcdefgh', 4, ['x', 'abcd', 'efgh']],
     ['empty text is one empty line', '', 5, ['']],
     ['wide characters count double', '漢字漢字', 4, ['漢字', '漢字']],
+    ['a URL longer than the line stays whole on its own line', 'see https://example.com/abcdefgh now', 10, ['see', 'https://example.com/abcdefgh', 'now']],
+    ['a URL in parentheses too', 'x (git+ssh://h.example/r.git)', 8, ['x', '(git+ssh://h.example/r.git)']],
+    ['a word that only looks like one is broken', 'https:/abcdefgh', 8, ['https:/a', 'bcdefgh']],
   ])('%s', (_name, text, width, lines) => {
     expect(wrapText(text, width)).toEqual(lines);
   });
