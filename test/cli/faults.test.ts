@@ -249,6 +249,8 @@ describe('the packument cannot be read', () => {
     const report = parseReport(result.stdout);
     expect(report.error?.code).toBe('registry-unavailable');
     expect(report.error?.message).toMatch(/could not answer.*malformed/);
+    // User words, not the registry's internal name for the document.
+    expect(report.error?.message).not.toMatch(/packument/i);
     expect(report).toMatchObject({ score: null, verdictCode: 'unknown', gate: { passed: null } });
   });
 

@@ -241,7 +241,9 @@ describe('resolveDependencies against the fixture server', () => {
     expectNoUnexpected(server);
     expect(result.status).toBe('unavailable');
     if (result.status === 'unavailable') {
-      expect(result.reason).toMatch(/^2 of 3 dependency packuments could not be fetched \(fails-a: packument: /);
+      expect(result.reason).toMatch(/^the package metadata of 2 of 3 dependencies could not be fetched \(fails-a: package metadata: /);
+      // User words: `--json` carries it as the dependencies source's reason.
+      expect(result.reason).not.toMatch(/packument/i);
       expect(result.reason).not.toMatch(/\n/);
     }
   });
@@ -257,8 +259,8 @@ describe('resolveDependencies against the fixture server', () => {
     );
     expectNoUnexpected(server);
     expect(deps.map((d) => [d.name, d.version, d.reason])).toEqual([
-      ['fails', null, expect.stringMatching(/^packument: HTTP 500\b/)],
-      ['malformed', null, 'packument: malformed JSON'],
+      ['fails', null, expect.stringMatching(/^package metadata: HTTP 500\b/)],
+      ['malformed', null, 'package metadata: malformed JSON'],
       ['missing', null, 'not found in the registry'],
       ['works', '1.0.0', null],
     ]);
@@ -308,7 +310,7 @@ describe('resolveDependencies with an in-process client', () => {
       close: async () => {},
     };
     const result = await resolveDependencies(http, npm, { a: '1', b: '2' });
-    expect(result).toEqual({ status: 'unavailable', reason: expect.stringMatching(/^2 of 2 dependency packuments could not be fetched/), code: 'unclassified' });
+    expect(result).toEqual({ status: 'unavailable', reason: expect.stringMatching(/^the package metadata of 2 of 2 dependencies could not be fetched/), code: 'unclassified' });
   });
 
   test('hostile ranges and names never throw and never reach the network', async () => {

@@ -64,13 +64,16 @@ describe('fetchPackument', () => {
   ])('%s → unavailable', async (_label, answer, code) => {
     const http = fakeHttp({ [`${BASE}x`]: answer });
     const result = await fetchPackument(http, BASE, 'x');
-    expect(result).toEqual({ status: 'unavailable', reason: expect.stringMatching(/^packument: [^\n]+$/), code });
+    // Said in user words: `--json` carries the reason (sources[].reason, error.message).
+    expect(result).toEqual({ status: 'unavailable', reason: expect.stringMatching(/^package metadata: [^\n]+$/), code });
+    expect(JSON.stringify(result)).not.toMatch(/packument/i);
   });
 
   test('an invalid name is refused before any request', async () => {
     const http = fakeHttp({});
     const result = await fetchPackument(http, BASE, '../etc/passwd');
     expect(result).toMatchObject({ status: 'unavailable', code: 'not-asked' });
+    expect(JSON.stringify(result)).not.toMatch(/packument/i);
     expect(http.requests).toHaveLength(0);
   });
 });

@@ -45,9 +45,9 @@ function isTagName(tag: string): boolean {
 }
 
 function clean(packument: unknown): CleanPackument | string {
-  if (!isRecord(packument)) return 'malformed packument: not a JSON object';
+  if (!isRecord(packument)) return 'malformed package metadata: not a JSON object';
   const rawVersions = packument.versions;
-  if (!isRecord(rawVersions)) return 'malformed packument: no "versions" object';
+  if (!isRecord(rawVersions)) return 'malformed package metadata: no "versions" object';
   const versions: Record<string, PickableManifest> = Object.create(null);
   const parsed: SemVer[] = [];
   for (const [key, manifest] of Object.entries(rawVersions)) {

@@ -43,7 +43,7 @@ export type FreshnessKind = keyof typeof FRESHNESS_DEFAULTS;
 
 /** Rows for documentation: what, and for how long by default. */
 export const FRESHNESS_TABLE: ReadonlyArray<{ kind: FreshnessKind; what: string; ms: number }> = [
-  { kind: 'npmPackument', what: 'npm registry packument', ms: FRESHNESS_DEFAULTS.npmPackument },
+  { kind: 'npmPackument', what: 'npm registry package metadata (/{name})', ms: FRESHNESS_DEFAULTS.npmPackument },
   { kind: 'npmTarball', what: 'npm tarball (/-/…tgz)', ms: FRESHNESS_DEFAULTS.npmTarball },
   { kind: 'npmAttestations', what: 'npm attestations', ms: FRESHNESS_DEFAULTS.npmAttestations },
   { kind: 'npmSearch', what: 'npm search API (/-/v1/search)', ms: FRESHNESS_DEFAULTS.npmSearch },

@@ -123,7 +123,7 @@ async function resolveAll(
   if (first !== undefined && failures.length * 2 > requested) {
     return {
       status: 'unavailable',
-      reason: `${failures.length} of ${requested} dependency packuments could not be fetched (${first.reason})`,
+      reason: `the package metadata of ${failures.length} of ${requested} dependencies could not be fetched (${first.reason})`,
       code: first.code,
     };
   }

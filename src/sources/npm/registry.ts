@@ -68,7 +68,7 @@ export async function fetchPackument(
   try {
     url = packumentUrl(registryBase, name);
   } catch (error) {
-    return { status: 'unavailable', reason: `cannot build the packument URL: ${oneLine(error)}`, code: 'not-asked' };
+    return { status: 'unavailable', reason: `cannot build the package metadata URL: ${oneLine(error)}`, code: 'not-asked' };
   }
   const res = await http.request({
     url,
@@ -77,7 +77,7 @@ export async function fetchPackument(
   });
   if (!res.ok) {
     if (res.kind === 'status' && res.status === 404) return { status: 'not-found' };
-    return { status: 'unavailable', reason: `packument: ${oneLine(res.reason)}`, code: httpFailureCode(res) };
+    return { status: 'unavailable', reason: `package metadata: ${oneLine(res.reason)}`, code: httpFailureCode(res) };
   }
   return options.scan === true ? scanPackumentBody(res.body) : parsePackument(res.body);
 }
@@ -90,7 +90,7 @@ export function scanPackumentBody(body: Buffer): PackumentResult {
   return { status: 'ok', packument: scanned.packument, manifest: scanned.manifest };
 }
 
-const MALFORMED = 'packument: malformed JSON';
+const MALFORMED = 'package metadata: malformed JSON';
 
 /** Parse a packument body: a JSON object, or unavailable. */
 export function parsePackument(body: Buffer): PackumentResult {
@@ -101,7 +101,7 @@ export function parsePackument(body: Buffer): PackumentResult {
     return { status: 'unavailable', reason: MALFORMED, code: 'bad-answer' };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { status: 'unavailable', reason: 'packument: the body is not a JSON object', code: 'bad-answer' };
+    return { status: 'unavailable', reason: 'package metadata: the body is not a JSON object', code: 'bad-answer' };
   }
   const packument = parsed as Record<string, unknown>;
   const versions = packument.versions;
