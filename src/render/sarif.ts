@@ -13,7 +13,9 @@
  * it is located at the manifest or lockfile line that declares the package (a main failure that
  * carries `at` — `lockfile-injection`, `dependency-confusion` named by a lockfile's `resolved` —
  * at the lockfile pin it is about; a file outside the repository, a user-scope MCP client
- * configuration, keeps a location, and its message says where the file is) — and carries a
+ * configuration, keeps a location, and its message says where the file is; a finding that names
+ * no file is located at the audit's first input and says it is about the project as a whole:
+ * every result has a location, as code scanning requires) — and carries a
  * fingerprint that depends only on the package (ecosystem, name, version), so code scanning
  * follows the same alert from run to run. Messages are sanitised plain text.
  */
