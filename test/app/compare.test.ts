@@ -213,7 +213,12 @@ describe('compareWithPeers', () => {
     expect(provisional.alternatives).toEqual([]);
     // The search host failed for good in the first call: not asked again in this run.
     expect(provisional.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'host-down' });
-    expect(provisional.comparisonUnavailable?.notes).toEqual([expect.stringMatching(/^module-replacements also suggests the platform's own fetch instead of request \(https:\/\/e18e\.dev\/docs\/replacements\/fetch\)$/), expect.stringMatching(/^module-replacements names (ofetch, ky|ky, ofetch) instead of request; not offered: .*ky@2\.0\.0 \(provisional/)]);
+    expect(provisional.comparisonUnavailable?.notes).toEqual([
+      expect.stringMatching(/^module-replacements also suggests the platform's own fetch instead of request \(https:\/\/e18e\.dev\/docs\/replacements\/fetch\)$/),
+      // Provisional peers are no members of a standing, and the notes say so.
+      expect.stringMatching(/^2 provisional peers left out of the standing: (ofetch@2\.0\.0, ky@2\.0\.0|ky@2\.0\.0, ofetch@2\.0\.0) /),
+      expect.stringMatching(/^module-replacements names (ofetch, ky|ky, ofetch) instead of request; not offered: .*ky@2\.0\.0 \(provisional/),
+    ]);
   });
 
   it('NERQ_NPM_SEARCH_URL: the search goes to that registry', async () => {
