@@ -120,10 +120,23 @@ function repositoryKey(url: string | null): string | null {
   return key === '' ? null : key.replace(':', '/');
 }
 
+/** A name without its npm scope, lower-cased: `@mirror/widgetry` → `widgetry`. */
+const bareName = (name: string): string => name.replace(/^@[^/]+\//, '').toLowerCase();
+
 /** The peer is the target's own source published under another name: switching changes nothing. */
 function sameRepository(target: Report, peer: Report): boolean {
   const mine = repositoryKey(target.target.repository);
   return mine !== null && mine === repositoryKey(peer.target.repository);
+}
+
+/**
+ * The same name under another scope (`@mirror/widgetry` for `widgetry`), and either declares no
+ * repository that would tell them apart: a mirror, for all nerq can tell. A fork with a
+ * repository of its own (`@cypress/request` for `request`) is another package.
+ */
+function scopedMirror(target: Report, peer: Report): boolean {
+  if (target.target.ecosystem !== 'npm' || target.target.name === peer.target.name || bareName(target.target.name) !== bareName(peer.target.name)) return false;
+  return repositoryKey(target.target.repository) === null || repositoryKey(peer.target.repository) === null;
 }
 
 /**
@@ -199,7 +212,7 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
     .filter((p) => p.curated !== null || (p.report.category?.id === category && p.sharedKeywords.length > 0))
     .filter((p) => p.report.target.name !== target.target.name)
     // Never the same package under another name, a look-alike of the target's name, or a likely typosquat.
-    .filter((p) => !sameRepository(target, p.report) && !confusableWithTarget(target, p.report) && !heldAsTyposquat(p.report))
+    .filter((p) => !sameRepository(target, p.report) && !scopedMirror(target, p.report) && !confusableWithTarget(target, p.report) && !heldAsTyposquat(p.report))
     .filter((p) => !deprecated(p.report))
     .filter((p) => newFindingOf(target, p.report) === null)
     // Best first; on a tie, the one a curated list names, then by name.
@@ -225,6 +238,7 @@ function notOffered(target: Report & { score: number }, peer: PeerEvaluation, fl
   if (lessKnown(target, r)) return `coverage ${r.coverage.toFixed(2)}, below ${target.target.name}'s ${target.coverage.toFixed(2)}`;
   if ((VERDICT_RANK[r.verdictCode] ?? -1) < floor) return `verdict ${r.verdictCode}`;
   if (sameRepository(target, r)) return `the same repository as ${target.target.name}`;
+  if (scopedMirror(target, r)) return `${target.target.name} under another scope, with no repository to tell them apart`;
   if (confusableWithTarget(target, r)) return `its name can be mistaken for ${target.target.name}`;
   if (heldAsTyposquat(r)) return 'a likely typosquat, by its own check';
   if (deprecated(r)) return 'deprecated, by its own check';

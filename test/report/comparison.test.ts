@@ -8,12 +8,12 @@ import { sideBySide } from '../../src/report/side-by-side.js';
 const sample = (): Report => ReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/reports/chalk-5.3.0.json', import.meta.url), 'utf8')));
 
 /** A report named `name` scoring `score`, its dimensions at `dims` (security first), of `category`. */
-function report(name: string, score: number | null, options: { dims?: (number | null)[]; verdictCode?: Report['verdictCode']; category?: string; provisional?: boolean; coverage?: number; repository?: string; checks?: Report['checks'] } = {}): Report {
+function report(name: string, score: number | null, options: { dims?: (number | null)[]; verdictCode?: Report['verdictCode']; category?: string; provisional?: boolean; coverage?: number; repository?: string | null; checks?: Report['checks'] } = {}): Report {
   const base = sample();
   return {
     ...base,
     // Each its own repository: a peer sharing the target's is the same package under another name.
-    target: { ...base.target, name, version: '1.0.0', repository: options.repository ?? `https://github.com/test/${name}` },
+    target: { ...base.target, name, version: '1.0.0', repository: options.repository === undefined ? `https://github.com/test/${name}` : options.repository },
     checks: options.checks ?? base.checks,
     score,
     verdictCode: options.verdictCode ?? (score !== null && score >= 70 ? 'yes' : 'caution'),
@@ -120,10 +120,20 @@ describe('alternativesOf', () => {
       peer(report('sprockets', 80)),
     ];
     expect(alternativesOf(deprecated, peers).map((a) => a.target)).toEqual(['sprockets@1.0.0']);
+    // A scoped mirror or a rename, its repository spelled another way, or dropped: the same package.
+    const mirrors = [
+      peer(report('@mirror/widgetry', 93, { repository: 'git@github.com:acme/widgetry.git' })),
+      peer(report('widgetry2', 94, { repository: 'https://www.github.com/acme/widgetry/' })),
+      peer(report('@fork/widgetry', 95, { repository: null })),
+    ];
+    expect(alternativesOf(deprecated, [...mirrors, ...peers]).map((a) => a.target)).toEqual(['sprockets@1.0.0']);
+    // A fork under a scope with a repository of its own is another package (as @cypress/request is to request).
+    expect(alternativesOf(deprecated, [peer(report('@keeper/widgetry', 95, { repository: 'https://github.com/keeper/widgetry' }))]).map((a) => a.target)).toEqual(['@keeper/widgetry@1.0.0']);
     // The curated list's note says why each it names is not offered.
     const curated = compareToPeers(deprecated, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE);
     const note = curated.comparison!.sample.notes.at(-1)!;
     expect(note).toContain('widgetry-next@1.0.0 (the same repository');
+    expect(compareToPeers(deprecated, [peer(report('@fork/widgetry', 95, { repository: null }), [], true), ...peers], SAMPLE).comparison!.sample.notes.at(-1)).toContain('@fork/widgetry@1.0.0 (widgetry under another scope');
     expect(note).toContain('widgetri@1.0.0 (its name can be mistaken for widgetry');
     expect(note).toContain('wigdets@1.0.0 (a likely typosquat');
     // A target that imitates a popular name: the popular package itself is offered.
