@@ -105,8 +105,16 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
   { id: 'migration', category: 'high-risk', basis: 'Annex III(7)', phrases: ['border control', 'border management', 'asylum', 'visa application', 'visa applications', 'residence permit'] },
   { id: 'justice', category: 'high-risk', basis: 'Annex III(8)', phrases: ['judicial decision', 'judicial decisions', 'sentencing', 'election influence', 'voter targeting'] },
   { id: 'deepfake', category: 'transparency', basis: 'Article 50(4)', phrases: ['deepfake', 'deep fake', 'face swap', 'voice cloning'] },
-  { id: 'synthetic-content', category: 'transparency', basis: 'Article 50(2)', phrases: ['image generation', 'text to image', 'text to speech', 'video generation', 'generative'] },
-  { id: 'chatbot', category: 'transparency', basis: 'Article 50(1)', phrases: ['chatbot', 'chat bot', 'conversational agent', 'virtual assistant', 'personal assistant'] },
+  // "Generative" alone names generative art (procedural sketches) as well as generative AI: it
+  // counts beside another phrase or in a text that says the package is AI.
+  {
+    id: 'synthetic-content',
+    category: 'transparency',
+    basis: 'Article 50(2)',
+    phrases: ['image generation', 'text to image', 'text to speech', 'texttospeech', 'speech synthesis', 'video generation', 'text to video', 'generative ai', 'generative'],
+    trade: ['generative'],
+  },
+  { id: 'chatbot', category: 'transparency', basis: 'Article 50(1)', phrases: ['chatbot', 'chatbots', 'chat bot', 'chat bots', 'conversational agent', 'virtual assistant', 'personal assistant'] },
   // A package that is or ships the model: "LLM" alone is how a server names its client ("allows
   // LLMs to query MySQL", "any LLM client"), which makes the server no model (Article 53 binds
   // the model's provider).
