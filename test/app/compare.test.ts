@@ -54,6 +54,8 @@ useSharedFixtureServer((started) => {
     serveSynthetic(server, { version: '2.0.0', ...peer });
   }
   serveSynthetic(server, { name: 'nerq-cmp-target', version: '1.0.0', keywords: ['http'] });
+  // The target's name under a scope, no repository declared by either: a mirror, however it was built.
+  serveSynthetic(server, { name: '@mirror/nerq-cmp-target', version: '2.0.0', keywords: ['http'], provenance: 'mirror/nerq-cmp-target' });
   serveSynthetic(server, { name: 'nerq-cmp-generic', version: '1.0.0', keywords: ['javascript', 'typescript', 'node', 'http'] });
   serveSynthetic(server, { name: 'nerq-cmp-only-generic', version: '1.0.0', keywords: ['javascript', 'nodejs', 'api', 'util'] });
   serveSynthetic(server, { name: 'nerq-peer-js', version: '2.0.0', keywords: ['javascript', 'typescript', 'node'] });
@@ -145,6 +147,17 @@ describe('compareWithPeers', () => {
     expect(result.comparison).toBeNull();
     expect(result.comparisonUnavailable).toMatchObject({ code: 'no-peers', members: [{ target: 'nerq-peer-old@2.0.0' }], sample: { query: 'keywords:http' } });
     expect(result.comparisonUnavailable!.members![0]!.score).toBeLessThan(outcome.report.score!);
+    expect(result.alternatives).toEqual([]);
+  });
+
+  it('the target under another scope, neither declaring a repository, scores higher and is still no alternative: a mirror', async () => {
+    freshHome();
+    serveSearch(server, searchAnswer([{ name: '@mirror/nerq-cmp-target', keywords: ['http'] }, { name: 'nerq-peer-old', keywords: ['http'] }]));
+    const app = runtime();
+    const outcome = await checked(app, 'nerq-cmp-target');
+    const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 4 });
+    const mirror = result.comparisonUnavailable!.members!.find((m) => m.target === '@mirror/nerq-cmp-target@2.0.0')!;
+    expect(mirror.score).toBeGreaterThan(outcome.report.score!);
     expect(result.alternatives).toEqual([]);
   });
 
