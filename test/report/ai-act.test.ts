@@ -124,6 +124,16 @@ describe('held-out real text (fixtures/PROVENANCE.md, "A held-out sample of npm 
     ['microsoft-cognitiveservices-speech-sdk', 'Microsoft Cognitive Services Speech SDK for JavaScript', ['microsoft', 'cognitiveservices', 'speech', 'sdk', 'speechtotext', 'texttospeech'], '', 'transparency', 'synthetic-content'],
     // Generative beside a text that says it is AI still fires.
     ['ai', 'AI SDK by Vercel - build apps like ChatGPT, Claude, Gemini, and more with a single interface for any model', ['ai', 'sdk', 'llm', 'agent', 'generative'], '', 'transparency', 'synthetic-content'],
+    // Descriptions from a second held-out sample (npm descriptions only): generative testing, language, form models and art are no
+    // generative AI; Apache Traffic Control is a CDN; a screen reader speaks for accessibility.
+    ['gentest', 'Generative testing lib', [], '', 'minimal', null],
+    ['rita', 'tools for generative natural language', [], '', 'minimal', null],
+    ['canvas-sketch-util', 'Utilities for sketching in Canvas, WebGL and generative art', [], '', 'minimal', null],
+    ['@vaadin/hilla-models', 'Generative form models for Hilla', [], '', 'minimal', null],
+    ['trafficops-types', 'A library for dealing with Apache Traffic Control objects', [], '', 'minimal', null],
+    ['@capacitor/screen-reader', 'The Screen Reader API provides access to TalkBack/VoiceOver/etc. and provides simple text-to-speech capabilities for visual accessibility.', [], '', 'minimal', null],
+    ['@google-cloud/vertexai', 'Vertex Generative AI client for Node.js', [], '', 'transparency', 'synthetic-content'],
+    ['playht', 'NodeJS SDK for PlayHT generative AI text-to-speech APIs', [], '', 'transparency', 'synthetic-content'],
     // Right before and kept so: words of other senses.
     ['emotion', 'The Next Generation of CSS-in-JS.', ['styles', 'emotion', 'react', 'css', 'css-in-js'], '', 'minimal', null],
     ['expo-local-authentication', 'Provides an API for FaceID and TouchID (iOS) or the Fingerprint API (Android) to authenticate the user with a face or fingerprint scan.', ['authentication', 'touchID', 'faceID', 'fingerprint'], '', 'minimal', null],
