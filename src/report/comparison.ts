@@ -197,8 +197,9 @@ function heldAsTyposquat(peer: Report): boolean {
 
 /**
  * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse and
- * at least CAUTION (a YES target gets only YES ones; a NO target no NO one), not provisional; in the target's category, or named by the curated list (people who know both
- * say one replaces the other); not the target's repository under another name, not a name
+ * at least CAUTION (a YES target gets only YES ones; a NO target no NO one), not provisional
+ * nor of a lower coverage than the target's; in the target's category, or named by the curated list (people who know both
+ * say one replaces the other); not the target's repository under another name nor its scoped mirror, not deprecated, not a name
  * confusable with the target's, not held as a likely typosquat by its own check, carrying no
  * finding the target does not carry (FINDING_CODES). Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
  */
