@@ -60,13 +60,14 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
   { id: 'emotion-workplace', category: 'prohibited', basis: 'Article 5(1)(f)', phrases: ['employee emotion recognition', 'student emotion recognition'] },
   { id: 'biometrics', category: 'high-risk', basis: 'Annex III(1)', phrases: ['biometric identification', 'face recognition', 'facial recognition', 'emotion recognition', 'emotion detection', 'emotion prediction', 'biometric categorisation', 'biometric categorization'] },
   // Safety components of critical infrastructure, road traffic management and the supply of
-  // water, gas, heating and electricity; a simulator of them controls nothing real.
+  // water, gas, heating and electricity; a simulator of them controls nothing real, and Apache
+  // Traffic Control (its Traffic Ops) is a content delivery network's, not a road's.
   {
     id: 'critical-infrastructure',
     category: 'high-risk',
     basis: 'Annex III(2)',
     phrases: ['critical infrastructure', 'power grid', 'gas supply', 'water supply', 'electricity grid', 'electricity supply', 'heating supply', 'district heating', 'traffic control', 'traffic signal control', 'traffic light control', 'road traffic management', 'traffic management system'],
-    unless: ['simulation', 'simulations', 'simulator', 'simulate', 'simulated', 'sumo', 'network traffic', 'http traffic', 'web traffic'],
+    unless: ['simulation', 'simulations', 'simulator', 'simulate', 'simulated', 'sumo', 'network traffic', 'http traffic', 'web traffic', 'apache traffic control', 'traffic ops'],
   },
   // Admission, evaluating learning outcomes, monitoring students during tests; "proctoring" or
   // "admissions" alone names the trade (a mock proctoring backend for development is none of it).
@@ -105,8 +106,18 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
   { id: 'migration', category: 'high-risk', basis: 'Annex III(7)', phrases: ['border control', 'border management', 'asylum', 'visa application', 'visa applications', 'residence permit'] },
   { id: 'justice', category: 'high-risk', basis: 'Annex III(8)', phrases: ['judicial decision', 'judicial decisions', 'sentencing', 'election influence', 'voter targeting'] },
   { id: 'deepfake', category: 'transparency', basis: 'Article 50(4)', phrases: ['deepfake', 'deep fake', 'face swap', 'voice cloning'] },
-  { id: 'synthetic-content', category: 'transparency', basis: 'Article 50(2)', phrases: ['image generation', 'text to image', 'text to speech', 'video generation', 'generative'] },
-  { id: 'chatbot', category: 'transparency', basis: 'Article 50(1)', phrases: ['chatbot', 'chat bot', 'conversational agent', 'virtual assistant', 'personal assistant'] },
+  // "Generative" alone names generative art (procedural sketches) as well as generative AI: it
+  // counts beside another phrase or in a text that says the package is AI.
+  {
+    id: 'synthetic-content',
+    category: 'transparency',
+    basis: 'Article 50(2)',
+    phrases: ['image generation', 'text to image', 'text to speech', 'texttospeech', 'video generation', 'text to video', 'generative ai', 'generative'],
+    trade: ['generative'],
+    // A screen reader speaks the screen for a reader who cannot see it: assistive, no generated content.
+    unless: ['screen reader'],
+  },
+  { id: 'chatbot', category: 'transparency', basis: 'Article 50(1)', phrases: ['chatbot', 'chatbots', 'chat bot', 'chat bots', 'conversational agent', 'virtual assistant', 'personal assistant'] },
   // A package that is or ships the model: "LLM" alone is how a server names its client ("allows
   // LLMs to query MySQL", "any LLM client"), which makes the server no model (Article 53 binds
   // the model's provider).

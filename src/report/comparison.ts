@@ -120,10 +120,23 @@ function repositoryKey(url: string | null): string | null {
   return key === '' ? null : key.replace(':', '/');
 }
 
+/** A name without its npm scope, lower-cased: `@mirror/widgetry` → `widgetry`. */
+const bareName = (name: string): string => name.replace(/^@[^/]+\//, '').toLowerCase();
+
 /** The peer is the target's own source published under another name: switching changes nothing. */
 function sameRepository(target: Report, peer: Report): boolean {
   const mine = repositoryKey(target.target.repository);
   return mine !== null && mine === repositoryKey(peer.target.repository);
+}
+
+/**
+ * The same name under another scope (`@mirror/widgetry` for `widgetry`), and either declares no
+ * repository that would tell them apart: a mirror, for all nerq can tell. A fork with a
+ * repository of its own (`@cypress/request` for `request`) is another package.
+ */
+function scopedMirror(target: Report, peer: Report): boolean {
+  if (target.target.ecosystem !== 'npm' || target.target.name === peer.target.name || bareName(target.target.name) !== bareName(peer.target.name)) return false;
+  return repositoryKey(target.target.repository) === null || repositoryKey(peer.target.repository) === null;
 }
 
 /**
@@ -161,6 +174,22 @@ function newFindingOf(target: Report, peer: Report): string | null {
   return peer.verdictReasonDetails.find((r) => FINDING_CODES.has(r.code) && !own.has(findingKey(r)))?.text ?? null;
 }
 
+/**
+ * The peer's own deprecation check says it is deprecated (on the registry, or by its README's
+ * opening): never what to use instead, even for a target deprecated the same way (their shared
+ * finding is no new one, so newFindingOf lets it through).
+ */
+function deprecated(peer: Report): boolean {
+  return peer.checks.some((c) => c.id === 'deprecation' && (c.messageId === 'deprecated' || c.messageId === 'readme-declared'));
+}
+
+/**
+ * The peer's score rests on less evidence than the target's: a larger share of its checks is
+ * unknown, and an unknown check is left out of the mean, not scored (docs/scoring.md §3), so its
+ * "higher" score may be the unknowns'.
+ */
+const lessKnown = (target: Report, peer: Report): boolean => peer.coverage < target.coverage;
+
 /** The peer's own typosquat check holds it: a likely typosquat, or one whose establishment cannot be told. */
 function heldAsTyposquat(peer: Report): boolean {
   return peer.checks.some((c) => c.id === 'typosquat' && (c.messageId === 'likely-typosquat' || c.messageId === 'undated'));
@@ -168,8 +197,9 @@ function heldAsTyposquat(peer: Report): boolean {
 
 /**
  * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse and
- * at least CAUTION (a YES target gets only YES ones; a NO target no NO one), not provisional; in the target's category, or named by the curated list (people who know both
- * say one replaces the other); not the target's repository under another name, not a name
+ * at least CAUTION (a YES target gets only YES ones; a NO target no NO one), not provisional
+ * nor of a lower coverage than the target's; in the target's category, or named by the curated list (people who know both
+ * say one replaces the other); not the target's repository under another name nor its scoped mirror, not deprecated, not a name
  * confusable with the target's, not held as a likely typosquat by its own check, carrying no
  * finding the target does not carry (FINDING_CODES). Best first (score, then curated, then name), at most MAX_ALTERNATIVES.
  */
@@ -178,12 +208,13 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
   const floor = Math.max(ALTERNATIVE_FLOOR, VERDICT_RANK[target.verdictCode] ?? 0);
   const category = target.category?.id ?? null;
   return peers
-    .filter((p) => scored(p.report) && p.report.score > target.score && !p.report.provisional)
+    .filter((p) => scored(p.report) && p.report.score > target.score && !p.report.provisional && !lessKnown(target, p.report))
     .filter((p) => (VERDICT_RANK[p.report.verdictCode] ?? -1) >= floor)
     .filter((p) => p.curated !== null || (p.report.category?.id === category && p.sharedKeywords.length > 0))
     .filter((p) => p.report.target.name !== target.target.name)
     // Never the same package under another name, a look-alike of the target's name, or a likely typosquat.
-    .filter((p) => !sameRepository(target, p.report) && !confusableWithTarget(target, p.report) && !heldAsTyposquat(p.report))
+    .filter((p) => !sameRepository(target, p.report) && !scopedMirror(target, p.report) && !confusableWithTarget(target, p.report) && !heldAsTyposquat(p.report))
+    .filter((p) => !deprecated(p.report))
     .filter((p) => newFindingOf(target, p.report) === null)
     // Best first; on a tie, the one a curated list names, then by name.
     .sort((a, b) => b.report.score! - a.report.score! || Number(b.curated !== null) - Number(a.curated !== null) || a.report.target.name.localeCompare(b.report.target.name))
@@ -205,10 +236,13 @@ function notOffered(target: Report & { score: number }, peer: PeerEvaluation, fl
   if (!scored(r)) return 'not evaluated';
   if (r.score <= target.score) return `scores ${r.score.toFixed(1)}, not higher than ${target.score.toFixed(1)}`;
   if (r.provisional) return 'provisional: its evidence is incomplete';
+  if (lessKnown(target, r)) return `coverage ${r.coverage.toFixed(2)}, below ${target.target.name}'s ${target.coverage.toFixed(2)}`;
   if ((VERDICT_RANK[r.verdictCode] ?? -1) < floor) return `verdict ${r.verdictCode}`;
   if (sameRepository(target, r)) return `the same repository as ${target.target.name}`;
+  if (scopedMirror(target, r)) return `${target.target.name} under another scope, with no repository to tell them apart`;
   if (confusableWithTarget(target, r)) return `its name can be mistaken for ${target.target.name}`;
   if (heldAsTyposquat(r)) return 'a likely typosquat, by its own check';
+  if (deprecated(r)) return 'deprecated, by its own check';
   const finding = newFindingOf(target, r);
   if (finding !== null) return `its verdict is held: ${finding}`;
   return null;
@@ -247,7 +281,10 @@ export function compareToPeers(
     return { comparison: null, comparisonUnavailable: { code: 'not-evaluated', reason: 'the target has no score to compare', notes: sample.notes }, alternatives: [] };
   }
   const category = target.category?.id ?? 'library';
-  const members = peers.filter((p) => p.report.target.name !== target.target.name && scored(p.report) && (p.report.category?.id ?? 'library') === category);
+  const ofCategory = peers.filter((p) => p.report.target.name !== target.target.name && scored(p.report) && (p.report.category?.id ?? 'library') === category);
+  // A provisional score rests on less evidence than the gate needs: no member of the median, and said so.
+  const members = ofCategory.filter((p) => !p.report.provisional);
+  const provisional = ofCategory.filter((p) => p.report.provisional);
   // Only search candidates count as the sample; a curated peer of the same category counts too.
   const excluded = peers.length - members.length;
   const list: Peer[] = members
@@ -255,7 +292,11 @@ export function compareToPeers(
     .sort((a, b) => b.score - a.score || a.target.localeCompare(b.target));
   const alternatives = alternativesOf(target, peers);
   const note = curatedNote(target, peers, alternatives);
-  const notes = note === null ? sample.notes : [...sample.notes, note];
+  const provisionalNote =
+    provisional.length === 0
+      ? null
+      : `${provisional.length} provisional peer${provisional.length === 1 ? '' : 's'} left out of the standing: ${provisional.map((p) => peerLabel(p.report)).join(', ')} (a score on less evidence than the gate needs)`;
+  const notes = [...sample.notes, ...[provisionalNote, note].filter((n) => n !== null)];
   // Peers whose registry could not answer were not evaluated: too few scored for that reason is not "no peers".
   const unavailable = peers.filter((p) => p.report.error !== null && PEER_UNAVAILABLE_ERRORS.has(p.report.error.code)).length;
   if (members.length < MIN_STANDING_PEERS && unavailable > 0 && members.length + unavailable >= MIN_STANDING_PEERS) {

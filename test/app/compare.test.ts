@@ -54,6 +54,8 @@ useSharedFixtureServer((started) => {
     serveSynthetic(server, { version: '2.0.0', ...peer });
   }
   serveSynthetic(server, { name: 'nerq-cmp-target', version: '1.0.0', keywords: ['http'] });
+  // The target's name under a scope, no repository declared by either: a mirror, however it was built.
+  serveSynthetic(server, { name: '@mirror/nerq-cmp-target', version: '2.0.0', keywords: ['http'], provenance: 'mirror/nerq-cmp-target' });
   serveSynthetic(server, { name: 'nerq-cmp-generic', version: '1.0.0', keywords: ['javascript', 'typescript', 'node', 'http'] });
   serveSynthetic(server, { name: 'nerq-cmp-only-generic', version: '1.0.0', keywords: ['javascript', 'nodejs', 'api', 'util'] });
   serveSynthetic(server, { name: 'nerq-peer-js', version: '2.0.0', keywords: ['javascript', 'typescript', 'node'] });
@@ -148,6 +150,17 @@ describe('compareWithPeers', () => {
     expect(result.alternatives).toEqual([]);
   });
 
+  it('the target under another scope, neither declaring a repository, scores higher and is still no alternative: a mirror', async () => {
+    freshHome();
+    serveSearch(server, searchAnswer([{ name: '@mirror/nerq-cmp-target', keywords: ['http'] }, { name: 'nerq-peer-old', keywords: ['http'] }]));
+    const app = runtime();
+    const outcome = await checked(app, 'nerq-cmp-target');
+    const result = await compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, peers: 4 });
+    const mirror = result.comparisonUnavailable!.members!.find((m) => m.target === '@mirror/nerq-cmp-target@2.0.0')!;
+    expect(mirror.score).toBeGreaterThan(outcome.report.score!);
+    expect(result.alternatives).toEqual([]);
+  });
+
   it('generic keywords (javascript, typescript, node…) are not searched by, and a listing sharing only those is no peer', async () => {
     freshHome();
     serveSearch(server, searchAnswer([{ name: 'nerq-peer-js', keywords: ['javascript', 'typescript', 'node'] }, { name: 'nerq-peer-fetch', keywords: ['http', 'fetch', 'javascript'] }]));
@@ -213,7 +226,12 @@ describe('compareWithPeers', () => {
     expect(provisional.alternatives).toEqual([]);
     // The search host failed for good in the first call: not asked again in this run.
     expect(provisional.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'host-down' });
-    expect(provisional.comparisonUnavailable?.notes).toEqual([expect.stringMatching(/^module-replacements also suggests the platform's own fetch instead of request \(https:\/\/e18e\.dev\/docs\/replacements\/fetch\)$/), expect.stringMatching(/^module-replacements names (ofetch, ky|ky, ofetch) instead of request; not offered: .*ky@2\.0\.0 \(provisional/)]);
+    expect(provisional.comparisonUnavailable?.notes).toEqual([
+      expect.stringMatching(/^module-replacements also suggests the platform's own fetch instead of request \(https:\/\/e18e\.dev\/docs\/replacements\/fetch\)$/),
+      // Provisional peers are no members of a standing, and the notes say so.
+      expect.stringMatching(/^2 provisional peers left out of the standing: (ofetch@2\.0\.0, ky@2\.0\.0|ky@2\.0\.0, ofetch@2\.0\.0) /),
+      expect.stringMatching(/^module-replacements names (ofetch, ky|ky, ofetch) instead of request; not offered: .*ky@2\.0\.0 \(provisional/),
+    ]);
   });
 
   it('NERQ_NPM_SEARCH_URL: the search goes to that registry', async () => {

@@ -114,6 +114,39 @@ describe('Annex III areas on real text (fixtures/PROVENANCE.md, "The AI Act rule
   });
 });
 
+describe('held-out real text (fixtures/PROVENANCE.md, "A held-out sample of npm packages")', () => {
+  it.each([
+    // Misjudged before: "generative" art is no generative AI; chatbots in the plural, text-to-speech in one word.
+    ['canvas-sketch', 'A utility for quickly prototyping 2D and WebGL sketches', ['sketch', 'processing', 'canvas', 'generative', 'art', 'generativeart'], 'canvas-sketch\ncanvas-sketch is a loose collection of tools, modules and resources for creating generative art in JavaScript and the browser.', 'minimal', null],
+    ['botbuilder', 'Bot Builder is a framework for building rich bots on virtually any platform.', ['botbuilder', 'botframework', 'bots', 'chatbots'], '', 'transparency', 'chatbot'],
+    ['botkit', 'Building Blocks for Building Bots', ['botkit', 'bots', 'chatbots'], 'Botkit - Building Blocks for Building Bots\nBotkit is an open source developer tool for building chat bots, apps and custom integrations for major messaging platforms.', 'transparency', 'chatbot'],
+    ['@microsoft/teams-ai', 'SDK focused on building AI based applications for Microsoft Teams.', ['botbuilder', 'botframework', 'bots', 'chatbots', 'teams', 'ai'], '', 'transparency', 'chatbot'],
+    ['microsoft-cognitiveservices-speech-sdk', 'Microsoft Cognitive Services Speech SDK for JavaScript', ['microsoft', 'cognitiveservices', 'speech', 'sdk', 'speechtotext', 'texttospeech'], '', 'transparency', 'synthetic-content'],
+    // Generative beside a text that says it is AI still fires.
+    ['ai', 'AI SDK by Vercel - build apps like ChatGPT, Claude, Gemini, and more with a single interface for any model', ['ai', 'sdk', 'llm', 'agent', 'generative'], '', 'transparency', 'synthetic-content'],
+    // Descriptions from a second held-out sample (npm descriptions only): generative testing, language, form models and art are no
+    // generative AI; Apache Traffic Control is a CDN; a screen reader speaks for accessibility.
+    ['gentest', 'Generative testing lib', [], '', 'minimal', null],
+    ['rita', 'tools for generative natural language', [], '', 'minimal', null],
+    ['canvas-sketch-util', 'Utilities for sketching in Canvas, WebGL and generative art', [], '', 'minimal', null],
+    ['@vaadin/hilla-models', 'Generative form models for Hilla', [], '', 'minimal', null],
+    ['trafficops-types', 'A library for dealing with Apache Traffic Control objects', [], '', 'minimal', null],
+    ['@capacitor/screen-reader', 'The Screen Reader API provides access to TalkBack/VoiceOver/etc. and provides simple text-to-speech capabilities for visual accessibility.', [], '', 'minimal', null],
+    ['@google-cloud/vertexai', 'Vertex Generative AI client for Node.js', [], '', 'transparency', 'synthetic-content'],
+    ['playht', 'NodeJS SDK for PlayHT generative AI text-to-speech APIs', [], '', 'transparency', 'synthetic-content'],
+    // Right before and kept so: words of other senses.
+    ['emotion', 'The Next Generation of CSS-in-JS.', ['styles', 'emotion', 'react', 'css', 'css-in-js'], '', 'minimal', null],
+    ['expo-local-authentication', 'Provides an API for FaceID and TouchID (iOS) or the Fingerprint API (Android) to authenticate the user with a face or fingerprint scan.', ['authentication', 'touchID', 'faceID', 'fingerprint'], '', 'minimal', null],
+    ['react-native-biometrics', 'React Native biometric functionality for signing and encryption', ['biometrics', 'authentication', 'fingerprint', 'face-id'], '', 'minimal', null],
+    ['exam', 'Clustered JavaScript test runner with builtin assertions.', ['exam', 'test', 'testing', 'runner'], '', 'minimal', null],
+    ['all-contributors-cli', 'Tool to easily add recognition for new contributors', ['all-contributors', 'contributors'], '', 'minimal', null],
+    ['card-validator', 'A library for validating credit card fields', [], 'Credit Card Validator\nCredit Card Validator provides validation utilities for credit card data inputs.', 'minimal', null],
+    ['eth-gas-reporter', 'Mocha reporter which shows gas used per unit test.', ['Ethereum', 'solidity', 'unit-testing', 'gas.'], '', 'minimal', null],
+  ] as const)('%s', (_name, description, topics, readme, category, rule) => {
+    expect(of(description, [...topics], readme)).toMatchObject({ category, rule });
+  });
+});
+
 describe('the report', () => {
   it('an MCP server carries aiAct, never touching the score; a library carries none', async () => {
     const { buildReport } = await import('../../src/report/build.js');

@@ -8,16 +8,17 @@ import { sideBySide } from '../../src/report/side-by-side.js';
 const sample = (): Report => ReportSchema.parse(JSON.parse(readFileSync(new URL('../../fixtures/reports/chalk-5.3.0.json', import.meta.url), 'utf8')));
 
 /** A report named `name` scoring `score`, its dimensions at `dims` (security first), of `category`. */
-function report(name: string, score: number | null, options: { dims?: (number | null)[]; verdictCode?: Report['verdictCode']; category?: string; provisional?: boolean; repository?: string; checks?: Report['checks'] } = {}): Report {
+function report(name: string, score: number | null, options: { dims?: (number | null)[]; verdictCode?: Report['verdictCode']; category?: string; provisional?: boolean; coverage?: number; repository?: string | null; checks?: Report['checks'] } = {}): Report {
   const base = sample();
   return {
     ...base,
     // Each its own repository: a peer sharing the target's is the same package under another name.
-    target: { ...base.target, name, version: '1.0.0', repository: options.repository ?? `https://github.com/test/${name}` },
+    target: { ...base.target, name, version: '1.0.0', repository: options.repository === undefined ? `https://github.com/test/${name}` : options.repository },
     checks: options.checks ?? base.checks,
     score,
     verdictCode: options.verdictCode ?? (score !== null && score >= 70 ? 'yes' : 'caution'),
     provisional: options.provisional ?? false,
+    coverage: options.coverage ?? base.coverage,
     category: { id: options.category ?? 'library', reason: 'default' },
     dimensions: base.dimensions.map((d, i) => ({ ...d, score: options.dims?.[i] ?? d.score })),
   };
@@ -119,15 +120,56 @@ describe('alternativesOf', () => {
       peer(report('sprockets', 80)),
     ];
     expect(alternativesOf(deprecated, peers).map((a) => a.target)).toEqual(['sprockets@1.0.0']);
+    // A scoped mirror or a rename, its repository spelled another way, or dropped: the same package.
+    const mirrors = [
+      peer(report('@mirror/widgetry', 93, { repository: 'git@github.com:acme/widgetry.git' })),
+      peer(report('widgetry2', 94, { repository: 'https://www.github.com/acme/widgetry/' })),
+      peer(report('@fork/widgetry', 95, { repository: null })),
+    ];
+    expect(alternativesOf(deprecated, [...mirrors, ...peers]).map((a) => a.target)).toEqual(['sprockets@1.0.0']);
+    // A fork under a scope with a repository of its own is another package (as @cypress/request is to request).
+    expect(alternativesOf(deprecated, [peer(report('@keeper/widgetry', 95, { repository: 'https://github.com/keeper/widgetry' }))]).map((a) => a.target)).toEqual(['@keeper/widgetry@1.0.0']);
     // The curated list's note says why each it names is not offered.
     const curated = compareToPeers(deprecated, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE);
     const note = curated.comparison!.sample.notes.at(-1)!;
     expect(note).toContain('widgetry-next@1.0.0 (the same repository');
+    expect(compareToPeers(deprecated, [peer(report('@fork/widgetry', 95, { repository: null }), [], true), ...peers], SAMPLE).comparison!.sample.notes.at(-1)).toContain('@fork/widgetry@1.0.0 (widgetry under another scope');
     expect(note).toContain('widgetri@1.0.0 (its name can be mistaken for widgetry');
     expect(note).toContain('wigdets@1.0.0 (a likely typosquat');
     // A target that imitates a popular name: the popular package itself is offered.
     const squat = report('lodahs', 30, { verdictCode: 'no' });
     expect(alternativesOf(squat, [peer(report('lodash', 95))]).map((a) => a.target)).toEqual(['lodash@1.0.0']);
+  });
+
+  it('a higher score resting on less evidence is no alternative: a peer with lower coverage than the target, or provisional, is never offered', () => {
+    const known = report('known', 60, { coverage: 0.9 });
+    const peers = [
+      // Coverage 0.3, provisional: its 95 is mostly unknowns.
+      peer(report('thin', 95, { coverage: 0.3, provisional: true })),
+      // Above the gate's minimum, yet below the target's: the unknowns may be what lifts it.
+      peer(report('thinner', 90, { coverage: 0.7 })),
+      peer(report('as-known', 80, { coverage: 0.9 })),
+      peer(report('better-known', 75, { coverage: 1 })),
+    ];
+    expect(alternativesOf(known, peers).map((a) => a.target)).toEqual(['as-known@1.0.0', 'better-known@1.0.0']);
+    const note = compareToPeers(known, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE).comparison!.sample.notes.at(-1)!;
+    expect(note).toContain('thinner@1.0.0 (coverage 0.70, below');
+  });
+
+  it('a deprecated peer is never an alternative, even to a target deprecated the same way', () => {
+    const deprecation = (messageId: 'deprecated' | 'readme-declared') => ({ ...sample().checks[0]!, id: 'deprecation', status: 'fail' as const, messageId, score: messageId === 'deprecated' ? 0 : 20 });
+    const readmeHeld = { code: 'verdict-held', args: { check: 'deprecation' }, text: "the README's title declares the package deprecated" };
+    // A target whose README declares it unmaintained (held at CAUTION) and a peer saying the same: the same finding, so no new one.
+    const target = { ...report('old', 40, { verdictCode: 'caution', checks: [deprecation('readme-declared')] }), verdictReasonDetails: [readmeHeld] };
+    const peers = [
+      peer({ ...report('also-old', 45, { verdictCode: 'caution', checks: [deprecation('readme-declared')] }), verdictReasonDetails: [readmeHeld] }),
+      peer(report('registry-deprecated', 48, { verdictCode: 'caution', checks: [deprecation('deprecated')] })),
+      peer(report('maintained', 70, { verdictCode: 'yes' })),
+    ];
+    expect(alternativesOf(target, peers).map((a) => a.target)).toEqual(['maintained@1.0.0']);
+    const note = compareToPeers(target, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE).comparison!.sample.notes.at(-1)!;
+    expect(note).toContain('also-old@1.0.0 (deprecated');
+    expect(note).toContain('registry-deprecated@1.0.0 (deprecated');
   });
 
   it('an unscored target has no alternatives', () => {
@@ -176,6 +218,18 @@ describe('compareToPeers', () => {
     // Without a standing (no member of the category) the note is still given.
     const alone = compareToPeers(target, [peer(report('thin', 80, { provisional: true, category: 'cli' }), [], true)], SAMPLE);
     expect(alone.comparisonUnavailable?.notes.at(-1)).toMatch(/thin@1\.0\.0 \(provisional/);
+  });
+
+  it('a provisional peer is no member of the standing: the median is of scores that rest on enough evidence, and the notes say who was left out', () => {
+    const peers = [peer(report('a', 80)), peer(report('b', 60)), peer(report('c', 50)), peer(report('thin', 99, { provisional: true, coverage: 0.3 }))];
+    const result = compareToPeers(report('t', 70), peers, SAMPLE);
+    expect(result.comparison).toMatchObject({ peers: 3, rank: 2, median: 60, sample: { excluded: 1 } });
+    expect(result.comparison!.members.map((m) => m.target)).not.toContain('thin@1.0.0');
+    expect(result.comparison!.sample.notes).toContainEqual(expect.stringMatching(/^1 provisional peer left out of the standing: thin@1\.0\.0/));
+    // Too few members once the provisional ones are left out: no standing, and the notes still say why.
+    const few = compareToPeers(report('t', 70), [peer(report('a', 80)), peer(report('b', 60)), peer(report('thin', 99, { provisional: true }))], SAMPLE);
+    expect(few.comparison).toBeNull();
+    expect(few.comparisonUnavailable).toMatchObject({ code: 'no-peers', notes: [expect.stringMatching(/^1 provisional peer left out/)] });
   });
 
   it('no peer of the category: null with the reason, never a made-up average', () => {
