@@ -183,12 +183,15 @@ function deprecated(peer: Report): boolean {
   return peer.checks.some((c) => c.id === 'deprecation' && (c.messageId === 'deprecated' || c.messageId === 'readme-declared'));
 }
 
+/** How much lower a peer's coverage may be than the target's before its score is not comparable (one or two light checks unknown). */
+const COVERAGE_TOLERANCE = 0.05;
+
 /**
  * The peer's score rests on less evidence than the target's: a larger share of its checks is
- * unknown, and an unknown check is left out of the mean, not scored (docs/scoring.md §3), so its
- * "higher" score may be the unknowns'.
+ * unknown (beyond COVERAGE_TOLERANCE), and an unknown check is left out of the mean, not scored
+ * (docs/scoring.md §3), so its "higher" score may be the unknowns'.
  */
-const lessKnown = (target: Report, peer: Report): boolean => peer.coverage < target.coverage;
+const lessKnown = (target: Report, peer: Report): boolean => peer.coverage < target.coverage - COVERAGE_TOLERANCE;
 
 /** The peer's own typosquat check holds it: a likely typosquat, or one whose establishment cannot be told. */
 function heldAsTyposquat(peer: Report): boolean {

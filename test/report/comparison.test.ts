@@ -149,9 +149,10 @@ describe('alternativesOf', () => {
       // Above the gate's minimum, yet below the target's: the unknowns may be what lifts it.
       peer(report('thinner', 90, { coverage: 0.7 })),
       peer(report('as-known', 80, { coverage: 0.9 })),
+      peer(report('nearly-as-known', 78, { coverage: 0.86 })),
       peer(report('better-known', 75, { coverage: 1 })),
     ];
-    expect(alternativesOf(known, peers).map((a) => a.target)).toEqual(['as-known@1.0.0', 'better-known@1.0.0']);
+    expect(alternativesOf(known, peers).map((a) => a.target)).toEqual(['as-known@1.0.0', 'nearly-as-known@1.0.0', 'better-known@1.0.0']);
     const note = compareToPeers(known, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE).comparison!.sample.notes.at(-1)!;
     expect(note).toContain('thinner@1.0.0 (coverage 0.70, below');
   });
