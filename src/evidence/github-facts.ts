@@ -40,6 +40,12 @@ export const GithubRepositorySchema = z.object({
   archived: z.boolean(),
   disabled: z.boolean(),
   fork: z.boolean(),
+  /**
+   * For a fork: the `owner/name` it was forked from (REST `parent.full_name`, GraphQL
+   * `parent.nameWithOwner`). Null when it is not a fork, or when GitHub did not name the parent
+   * (one deleted or private) — and in evidence saved before it was recorded.
+   */
+  parent: z.string().nullable().default(null),
   createdAt: iso.nullable(),
   pushedAt: iso.nullable(),
   defaultBranch: z.string(),

@@ -38,8 +38,9 @@ interface Variant {
   name: string;
   repo: string;
   answer?: RepoAnswerOptions;
-  /** Keys of the repository answer replaced. */
+  /** Keys of the repository answer replaced (with a token: `nodeEdit`, of the GraphQL repository node). */
   repoEdit?: Record<string, unknown>;
+  nodeEdit?: Record<string, unknown>;
   tree?: (entries: TreeEntry[]) => TreeEntry[];
   /** Texts served for files (`GET …/contents/<path>`), by path. */
   files?: Record<string, FixtureResponse | string>;
@@ -55,6 +56,10 @@ interface Variant {
   known?: string[];
   /** Checks not in the report (not applicable). */
   absent?: readonly string[];
+  /** The report's `target`, as far as given (toMatchObject); keys given as undefined: absent. */
+  target?: Record<string, unknown>;
+  /** Texts the Markdown and terminal reports show (`--format markdown`, the table). */
+  shows?: string[];
 }
 
 const CODE_RUNNER = 'formulahendry/mcp-server-code-runner';
@@ -183,8 +188,44 @@ const VARIANTS: Variant[] = [
   { name: 'with a token: a binary README (read again over REST)', token: true, repo: CODE_RUNNER, files: { 'README.md': { body: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(64)]) } }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
   { name: 'with a token: package.json with a byte-order mark', token: true, repo: CODE_RUNNER, files: { 'package.json': `\uFEFF${PACKAGE_JSON}` }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100], 'advertised-packages': 'verified' } },
   // The repository answer.
-  { name: 'renamed: 301 to the new owner and name', repo: CODE_RUNNER, renamedTo: 'newowner/code-runner', ...BASE, checks: { readme: 'good', 'vulnerable-dependencies': 'repository-clean' } },
-  { name: 'a fork', repo: CODE_RUNNER, repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner' }, source: { full_name: 'someone/mcp-server-code-runner' } }, ...BASE, checks: { readme: 'good' } },
+  {
+    name: 'renamed: 301 to the new owner and name',
+    repo: CODE_RUNNER,
+    renamedTo: 'newowner/code-runner',
+    ...BASE,
+    checks: { readme: 'good', 'vulnerable-dependencies': 'repository-clean' },
+    target: { renamedFrom: CODE_RUNNER, fork: undefined },
+    shows: [`moved from ${CODE_RUNNER}`],
+  },
+  // A fork (GitHub's answer names its parent and its network's source): what its branch copied is never credited.
+  {
+    name: 'a fork',
+    repo: CODE_RUNNER,
+    repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner' }, source: { full_name: 'someone/mcp-server-code-runner' } },
+    ...BASE,
+    checks: { readme: 'good', 'commit-activity': ['fork-copied', null], contributors: ['none', 0], 'stars-forks': 'niche' },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner' }, renamedFrom: undefined },
+    shows: ['fork of someone/mcp-server-code-runner', 'nerq check github:someone/mcp-server-code-runner'],
+  },
+  {
+    name: 'a fork whose parent GitHub does not name',
+    repo: CODE_RUNNER,
+    repoEdit: { fork: true },
+    ...BASE,
+    checks: { 'commit-activity': ['fork-copied', null] },
+    target: { fork: { parent: null, check: null } },
+    shows: ['fork of a repository GitHub does not name'],
+  },
+  {
+    name: 'with a token: a fork',
+    token: true,
+    repo: CODE_RUNNER,
+    nodeEdit: { isFork: true, parent: { nameWithOwner: 'someone/mcp-server-code-runner' } },
+    ...BASE,
+    checks: { readme: 'good', 'commit-activity': ['fork-copied', null] },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner' } },
+  },
+  { name: 'with a token: no fork', token: true, repo: CODE_RUNNER, ...BASE, checks: { 'commit-activity': 'active' }, target: { fork: undefined } },
   { name: 'archived', repo: CODE_RUNNER, repoEdit: { archived: true }, ...BASE, checks: { 'repository-archived': ['archived', 0] } },
   { name: 'disabled', repo: CODE_RUNNER, repoEdit: { disabled: true }, ...BASE, checks: { 'repository-archived': ['disabled', 0] } },
   { name: 'no topics and license null', repo: CODE_RUNNER, answer: { license: null, omit: ['topics'] }, ...BASE, checks: { 'license-consistency': ['repository-none', 40], 'license-file': 'consistent' } },
@@ -243,7 +284,7 @@ function serveVariant(v: Variant): void {
   if (v.token === true) {
     const blob = (text: FixtureResponse | string) =>
       typeof text === 'string' ? { byteSize: Buffer.byteLength(text), text, isTruncated: false, isBinary: false } : { byteSize: (text.body as Buffer).length, text: null, isTruncated: false, isBinary: true };
-    serveRecordedGraphql(server, v.repo, { license: answer.license, blobs: Object.fromEntries(Object.entries(v.files ?? {}).map(([file, text]) => [file, blob(text)])) });
+    serveRecordedGraphql(server, v.repo, { license: answer.license, ...(v.nodeEdit === undefined ? {} : { nodeEdit: v.nodeEdit }), blobs: Object.fromEntries(Object.entries(v.files ?? {}).map(([file, text]) => [file, blob(text)])) });
   }
   servePublished(server, PUBLISHED_HERE[v.repo] ?? {});
   // Workflows without a token come from raw file hosting at the listed commit: the variants' own are there.
@@ -276,6 +317,16 @@ describe('odd repositories: `nerq check github:… --json` against variants of r
       for (const id of v.absent ?? []) expect(found(id), id).toBeUndefined();
       // An unknown check is never scored: no odd part is counted as good.
       for (const check of report.checks) if (check.status === 'unknown') expect(check.score, check.id).toBeNull();
+      for (const [key, value] of Object.entries(v.target ?? {})) expect(report.target[key as keyof Report['target']], key).toEqual(value);
+      if (v.shows !== undefined) {
+        const env = { NERQ_NOW: at.toISOString(), ...(v.token === true ? { GITHUB_TOKEN: TOKEN } : {}) };
+        const markdown = await runCli(['check', `github:${v.repo}`, '--format', 'markdown'], { server, env });
+        const table = await runCli(['check', `github:${v.repo}`, '--no-color'], { server, env });
+        for (const text of v.shows) {
+          expect(markdown.stdout, `markdown: ${text}`).toContain(text);
+          expect(table.stdout.replace(/\s+/g, ' '), `terminal: ${text}`).toContain(text);
+        }
+      }
     });
   }
 });
