@@ -128,7 +128,8 @@ export const AuditWarningSchema = z.object({
  * entries' reports at 1.15.0 (an unavailable source's `code`; `comparisonUnavailable`'s code
  * `peers-unavailable` with its `counts`), 2.15.0 the entries' reports at 1.16.0
  * (`comparisonUnavailable`'s optional `sourceCode` with `search-unavailable`), 2.16.0 the entries'
- * reports at 1.17.0 (a repository target's optional `fork` and `renamedFrom`).
+ * reports at 1.17.0 (a repository target's optional `fork` and `renamedFrom`; the source code
+ * `unreadable-file`).
  */
 export const AUDIT_SCHEMA_VERSION = '2.16.0';
 

@@ -121,7 +121,8 @@ export const SourceStatusSchema = z.object({
   /**
    * Why an unavailable source is unavailable, as a stable code (added in 1.15.0; docs/scoring.md
    * §11 lists them): present on every unavailable source, absent on an ok one. `unclassified`
-   * for evidence saved before the codes.
+   * for evidence saved before the codes; `unreadable-file` added in 1.17.0 (a repository's
+   * manifest or lockfile there but giving no dependency set).
    */
   code: z.enum(SOURCE_UNAVAILABLE_CODES).optional(),
 });

@@ -283,7 +283,7 @@ export function blobRead(value: unknown): FileRead {
   if (!parsed.success || parsed.data === null) return { kind: 'missing' };
   const blob = parsed.data;
   if (blob.text === undefined && blob.isTruncated === undefined) return { kind: 'missing' };
-  if (blob.isTruncated === true) return { kind: 'error', reason: 'the file is too large to read', oversize: true };
+  if (blob.isTruncated === true) return { kind: 'error', reason: 'the file is too large to read', oversize: true, code: 'too-large' };
   if (blob.isBinary === true || typeof blob.text !== 'string') return { kind: 'error', reason: 'the file is not text' };
   return { kind: 'file', text: blob.text };
 }

@@ -466,7 +466,7 @@ export function restFileSource(
           const answer = await githubRequest(call, { url: contentsUrl(path), accept: ACCEPT_RAW, maxBytes: MAX_FILE_BYTES });
           if (answer.ok) out.set(path, { kind: 'file', text: answer.body.toString('utf8') });
           else if (answer.status === 404) out.set(path, { kind: 'missing' });
-          else out.set(path, { kind: 'error', reason: failureReason(answer), ...(answer.oversize === true ? { oversize: true as const } : {}) });
+          else out.set(path, { kind: 'error', reason: failureReason(answer), code: answer.code, ...(answer.oversize === true ? { oversize: true as const } : {}) });
         }),
       );
       return out;
