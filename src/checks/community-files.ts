@@ -30,7 +30,7 @@ export default defineCheck({
   title: 'Community files',
   description:
     'Adds points for the files GitHub\'s community profile finds in the repository: CONTRIBUTING 40 (a CONTRIBUTING file shipped in the npm package also counts), CODE_OF_CONDUCT 30, an issue template 20, a pull request template 10. ' +
-    'A fork copies its parent\'s files: unless it has none of them, the result is unknown.',
+    'A fork copies its parent\'s files: unless it has none of them, the result is unknown (`fork-copied`: the community dimension no higher than they would score).',
   messages: {
     complete: 'CONTRIBUTING, CODE_OF_CONDUCT and issue and pull request templates present',
     partial: 'Present: {present}; missing: {missing}',
@@ -62,7 +62,7 @@ export default defineCheck({
     };
     if (present.length === 0) return { score, messageId: 'none', data };
     // A fork's files may all be its parent's.
-    const fork = forkCopied(read.repository, data);
+    const fork = forkCopied(read.repository, data, { check: 'community-files', dimension: 'community', score });
     if (fork !== null) return fork;
     if (missing.length === 0) return { score, messageId: 'complete', data };
     return { score, messageId: 'partial', data };

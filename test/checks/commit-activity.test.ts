@@ -205,10 +205,12 @@ checkTable(check, [
     data: { fork: true, parent: 'upstream/example', parentCheck: 'nerq check github:upstream/example', commits90d: 42 },
   },
   {
-    name: 'a fork with commits of the year only: unknown too',
+    name: 'a fork with commits of the year only: unknown, and the maintenance dimension no higher than they would score',
     evidence: evidence({ registry: notFinished, github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), activity: activity({ commits90d: 0, commits365d: 4 }) }) }),
     score: null,
     messageId: 'fork-copied',
+    data: { copiedScore: 40 },
+    caps: [{ id: 'fork-copied', limit: 40, dimension: 'maintenance', reason: "a fork's commit-activity facts may be its parent's: maintenance no higher than they would score", args: { check: 'commit-activity', parent: 'upstream/example' } }],
   },
   {
     name: 'a dormant fork: dormant, as it shows',

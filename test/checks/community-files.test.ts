@@ -64,6 +64,14 @@ checkTable(check, [
     messageId: 'fork-copied',
     data: { fork: true, parent: 'upstream/example', present: ['CONTRIBUTING', 'CODE_OF_CONDUCT', 'issue template', 'pull request template'] },
   },
+  {
+    name: 'a fork with CONTRIBUTING alone: unknown, and the community dimension no higher than it would score',
+    evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: null }), community: { ...NONE, contributing: true } }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { copiedScore: 40, parentCheck: 'none named' },
+    caps: [{ id: 'fork-copied', limit: 40, dimension: 'community', reason: "a fork's community-files facts may be its parent's: community no higher than they would score", args: { check: 'community-files', parent: '' } }],
+  },
   { name: 'a fork with none of them: none, as it shows', evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), community: NONE }) }), score: 0, messageId: 'none' },
 ]);
 

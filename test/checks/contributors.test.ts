@@ -103,6 +103,14 @@ checkTable(check, [
     messageId: 'fork-copied',
     data: { parentCheck: 'none named' },
   },
+  {
+    name: 'a fork with one contributor: unknown, and the community dimension no higher than it would score',
+    evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), contributors: { count: 1, busFactor: 1, topShare: 1 } }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { copiedScore: 20 },
+    caps: [{ id: 'fork-copied', limit: 20, dimension: 'community', reason: "a fork's contributors facts may be its parent's: community no higher than they would score", args: { check: 'contributors', parent: 'upstream/example' } }],
+  },
   { name: 'a fork without a contributor: none, as it shows', evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), contributors: { count: 0, busFactor: null, topShare: null } }) }), score: 0, messageId: 'none' },
 ]);
 

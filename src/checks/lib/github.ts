@@ -14,7 +14,8 @@
  * data would credit anything, rather than count the parent's work as the fork's (`forkCopied`).
  */
 import type { GithubFacts, GithubRepository, GithubResponsiveness, GithubSection } from '../../evidence/schema.js';
-import type { CheckOutcome, EvidenceValue } from '../define.js';
+import type { CapRequest, CheckOutcome, EvidenceValue } from '../define.js';
+import type { Dimension } from '../../model/dimensions.js';
 import { truncate } from './text.js';
 
 /** Reasons quote names from the network (a package.json `name`): kept short. */
@@ -40,15 +41,31 @@ export const GITHUB_FORK_MESSAGES = {
 /**
  * For a fork, the outcome of a check whose facts the fork copies from its parent: unknown with the
  * parent named (`parent` null when GitHub did not name it), never the parent's work credited; null
- * for a repository that is no fork.
+ * for a repository that is no fork. Leaving a check out of its dimension's mean could raise the
+ * mean (a low score the copied facts earn beside higher ones), so below 100 the outcome caps the
+ * dimension at the score the copied facts would have had (`fork-copied`): the fork never scores
+ * better than it would with them counted.
  */
-export function forkCopied(repository: GithubRepository, data: Record<string, EvidenceValue>): CheckOutcome<'fork-copied'> | null {
+export function forkCopied(
+  repository: GithubRepository,
+  data: Record<string, EvidenceValue>,
+  copied: { check: string; dimension: Dimension; score: number },
+): CheckOutcome<'fork-copied'> | null {
   if (!repository.fork) return null;
   const parent = repository.parent ?? null;
+  const parentCheck = parent === null ? 'none named' : `nerq check github:${parent}`;
+  const cap: CapRequest = {
+    id: 'fork-copied',
+    limit: copied.score,
+    dimension: copied.dimension,
+    reason: `a fork's ${copied.check} facts may be its parent's: ${copied.dimension} no higher than they would score`,
+    args: { check: copied.check, parent: parent ?? '' },
+  };
   return {
     score: null,
     messageId: 'fork-copied',
-    data: { ...data, fork: true, parent: parent ?? 'a repository GitHub does not name', parentCheck: parent === null ? 'none named' : `nerq check github:${parent}` },
+    data: { ...data, fork: true, parent: parent ?? 'a repository GitHub does not name', parentCheck, copiedScore: copied.score },
+    ...(copied.score < 100 ? { caps: [cap] } : {}),
   };
 }
 
