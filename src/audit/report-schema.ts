@@ -127,9 +127,11 @@ export const AuditWarningSchema = z.object({
  * optional `members` and `sample` when too few peers were scored for a standing), 2.14.0 the
  * entries' reports at 1.15.0 (an unavailable source's `code`; `comparisonUnavailable`'s code
  * `peers-unavailable` with its `counts`), 2.15.0 the entries' reports at 1.16.0
- * (`comparisonUnavailable`'s optional `sourceCode` with `search-unavailable`).
+ * (`comparisonUnavailable`'s optional `sourceCode` with `search-unavailable`), 2.16.0 the entries'
+ * reports at 1.17.0 (a repository target's optional `fork` and `renamedFrom`; the source code
+ * `unreadable-file`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.15.0';
+export const AUDIT_SCHEMA_VERSION = '2.16.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

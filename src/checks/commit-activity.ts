@@ -8,7 +8,7 @@ import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { countBandProse } from './lib/band-prose.js';
 import { FINISHED_FLOOR, unmetFinishedCriteria } from './lib/finished.js';
-import { absenceReason, GITHUB_UNKNOWN_MESSAGES, readPresentGithub } from './lib/github.js';
+import { absenceReason, forkCopied, GITHUB_FORK_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readPresentGithub } from './lib/github.js';
 import { isFutureTime, parseTime, wholeDaysBetween } from './lib/releases.js';
 
 /** Commits in the last 90 days: at least this many → score. */
@@ -54,7 +54,7 @@ export default defineCheck({
   description:
     `Counts commits on the default branch of the verified repository: in the last 90 days ${countBandProse(RECENT_BANDS, 'scores')}; otherwise in the last 365 days ${countBandProse(YEAR_BANDS, 'scores')}, none ${DORMANT_SCORE}; ${SINGLE_AUTHOR_PENALTY} points come off when one person made every commit of the year (distinct non-bot authors). ` +
     'A finished npm package (see the finished-package rule) scores at least 70 however quiet its repository. ' +
-    'A declared repository that does not exist (404) or is blocked (451) scores 0 here, and the other GitHub checks are unknown.',
+    'A declared repository that does not exist (404) or is blocked (451) scores 0 here, and the other GitHub checks are unknown; a fork\'s branch carries its parent\'s commits, so unless it shows no commit in the year its activity is unknown (`fork-copied`: the maintenance dimension no higher than the commits would score) and holds the verdict at CAUTION at best.',
   messages: {
     active: '{commits90d} commits in the last 90 days ({commits365d} in 365 days by {authors})',
     slowing: 'No commit in the last 90 days; {commits365d} in 365 days by {authors}',
@@ -62,6 +62,7 @@ export default defineCheck({
     finished: 'Quiet repository ({commits365d} commits in 365 days) — a small, stable 1.x+ package; rare changes are expected',
     missing: 'The declared source repository {declared} does not exist ({reason})',
     blocked: 'The declared source repository {declared} is blocked ({reason})',
+    ...GITHUB_FORK_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
   },
   evaluate: ({ github, registry, tarball, pypi }, { now }) => {
@@ -97,6 +98,12 @@ export default defineCheck({
     data.singleAuthor = singleAuthor;
     const score = Math.max(DORMANT_SCORE, counted - (singleAuthor ? SINGLE_AUTHOR_PENALTY : 0));
     const messageId = activity.commits90d > 0 ? 'active' : activity.commits365d > 0 ? 'slowing' : 'dormant';
+    // A fork's commits of the year may all be its parent's: no commit at all is what the fork shows too.
+    const fork = messageId === 'dormant' ? null : forkCopied(read.repository, data, { check: 'commit-activity', dimension: 'maintenance', score });
+    if (fork !== null) {
+      const check = fork.data?.parentCheck;
+      return { ...fork, holdVerdict: `the commits on a fork's branch include its parent's, so its own maintenance is unknown; compare it with its parent (${String(check)})` };
+    }
     if (score < FINISHED_FLOOR && registry !== undefined) {
       const unmet = unmetFinishedCriteria(registry, now, tarball);
       if (unmet.length === 0) return { score: FINISHED_FLOOR, messageId: 'finished', data: { ...data, finished: true } };

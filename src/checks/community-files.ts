@@ -3,7 +3,7 @@
  * other (CONTRIBUTING, CODE_OF_CONDUCT, issue and pull request templates).
  */
 import { defineCheck } from './define.js';
-import { GITHUB_ABSENT_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readGithub } from './lib/github.js';
+import { forkCopied, GITHUB_ABSENT_MESSAGES, GITHUB_FORK_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readGithub } from './lib/github.js';
 
 /** Points per file; they add up to 100. */
 export const COMMUNITY_FILE_POINTS = {
@@ -29,11 +29,13 @@ export default defineCheck({
   optional: ['tarball'],
   title: 'Community files',
   description:
-    'Adds points for the files GitHub\'s community profile finds in the repository: CONTRIBUTING 40 (a CONTRIBUTING file shipped in the npm package also counts), CODE_OF_CONDUCT 30, an issue template 20, a pull request template 10.',
+    'Adds points for the files GitHub\'s community profile finds in the repository: CONTRIBUTING 40 (a CONTRIBUTING file shipped in the npm package also counts), CODE_OF_CONDUCT 30, an issue template 20, a pull request template 10. ' +
+    'A fork copies its parent\'s files: unless it has none of them, the result is unknown (`fork-copied`: the community dimension no higher than they would score).',
   messages: {
     complete: 'CONTRIBUTING, CODE_OF_CONDUCT and issue and pull request templates present',
     partial: 'Present: {present}; missing: {missing}',
     none: 'No CONTRIBUTING, CODE_OF_CONDUCT or issue and pull request templates in {repository}',
+    ...GITHUB_FORK_MESSAGES,
     ...GITHUB_ABSENT_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
   },
@@ -58,8 +60,11 @@ export default defineCheck({
       contributingShipped: tarball?.contributingFile ?? null,
       healthPercentage: community.healthPercentage,
     };
-    if (missing.length === 0) return { score, messageId: 'complete', data };
     if (present.length === 0) return { score, messageId: 'none', data };
+    // A fork's files may all be its parent's.
+    const fork = forkCopied(read.repository, data, { check: 'community-files', dimension: 'community', score });
+    if (fork !== null) return fork;
+    if (missing.length === 0) return { score, messageId: 'complete', data };
     return { score, messageId: 'partial', data };
   },
 });

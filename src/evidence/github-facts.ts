@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { IncludedPackageSchema, LINK_GAP_CODES } from '../report/schema.js';
 import { LicenseFileSchema, ReadmeFileSchema } from './readme-file.js';
+import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
 const iso = z.string();
 
@@ -40,6 +41,12 @@ export const GithubRepositorySchema = z.object({
   archived: z.boolean(),
   disabled: z.boolean(),
   fork: z.boolean(),
+  /**
+   * For a fork: the `owner/name` it was forked from (REST `parent.full_name`, GraphQL
+   * `parent.nameWithOwner`). Null when it is not a fork, or when GitHub did not name the parent
+   * (one deleted or private) — and in evidence saved before it was recorded.
+   */
+  parent: z.string().nullable().default(null),
   createdAt: iso.nullable(),
   pushedAt: iso.nullable(),
   defaultBranch: z.string(),
@@ -401,8 +408,13 @@ export const GithubFilesSchema = z.object({
   tagDates: GithubTagDatesSchema.optional(),
   /** When the default branch's history starts; absent in evidence saved before it was read (unknown). */
   history: GithubHistorySchema.optional(),
-  /** Files that matter which could not be read, with why. */
-  unread: z.array(z.object({ path: z.string(), reason: z.string() })),
+  /**
+   * Files that matter which could not be read, with why; `code` when a request failed or a cap
+   * stopped it (the failure as a source code: `not-found`, `too-large`, `timeout`, …), absent when
+   * the file is there but no text nerq reads (a link, a submodule, a binary) and in evidence saved
+   * before it was recorded.
+   */
+  unread: z.array(z.object({ path: z.string(), reason: z.string(), code: z.enum(SOURCE_UNAVAILABLE_CODES).optional() })),
   /** Requests this reading took (tree, tags, files). */
   requests: z.number().int().nonnegative(),
 });

@@ -20,6 +20,7 @@ export const SOURCE_UNAVAILABLE_CODES = [
   'integrity-mismatch',
   'not-asked',
   'depends-on-source',
+  'unreadable-file',
   'unclassified',
 ] as const;
 export type SourceUnavailableCode = (typeof SOURCE_UNAVAILABLE_CODES)[number];
@@ -39,6 +40,8 @@ export const SOURCE_UNAVAILABLE_MEANINGS: Readonly<Record<SourceUnavailableCode,
   'integrity-mismatch': 'the downloaded file does not match the hash the registry lists',
   'not-asked': 'nerq had nothing to ask the service with (no URL, no version, no name it can read)',
   'depends-on-source': 'the facts are derived from another source that is unavailable (its reason follows)',
+  'unreadable-file':
+    'a file the facts come from is there but could not be read as the text it must be (a repository\'s manifest or lockfile that does not parse; a link, submodule, Git LFS pointer or binary in its place; one past the files read per repository) — added in report schema 1.17.0',
   unclassified: 'the failure has no code: evidence saved before source codes, or one nerq does not classify',
 };
 
@@ -65,6 +68,7 @@ export const SOURCE_CODE_IS_FINAL: Readonly<Record<SourceUnavailableCode, boolea
   'integrity-mismatch': true,
   'not-asked': true,
   'depends-on-source': false,
+  'unreadable-file': true,
   unclassified: false,
 };
 

@@ -24,6 +24,25 @@ export function commitNote(target: Report['target']): string {
 }
 
 /**
+ * Where a repository target comes from, one line each: the repository it is a fork of, with the
+ * check to run on that one (its history and contributors are the parent's as much as its own),
+ * and the name it moved from.
+ */
+export function originLines(target: Report['target']): string[] {
+  const lines: string[] = [];
+  if (target.fork !== undefined) {
+    const parent = target.fork.parent;
+    lines.push(
+      parent === null
+        ? 'fork of a repository GitHub does not name: its history and contributors may be another project\'s'
+        : `fork of ${parent}: its history and contributors may be the parent's; check the parent: nerq check ${target.fork.check ?? `github:${parent}`}`,
+    );
+  }
+  if (target.renamedFrom !== undefined) lines.push(`moved from ${target.renamedFrom}`);
+  return lines;
+}
+
+/**
  * `code-execution (MCP server whose description says "runs code"; also mcp-server)`: the category
  * that governs, the rule that decided it, and the other categories that apply (the JSON's
  * `matches`), so no format drops a label another shows.

@@ -17,7 +17,7 @@ import { aiActText } from './ai-act-text.js';
 import { includedPackageText } from './included-package-text.js';
 import { partsText } from './parts-text.js';
 import { comparisonText } from './comparison-text.js';
-import { categoryText, commitNote, groupChecks, previousLines, targetLabel } from './labels.js';
+import { categoryText, commitNote, groupChecks, originLines, previousLines, targetLabel } from './labels.js';
 import { markdownReason } from './markdown-reasons.js';
 import { escapeHtml, escapeMarkdown, htmlCode, markdownCode, sanitizeForTerminal } from './sanitize.js';
 import { formatPercent, formatScore, formatWeight } from './text.js';
@@ -88,8 +88,8 @@ function summaryLine(report: Report): string {
     `coverage ${formatPercent(report.coverage)}`,
   ];
   if (report.category !== null) parts.push(`category ${md(categoryText(report.category))}`);
-  const previous = previousLines(report).map((line) => md(line));
-  return [parts.join(' · '), ...previous].join('  \n');
+  const lines = [...originLines(report.target), ...previousLines(report)].map((line) => md(line));
+  return [parts.join(' · '), ...lines].join('  \n');
 }
 
 function dimensionSection(report: Report): string[] {

@@ -20,7 +20,7 @@ import { aiActText } from './ai-act-text.js';
 import { includedPackageText } from './included-package-text.js';
 import { partsText } from './parts-text.js';
 import { comparisonText } from './comparison-text.js';
-import { categoryText, commitNote, evidenceText, gateState, groupChecks, previousLines, targetLabel, type GateState } from './labels.js';
+import { categoryText, commitNote, evidenceText, gateState, groupChecks, originLines, previousLines, targetLabel, type GateState } from './labels.js';
 import { sanitizeForTerminal } from './sanitize.js';
 import {
   displayWidth,
@@ -230,6 +230,7 @@ function headerLines(report: Report, width: number, p: Palette): string[] {
     second.push({ text: `category ${clean(categoryText(report.category))}` });
   }
   lines.push(...flow(second, width));
+  for (const line of originLines(report.target)) lines.push(...wrapIndented(clean(line), width, '    ', ''));
   for (const line of previousLines(report)) lines.push(...wrapIndented(clean(line), width, '    ', ''));
   return lines;
 }

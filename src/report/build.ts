@@ -40,7 +40,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'nerq', version: VERSION },
     evaluatedAt: now.toISOString(),
-    target: { ...evidence.target },
+    target: { ...evidence.target, ...repositoryOrigin(evidence) },
     category,
     score: result.score,
     grade: result.grade,
@@ -72,6 +72,17 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     ...(aiAct === null ? {} : { aiAct }),
     ...(distribution === null ? {} : { distribution }),
     ...(included === undefined ? {} : { includedPackage: { ...included } }),
+  };
+}
+
+/** A repository target's origin: the repository it was forked from, the name it was asked by before a rename. */
+function repositoryOrigin(evidence: Evidence): Pick<Report['target'], 'fork' | 'renamedFrom'> {
+  const github = evidence.sources.github;
+  if (evidence.target.ecosystem !== 'github' || github.status !== 'ok' || github.facts.repository === null) return {};
+  const { fork, parent, renamedFrom } = github.facts.repository;
+  return {
+    ...(fork ? { fork: { parent, check: parent === null ? null : `github:${parent}` } } : {}),
+    ...(renamedFrom === null ? {} : { renamedFrom }),
   };
 }
 

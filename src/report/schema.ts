@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
-export const REPORT_SCHEMA_VERSION = '1.16.0';
+export const REPORT_SCHEMA_VERSION = '1.17.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -51,6 +51,15 @@ export const ReportTargetSchema = z.object({
    * ref"). Absent without a ref, and in evidence saved before it was recorded.
    */
   commit: z.string().optional(),
+  /**
+   * A repository target that is a fork (added in 1.17.0): the repository it was forked from
+   * (`parent`, null when GitHub did not name it: one deleted or private) and the target that checks
+   * it (`check`, null with it). Its history, contributors and community files are the parent's as
+   * much as its own (docs/scoring.md §9, "A fork"). Absent for a repository that is no fork.
+   */
+  fork: z.object({ parent: z.string().nullable(), check: z.string().nullable() }).optional(),
+  /** A repository target GitHub answered under another name (added in 1.17.0): the `owner/name` asked for, moved to `repository`. Absent otherwise. */
+  renamedFrom: z.string().optional(),
 });
 
 export const DimensionResultSchema = z.object({
@@ -112,7 +121,8 @@ export const SourceStatusSchema = z.object({
   /**
    * Why an unavailable source is unavailable, as a stable code (added in 1.15.0; docs/scoring.md
    * §11 lists them): present on every unavailable source, absent on an ok one. `unclassified`
-   * for evidence saved before the codes.
+   * for evidence saved before the codes; `unreadable-file` added in 1.17.0 (a repository's
+   * manifest or lockfile there but giving no dependency set).
    */
   code: z.enum(SOURCE_UNAVAILABLE_CODES).optional(),
 });

@@ -191,6 +191,9 @@ function repositoryFacts(github: Extract<Evidence['sources']['github'], { status
   const texts: ProfileFacts['texts'] = [];
   if (repository.description !== null) texts.push({ where: 'repository description', text: repository.description });
   for (const m of manifests) if (m.description !== null) texts.push({ where: `${m.path} description`, text: m.description });
+  // The whole opening paragraph, and the title with the repository's own name: a first sentence
+  // (a package's rule) can only drop what the paragraph says, and a repository's profile is never
+  // made laxer by it (docs/scoring.md §4).
   if (files?.readme) texts.push(...readmeTexts(files.readme.text, false));
   return {
     keywords: [...repository.topics, ...manifests.flatMap((m) => m.keywords)],

@@ -13,7 +13,7 @@ const report = (shape: Shape): Report => ({ error: null, ...shape }) as unknown 
 const ok = { id: 'registry', status: 'ok', reason: null } as const;
 const unavailable = (code: SourceUnavailableCode | undefined) => ({ id: 'vulnerabilities', status: 'unavailable' as const, reason: 'a sentence that does not decide', ...(code === undefined ? {} : { code }) });
 
-const FINAL: readonly SourceUnavailableCode[] = ['not-found', 'not-asked', 'too-large', 'redirect', 'integrity-mismatch'];
+const FINAL: readonly SourceUnavailableCode[] = ['not-found', 'not-asked', 'too-large', 'redirect', 'integrity-mismatch', 'unreadable-file'];
 const MAY_HEAL: readonly SourceUnavailableCode[] = ['timeout', 'host-down', 'network-error', 'http-status', 'rate-limited', 'auth-required', 'bad-answer', 'depends-on-source', 'unclassified'];
 
 describe('degraded: decided from the source codes', () => {

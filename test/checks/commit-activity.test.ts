@@ -3,7 +3,7 @@ import check, { activityScore } from '../../src/checks/commit-activity.js';
 import type { GithubActivity } from '../../src/evidence/schema.js';
 import { daysAgo, evidence, githubFacts, notApplicable, versionsAgo } from '../support/evidence-builder.js';
 import { checkTable } from './check-table.js';
-import { absentGithub, describeGithubSource, githubRuleCases, starjacked } from './github-cases.js';
+import { absentGithub, describeGithubSource, githubRuleCases, repositoryWith, starjacked } from './github-cases.js';
 
 const activity = (overrides: Partial<GithubActivity>): GithubActivity => ({
   commits90d: 42,
@@ -196,6 +196,28 @@ checkTable(check, [
     score: null,
     messageId: 'link-unverified',
   },
+  // A fork's branch carries its parent's commits: never credited (docs/scoring.md §9, "A fork").
+  {
+    name: 'an active fork: unknown, its commits may be its parent\'s',
+    evidence: evidence({ registry: notFinished, github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }) }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { fork: true, parent: 'upstream/example', parentCheck: 'nerq check github:upstream/example', commits90d: 42 },
+  },
+  {
+    name: 'a fork with commits of the year only: unknown, and the maintenance dimension no higher than they would score',
+    evidence: evidence({ registry: notFinished, github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), activity: activity({ commits90d: 0, commits365d: 4 }) }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { copiedScore: 40 },
+    caps: [{ id: 'fork-copied', limit: 40, dimension: 'maintenance', reason: "a fork's commit-activity facts may be its parent's: maintenance no higher than they would score", args: { check: 'commit-activity', parent: 'upstream/example' } }],
+  },
+  {
+    name: 'a dormant fork: dormant, as it shows',
+    evidence: evidence({ registry: notFinished, github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), activity: activity({ commits90d: 0, commits365d: 0, lastCommitAt: daysAgo(500) }) }) }),
+    score: 10,
+    messageId: 'dormant',
+  },
 ]);
 
 describeGithubSource(check);
@@ -210,5 +232,14 @@ describe('activityScore', () => {
     [0, 0, 10],
   ])('%i in 90 days, %i in 365 → %i', (commits90d, commits365d, score) => {
     expect(activityScore({ commits90d, commits365d })).toBe(score);
+  });
+});
+
+describe('commit-activity: a fork', () => {
+  it('holds the verdict when the activity it would credit may be its parent\'s, naming the check of the parent', () => {
+    const facts = githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }) });
+    const outcome = check.evaluate({ github: facts } as never, { now: new Date() });
+    expect(outcome.messageId).toBe('fork-copied');
+    expect(outcome.holdVerdict).toContain('nerq check github:upstream/example');
   });
 });

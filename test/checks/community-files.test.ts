@@ -3,7 +3,7 @@ import check, { COMMUNITY_FILE_POINTS } from '../../src/checks/community-files.j
 import type { GithubCommunity } from '../../src/evidence/schema.js';
 import { evidence, githubFacts } from '../support/evidence-builder.js';
 import { checkTable } from './check-table.js';
-import { describeGithubSource, githubRuleCases } from './github-cases.js';
+import { describeGithubSource, githubRuleCases, repositoryWith } from './github-cases.js';
 
 const NONE: GithubCommunity = {
   readme: true,
@@ -56,6 +56,23 @@ checkTable(check, [
     messageId: 'none',
   },
   ...githubRuleCases({ sections: ['community'] }),
+  // A fork copies its parent's files: never credited (docs/scoring.md §9, "A fork").
+  {
+    name: 'a fork with all four files: unknown, they may be its parent\'s',
+    evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }) }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { fork: true, parent: 'upstream/example', present: ['CONTRIBUTING', 'CODE_OF_CONDUCT', 'issue template', 'pull request template'] },
+  },
+  {
+    name: 'a fork with CONTRIBUTING alone: unknown, and the community dimension no higher than it would score',
+    evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: null }), community: { ...NONE, contributing: true } }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { copiedScore: 40, parentCheck: 'none named' },
+    caps: [{ id: 'fork-copied', limit: 40, dimension: 'community', reason: "a fork's community-files facts may be its parent's: community no higher than they would score", args: { check: 'community-files', parent: '' } }],
+  },
+  { name: 'a fork with none of them: none, as it shows', evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), community: NONE }) }), score: 0, messageId: 'none' },
 ]);
 
 describeGithubSource(check);

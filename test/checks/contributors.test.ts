@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check, { busFactorLimit, contributorCountScore, SOLO_SHARE } from '../../src/checks/contributors.js';
 import { evidence, githubFacts } from '../support/evidence-builder.js';
 import { checkTable } from './check-table.js';
-import { describeGithubSource, githubRuleCases } from './github-cases.js';
+import { describeGithubSource, githubRuleCases, repositoryWith } from './github-cases.js';
 
 const people = (count: number, busFactor: number | null = 3, topShare: number | null = 0.3) =>
   evidence({ github: githubFacts({ contributors: { count, busFactor, topShare } }) });
@@ -88,6 +88,30 @@ checkTable(check, [
     message: ['5 contributors; bus factor 2'],
   },
   ...githubRuleCases({ sections: ['contributors'] }),
+  // A fork's commits are its parent's as much as its own: never credited (docs/scoring.md §9, "A fork").
+  {
+    name: 'a fork: its contributors may be its parent\'s, unknown with the parent named',
+    evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }) }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { fork: true, parent: 'upstream/example', parentCheck: 'nerq check github:upstream/example', count: 48 },
+  },
+  {
+    name: 'a fork GitHub names no parent of: unknown, no check offered',
+    evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: null }) }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { parentCheck: 'none named' },
+  },
+  {
+    name: 'a fork with one contributor: unknown, and the community dimension no higher than it would score',
+    evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), contributors: { count: 1, busFactor: 1, topShare: 1 } }) }),
+    score: null,
+    messageId: 'fork-copied',
+    data: { copiedScore: 20 },
+    caps: [{ id: 'fork-copied', limit: 20, dimension: 'community', reason: "a fork's contributors facts may be its parent's: community no higher than they would score", args: { check: 'contributors', parent: 'upstream/example' } }],
+  },
+  { name: 'a fork without a contributor: none, as it shows', evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), contributors: { count: 0, busFactor: null, topShare: null } }) }), score: 0, messageId: 'none' },
 ]);
 
 describeGithubSource(check);

@@ -38,8 +38,9 @@ interface Variant {
   name: string;
   repo: string;
   answer?: RepoAnswerOptions;
-  /** Keys of the repository answer replaced. */
+  /** Keys of the repository answer replaced (with a token: `nodeEdit`, of the GraphQL repository node). */
   repoEdit?: Record<string, unknown>;
+  nodeEdit?: Record<string, unknown>;
   tree?: (entries: TreeEntry[]) => TreeEntry[];
   /** Texts served for files (`GET …/contents/<path>`), by path. */
   files?: Record<string, FixtureResponse | string>;
@@ -55,6 +56,12 @@ interface Variant {
   known?: string[];
   /** Checks not in the report (not applicable). */
   absent?: readonly string[];
+  /** The report's `target`, as far as given (toMatchObject); keys given as undefined: absent. */
+  target?: Record<string, unknown>;
+  /** Texts the Markdown and terminal reports show (`--format markdown`, the table). */
+  shows?: string[];
+  /** Unavailable sources' codes in the report's `sources`, by source id. */
+  sourceCodes?: Record<string, string>;
 }
 
 const CODE_RUNNER = 'formulahendry/mcp-server-code-runner';
@@ -96,20 +103,27 @@ const BASE = { exit: 0, verdict: 'caution' } as const;
 const DEPENDENCIES_KNOWN = ['vulnerable-dependencies', 'malicious-package'];
 const DOCUMENTS_KNOWN = ['readme', 'license-file', 'license-consistency'];
 const DEPENDENCIES_UNKNOWN: Record<string, Expected> = { 'vulnerable-dependencies': ['source-unavailable', null], 'malicious-package': ['source-unavailable', null] };
+/** A file there but no text that gives the set, and a file a request failed for: each with its code, never `unclassified`. */
+const UNREADABLE = { dependencies: 'unreadable-file' } as const;
+const SERVER_ERROR: FixtureResponse = { status: 500, body: { message: 'Server Error' } };
 
 const VARIANTS: Variant[] = [
   { name: 'the recorded repository', repo: CODE_RUNNER, ...BASE, checks: { readme: ['good', 85], 'vulnerable-dependencies': 'repository-clean' }, known: DOCUMENTS_KNOWN },
   // The tree: entries that are no file of the repository where a file that matters would be.
   { name: 'a submodule where README.md would be', repo: CODE_RUNNER, tree: submodule('README.md'), ...BASE, checks: { readme: ['unreadable', null] }, known: [...DEPENDENCIES_KNOWN, 'license-file'] },
-  { name: 'a submodule where package.json would be', repo: CODE_RUNNER, tree: submodule('package.json'), exit: 3, verdict: 'caution', checks: { ...DEPENDENCIES_UNKNOWN, readme: 'good' }, known: DOCUMENTS_KNOWN },
+  { name: 'a submodule where package.json would be', repo: CODE_RUNNER, tree: submodule('package.json'), exit: 3, verdict: 'caution', checks: { ...DEPENDENCIES_UNKNOWN, readme: 'good' }, known: DOCUMENTS_KNOWN, sourceCodes: UNREADABLE },
   { name: 'README.md a symbolic link', repo: CODE_RUNNER, tree: symlink('README.md', 'docs/README.md'), files: { 'README.md': 'docs/README.md' }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
   // A licence file that cannot be read is there, its text unrecognised (70), as for a 404.
   { name: 'LICENSE a symbolic link', repo: CODE_RUNNER, tree: symlink('LICENSE', '../LICENSE.txt'), files: { LICENSE: '../LICENSE.txt' }, ...BASE, checks: { 'license-file': ['unrecognised', 70] }, known: [...DEPENDENCIES_KNOWN, 'readme'] },
-  { name: 'package.json a symbolic link', repo: CODE_RUNNER, tree: symlink('package.json', 'packages/a/package.json'), files: { 'package.json': 'packages/a/package.json' }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN },
+  { name: 'package.json a symbolic link', repo: CODE_RUNNER, tree: symlink('package.json', 'packages/a/package.json'), files: { 'package.json': 'packages/a/package.json' }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN, sourceCodes: UNREADABLE },
   // Git LFS pointers: the file is stored elsewhere, the text read is the pointer.
   { name: 'package.json a Git LFS pointer', repo: CODE_RUNNER, files: { 'package.json': lfsPointer(768) }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN },
   { name: 'README.md a Git LFS pointer', repo: CODE_RUNNER, files: { 'README.md': lfsPointer(5540) }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
-  { name: 'package-lock.json a Git LFS pointer', repo: CODE_RUNNER, files: { 'package-lock.json': lfsPointer(57_755) }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN },
+  { name: 'package-lock.json a Git LFS pointer', repo: CODE_RUNNER, files: { 'package-lock.json': lfsPointer(57_755) }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN, sourceCodes: UNREADABLE },
+  // One file GitHub fails to give (not the whole repository): the set is unknown with the request's failure as its code.
+  { name: 'package-lock.json answered 500', repo: CODE_RUNNER, files: { 'package-lock.json': SERVER_ERROR }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN, sourceCodes: { dependencies: 'http-status' } },
+  { name: 'package.json answered 500', repo: CODE_RUNNER, files: { 'package.json': SERVER_ERROR }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: ['readme', 'license-file'], sourceCodes: { dependencies: 'http-status' } },
+  { name: 'package-lock.json listed but answered 404', repo: CODE_RUNNER, files: { 'package-lock.json': { status: 404, body: { message: 'Not Found' } } }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN, sourceCodes: { dependencies: 'not-found' } },
   // README names and places.
   ...['README.rst', 'README.adoc', 'README.org', 'README.txt', 'README'].map(
     (name): Variant => ({ name: `the README as ${name}`, repo: CODE_RUNNER, tree: moveTo('README.md', name), files: { [name]: README }, ...BASE, checks: { readme: ['good', 85] }, known: DEPENDENCIES_KNOWN }),
@@ -123,7 +137,7 @@ const VARIANTS: Variant[] = [
   { name: 'package.json with a byte-order mark', repo: CODE_RUNNER, files: { 'package.json': `\uFEFF${PACKAGE_JSON}` }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100], 'advertised-packages': 'verified' } },
   { name: 'package.json with CRLF line ends', repo: CODE_RUNNER, files: { 'package.json': PACKAGE_JSON.replaceAll('\n', '\r\n') }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100] } },
   // npm refuses comments in package.json: unknown, never a clean set.
-  { name: 'package.json with a comment', repo: CODE_RUNNER, files: { 'package.json': PACKAGE_JSON.replace('{', '{\n  // the server\n') }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN },
+  { name: 'package.json with a comment', repo: CODE_RUNNER, files: { 'package.json': PACKAGE_JSON.replace('{', '{\n  // the server\n') }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN, sourceCodes: UNREADABLE },
   // JSON's last duplicate wins (as npm reads it): the MIT after the UNLICENSED.
   { name: 'package.json with a duplicate key', repo: CODE_RUNNER, files: { 'package.json': PACKAGE_JSON.replace('{', '{\n  "license": "UNLICENSED",') }, ...BASE, checks: { 'license-consistency': ['consistent', 100] } },
   { name: 'package.json with workspaces as an object', repo: CODE_RUNNER, files: { 'package.json': PACKAGE_JSON.replace('{', '{\n  "workspaces": { "packages": ["packages/*"] },') }, ...BASE, checks: { 'vulnerable-dependencies': 'repository-clean' } },
@@ -181,10 +195,48 @@ const VARIANTS: Variant[] = [
   { name: 'with a token: README.md a symbolic link', token: true, repo: CODE_RUNNER, tree: symlink('README.md', 'docs/README.md'), files: { 'README.md': 'docs/README.md' }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
   { name: 'with a token: README.md a Git LFS pointer', token: true, repo: CODE_RUNNER, files: { 'README.md': lfsPointer(5540) }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
   { name: 'with a token: a binary README (read again over REST)', token: true, repo: CODE_RUNNER, files: { 'README.md': { body: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(64)]) } }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
+  // The blob GraphQL cannot give is asked over REST, which fails: the request's code.
+  { name: 'with a token: package-lock.json answered 500 over REST', token: true, repo: CODE_RUNNER, files: { 'package-lock.json': SERVER_ERROR }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN, sourceCodes: { dependencies: 'http-status' } },
   { name: 'with a token: package.json with a byte-order mark', token: true, repo: CODE_RUNNER, files: { 'package.json': `\uFEFF${PACKAGE_JSON}` }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100], 'advertised-packages': 'verified' } },
   // The repository answer.
-  { name: 'renamed: 301 to the new owner and name', repo: CODE_RUNNER, renamedTo: 'newowner/code-runner', ...BASE, checks: { readme: 'good', 'vulnerable-dependencies': 'repository-clean' } },
-  { name: 'a fork', repo: CODE_RUNNER, repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner' }, source: { full_name: 'someone/mcp-server-code-runner' } }, ...BASE, checks: { readme: 'good' } },
+  {
+    name: 'renamed: 301 to the new owner and name',
+    repo: CODE_RUNNER,
+    renamedTo: 'newowner/code-runner',
+    ...BASE,
+    checks: { readme: 'good', 'vulnerable-dependencies': 'repository-clean' },
+    target: { renamedFrom: CODE_RUNNER, fork: undefined },
+    shows: [`moved from ${CODE_RUNNER}`],
+  },
+  // A fork (GitHub's answer names its parent and its network's source): what its branch copied is never credited.
+  {
+    name: 'a fork',
+    repo: CODE_RUNNER,
+    repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner' }, source: { full_name: 'someone/mcp-server-code-runner' } },
+    ...BASE,
+    checks: { readme: 'good', 'commit-activity': ['fork-copied', null], contributors: ['none', 0], 'stars-forks': 'niche' },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner' }, renamedFrom: undefined },
+    shows: ['fork of someone/mcp-server-code-runner', 'nerq check github:someone/mcp-server-code-runner'],
+  },
+  {
+    name: 'a fork whose parent GitHub does not name',
+    repo: CODE_RUNNER,
+    repoEdit: { fork: true },
+    ...BASE,
+    checks: { 'commit-activity': ['fork-copied', null] },
+    target: { fork: { parent: null, check: null } },
+    shows: ['fork of a repository GitHub does not name'],
+  },
+  {
+    name: 'with a token: a fork',
+    token: true,
+    repo: CODE_RUNNER,
+    nodeEdit: { isFork: true, parent: { nameWithOwner: 'someone/mcp-server-code-runner' } },
+    ...BASE,
+    checks: { readme: 'good', 'commit-activity': ['fork-copied', null] },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner' } },
+  },
+  { name: 'with a token: no fork', token: true, repo: CODE_RUNNER, ...BASE, checks: { 'commit-activity': 'active' }, target: { fork: undefined } },
   { name: 'archived', repo: CODE_RUNNER, repoEdit: { archived: true }, ...BASE, checks: { 'repository-archived': ['archived', 0] } },
   { name: 'disabled', repo: CODE_RUNNER, repoEdit: { disabled: true }, ...BASE, checks: { 'repository-archived': ['disabled', 0] } },
   { name: 'no topics and license null', repo: CODE_RUNNER, answer: { license: null, omit: ['topics'] }, ...BASE, checks: { 'license-consistency': ['repository-none', 40], 'license-file': 'consistent' } },
@@ -243,7 +295,7 @@ function serveVariant(v: Variant): void {
   if (v.token === true) {
     const blob = (text: FixtureResponse | string) =>
       typeof text === 'string' ? { byteSize: Buffer.byteLength(text), text, isTruncated: false, isBinary: false } : { byteSize: (text.body as Buffer).length, text: null, isTruncated: false, isBinary: true };
-    serveRecordedGraphql(server, v.repo, { license: answer.license, blobs: Object.fromEntries(Object.entries(v.files ?? {}).map(([file, text]) => [file, blob(text)])) });
+    serveRecordedGraphql(server, v.repo, { license: answer.license, ...(v.nodeEdit === undefined ? {} : { nodeEdit: v.nodeEdit }), blobs: Object.fromEntries(Object.entries(v.files ?? {}).map(([file, text]) => [file, blob(text)])) });
   }
   servePublished(server, PUBLISHED_HERE[v.repo] ?? {});
   // Workflows without a token come from raw file hosting at the listed commit: the variants' own are there.
@@ -276,6 +328,17 @@ describe('odd repositories: `nerq check github:… --json` against variants of r
       for (const id of v.absent ?? []) expect(found(id), id).toBeUndefined();
       // An unknown check is never scored: no odd part is counted as good.
       for (const check of report.checks) if (check.status === 'unknown') expect(check.score, check.id).toBeNull();
+      for (const [id, code] of Object.entries(v.sourceCodes ?? {})) expect(report.sources.find((x) => x.id === id)?.code, id).toBe(code);
+      for (const [key, value] of Object.entries(v.target ?? {})) expect(report.target[key as keyof Report['target']], key).toEqual(value);
+      if (v.shows !== undefined) {
+        const env = { NERQ_NOW: at.toISOString(), ...(v.token === true ? { GITHUB_TOKEN: TOKEN } : {}) };
+        const markdown = await runCli(['check', `github:${v.repo}`, '--format', 'markdown'], { server, env });
+        const table = await runCli(['check', `github:${v.repo}`, '--no-color'], { server, env });
+        for (const text of v.shows) {
+          expect(markdown.stdout, `markdown: ${text}`).toContain(text);
+          expect(table.stdout.replace(/\s+/g, ' '), `terminal: ${text}`).toContain(text);
+        }
+      }
     });
   }
 });

@@ -100,12 +100,23 @@ describe('repositoryDependencies', () => {
 
   it('a lockfile listed as unread or a manifest that could not be read: unavailable, naming the file', () => {
     const overCap = repositoryDependencies(
-      files([manifest('package.json', 'npm')], ['package-lock.json'], [{ path: 'package-lock.json', reason: 'over the 1024 KiB cap (2000000 bytes)' }]),
+      files([manifest('package.json', 'npm')], ['package-lock.json'], [{ path: 'package-lock.json', reason: 'over the 1024 KiB cap (2000000 bytes)', code: 'too-large' }]),
       new Map([['package.json', PACKAGE_JSON]]),
     );
-    expect(overCap).toEqual({ status: 'unavailable', reason: 'package-lock.json could not be read: over the 1024 KiB cap (2000000 bytes)' });
-    const manifestGone = repositoryDependencies(files([], [], [{ path: 'pyproject.toml', reason: 'GitHub answered 404 for the file' }]), new Map());
-    expect(manifestGone.status).toBe('unavailable');
+    // The code is the failure that left the file unread, never `unclassified`.
+    expect(overCap).toEqual({ status: 'unavailable', reason: 'package-lock.json could not be read: over the 1024 KiB cap (2000000 bytes)', code: 'too-large' });
+    const manifestGone = repositoryDependencies(files([], [], [{ path: 'pyproject.toml', reason: 'GitHub answered 404 for the file', code: 'not-found' }]), new Map());
+    expect(manifestGone).toMatchObject({ status: 'unavailable', code: 'not-found' });
+    const failed = repositoryDependencies(
+      files([manifest('package.json', 'npm')], ['package-lock.json'], [{ path: 'package-lock.json', reason: 'GitHub answered 502', code: 'http-status' }]),
+      new Map([['package.json', PACKAGE_JSON]]),
+    );
+    expect(failed).toMatchObject({ status: 'unavailable', code: 'http-status' });
+    // There but no text to read (a link, a submodule): unreadable-file.
+    const link = repositoryDependencies(files([], [], [{ path: 'package.json', reason: 'a symbolic link (to packages/a/package.json), not a file' }]), new Map());
+    expect(link).toMatchObject({ status: 'unavailable', code: 'unreadable-file' });
+    const broken = repositoryDependencies(files([manifest('package.json', 'npm')], ['package-lock.json']), new Map([['package.json', PACKAGE_JSON], ['package-lock.json', '{ "lockfileVersion": ']]));
+    expect(broken).toMatchObject({ status: 'unavailable', code: 'unreadable-file' });
   });
 
   it('a root requirements.txt and no pyproject.toml: its lines are the set (pins and ranges), dev requirements left out', () => {
@@ -137,8 +148,8 @@ describe('repositoryDependencies', () => {
   });
 
   it('a root requirements.txt that could not be read: unavailable, naming it', () => {
-    const deps = repositoryDependencies(files([], ['requirements.txt'], [{ path: 'requirements.txt', reason: 'GitHub answered 404 for the file' }]), new Map());
-    expect(deps).toEqual({ status: 'unavailable', reason: 'requirements.txt could not be read: GitHub answered 404 for the file' });
+    const deps = repositoryDependencies(files([], ['requirements.txt'], [{ path: 'requirements.txt', reason: 'GitHub answered 404 for the file', code: 'not-found' }]), new Map());
+    expect(deps).toEqual({ status: 'unavailable', reason: 'requirements.txt could not be read: GitHub answered 404 for the file', code: 'not-found' });
   });
 
   it('no manifest: not applicable', () => {
@@ -197,12 +208,13 @@ describe('repositoryDependencies: Go and Rust', () => {
   });
 
   it('a go.mod that could not be read, or a Cargo.lock that does not parse: the set is unavailable, naming the file', () => {
-    expect(repositoryDependencies(withModules(['go.mod'], [], [], [{ path: 'go.mod', reason: 'over the 1024 KiB cap (2000000 bytes)' }]), new Map())).toEqual({
+    expect(repositoryDependencies(withModules(['go.mod'], [], [], [{ path: 'go.mod', reason: 'over the 1024 KiB cap (2000000 bytes)', code: 'too-large' }]), new Map())).toEqual({
       status: 'unavailable',
       reason: 'go.mod could not be read: over the 1024 KiB cap (2000000 bytes)',
+      code: 'too-large',
     });
     const broken = repositoryDependencies(withModules(['Cargo.lock']), new Map([['Cargo.lock', '[[package]\nname =']]));
-    expect(broken.status).toBe('unavailable');
+    expect(broken).toMatchObject({ status: 'unavailable', code: 'unreadable-file' });
     if (broken.status === 'unavailable') expect(broken.reason).toMatch(/^Cargo\.lock:\d+: invalid TOML/);
   });
 });

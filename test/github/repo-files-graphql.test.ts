@@ -168,9 +168,9 @@ describe('the files query failing or giving less: REST reads what it could not',
     expect(graphql.texts.get('package-lock.json')).toBe(rest.texts.get('package-lock.json'));
     expect(graphql.files.licenseFiles).toEqual(rest.files.licenseFiles);
     expect(graphql.files.readme).toBeNull();
-    expect(graphql.files.unread).toContainEqual({ path: 'README.md', reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${MAX_REPO_FILE_BYTES + 1} bytes)` });
+    expect(graphql.files.unread).toContainEqual({ path: 'README.md', reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${MAX_REPO_FILE_BYTES + 1} bytes)`, code: 'too-large' });
     // A text longer than its byteSize says: held to the cap all the same.
-    expect(graphql.files.unread).toContainEqual({ path: 'SECURITY.md', reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${MAX_REPO_FILE_BYTES + 2} bytes)` });
+    expect(graphql.files.unread).toContainEqual({ path: 'SECURITY.md', reason: `over the ${MAX_REPO_FILE_BYTES / 1024} KiB cap (${MAX_REPO_FILE_BYTES + 2} bytes)`, code: 'too-large' });
     expect(graphql.files.securityPolicyText).toBeNull();
   });
 
@@ -178,7 +178,7 @@ describe('the files query failing or giving less: REST reads what it could not',
     serveRecordedRepo(server, PLAYWRIGHT, { license: null });
     serveGraphql(PLAYWRIGHT, { blobs: { 'SECURITY.md': null } });
     const graphql = await read(PLAYWRIGHT, true);
-    expect(graphql.files.unread).toContainEqual({ path: 'SECURITY.md', reason: 'GitHub answered 404 for the file' });
+    expect(graphql.files.unread).toContainEqual({ path: 'SECURITY.md', reason: 'GitHub answered 404 for the file', code: 'not-found' });
     expect(graphql.files.securityPolicyText).toBeNull();
     expect(restCalls()).toEqual([]);
   });

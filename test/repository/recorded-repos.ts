@@ -326,12 +326,13 @@ export function graphqlRepositoryNode(fullName: string, options: { license: stri
  * GitHub's GraphQL endpoint for a recorded repository with a token: the repository query answered
  * with `graphqlRepositoryNode` under each alias it asks for, the tag-dates query with `tags`
  * (default: `tagDatesAnswer`, the recorded tags' dates), the files' query from the recorded files
- * or the `blobs` given by path (as the `NerqBlob` fragment gives them).
+ * or the `blobs` given by path (as the `NerqBlob` fragment gives them); `nodeEdit`: keys of the
+ * repository node replaced.
  */
 export function serveRecordedGraphql(
   server: FixtureServer,
   fullName: string,
-  options: { license: string | null; created?: string; tags?: FixtureResponse; releasesUnanswered?: boolean; blobs?: Record<string, unknown> },
+  options: { license: string | null; created?: string; tags?: FixtureResponse; releasesUnanswered?: boolean; blobs?: Record<string, unknown>; nodeEdit?: Record<string, unknown> },
 ): void {
   const tags = options.tags ?? { body: tagDatesAnswer(fullName) };
   server.route('POST', '/github/graphql', (_req, res, { body }) => {
@@ -348,7 +349,7 @@ export function serveRecordedGraphql(
     const aliases = [...query.matchAll(/\b(r\d+): repository\(/g)].map((m) => m[1] as string);
     res.writeHead(200, { 'content-type': 'application/json' });
     // `releasesUnanswered`: GitHub answers the repository with no releases connection (the releases listing fails alone).
-    const node = (): Record<string, unknown> => ({ ...graphqlRepositoryNode(fullName, options), ...(options.releasesUnanswered === true ? { releases: null } : {}) });
+    const node = (): Record<string, unknown> => ({ ...graphqlRepositoryNode(fullName, options), ...(options.releasesUnanswered === true ? { releases: null } : {}), ...options.nodeEdit });
     res.end(JSON.stringify({ data: Object.fromEntries(aliases.map((a) => [a, node()])) }));
   });
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
 import { buildReport } from '../../src/report/build.js';
@@ -207,6 +208,40 @@ describe('decideCategory for a github: target (its own files)', () => {
     expect(decideCategory(repo([])).id).toBe('mcp-server');
     expect(decideCategory(repo([repoManifest({ keywords: [], description: null, dependencies: [], hasBin: true })])).id).toBe('mcp-server');
     expect(decideCategory(repo([repoManifest({ keywords: [], description: null, dependencies: [], hasBin: false })])).id).toBe('library');
+  });
+});
+
+/**
+ * A repository target reads its README's whole opening paragraph, a package only the first sentence
+ * (src/scoring/category.ts, `readmeTexts`). Measured on the 15 recorded repositories' READMEs
+ * (fixtures/http/github/repos) with the first sentence and the package's title guard: no governing
+ * category changed; github/github-mcp-server lost its `ai-agent-tool` label (its second sentence,
+ * "This gives AI agents …"). A first sentence can only drop what the paragraph says, so a
+ * repository keeps the paragraph — the stricter profile — and its own name in its title counts.
+ */
+describe('a repository reads its README\'s whole opening paragraph: never a laxer profile than the paragraph gives', () => {
+  const readmeOnly = (text: string, fullName = 'example/example') =>
+    repositoryEvidence({
+      repository: { fullName, topics: [], description: null },
+      files: repoFiles({ readme: { path: 'README.md', size: text.length, text, truncated: false }, manifests: [repoManifest({ keywords: [], description: null, dependencies: [], hasBin: true })] }),
+    });
+  it.each<[string, string, string, string]>([
+    ['an MCP server named in the second sentence', '# Toolbox\n\nHelpers for your editor. Runs as an MCP server over stdio.\n', 'mcp-server', 'README opening says "MCP server"'],
+    ['code execution named in the second sentence', '# box\n\nA workspace helper. Executes arbitrary code for the assistant.\n', 'code-execution', 'README opening says "Executes arbitrary code"'],
+    ['an AI agent named in the second sentence', '# router\n\nA tiny router. Built for AI agents.\n', 'ai-agent-tool', 'README opening says "AI agents"'],
+  ])('%s', (_, text, id, reason) => {
+    expect(decideCategory(readmeOnly(text))).toEqual({ id, reason });
+    // The same README in a package (first sentence only) does not say it: the repository's profile is the stricter one.
+    expect(decideCategory(evidence({ registry: { description: 'A tool', keywords: [], hasBin: true }, tarball: { readme: { path: 'README.md', size: text.length, text, truncated: false } } })).id).toBe('cli');
+  });
+
+  it('the repository\'s own name as its title still counts (a package\'s would not)', () => {
+    expect(decideCategory(readmeOnly('# weather-mcp-server\n\nForecasts.\n', 'acme/weather-mcp-server')).id).toBe('mcp-server');
+  });
+
+  it('the recorded github/github-mcp-server README keeps its ai-agent-tool label beside mcp-server', () => {
+    const text = readFileSync(new URL('../../fixtures/http/github/repos/github/github-mcp-server/contents/README.md', import.meta.url), 'utf8');
+    expect(decideCategory(readmeOnly(text, 'github/github-mcp-server')).matches?.map((m) => m.id)).toEqual(['mcp-server', 'ai-agent-tool']);
   });
 });
 

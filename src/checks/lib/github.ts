@@ -7,9 +7,15 @@
  *    Every GitHub check is unknown with the link's reason, so a typosquat that names a famous
  *    repository inherits none of its popularity, activity or hygiene.
  * 3. A section GitHub could not answer (null) is unknown with `unknown[section]` as the reason.
+ *
+ * A fork (docs/scoring.md §9, "A fork"): its default branch carries the commits of the repository
+ * it was forked from, and with them its authors and files, so the checks that would credit those
+ * (commit-activity, contributors, community-files) say unknown with `fork-copied` whenever the
+ * data would credit anything, rather than count the parent's work as the fork's (`forkCopied`).
  */
 import type { GithubFacts, GithubRepository, GithubResponsiveness, GithubSection } from '../../evidence/schema.js';
-import type { CheckOutcome, EvidenceValue } from '../define.js';
+import type { CapRequest, CheckOutcome, EvidenceValue } from '../define.js';
+import type { Dimension } from '../../model/dimensions.js';
 import { truncate } from './text.js';
 
 /** Reasons quote names from the network (a package.json `name`): kept short. */
@@ -26,6 +32,42 @@ export const GITHUB_UNKNOWN_MESSAGES = {
   'link-unverified': 'Unknown: repository link not verified ({reason})',
   'section-unknown': 'Unknown: GitHub {section} facts unavailable ({reason})',
 } as const;
+
+/** The message of a check whose facts a fork copies from its parent (see the header). */
+export const GITHUB_FORK_MESSAGES = {
+  'fork-copied': 'Unknown: {repository} is a fork of {parent}; what it copied from there cannot be told from its own work (check the parent: {parentCheck})',
+} as const;
+
+/**
+ * For a fork, the outcome of a check whose facts the fork copies from its parent: unknown with the
+ * parent named (`parent` null when GitHub did not name it), never the parent's work credited; null
+ * for a repository that is no fork. Leaving a check out of its dimension's mean could raise the
+ * mean (a low score the copied facts earn beside higher ones), so below 100 the outcome caps the
+ * dimension at the score the copied facts would have had (`fork-copied`): the fork never scores
+ * better than it would with them counted.
+ */
+export function forkCopied(
+  repository: GithubRepository,
+  data: Record<string, EvidenceValue>,
+  copied: { check: string; dimension: Dimension; score: number },
+): CheckOutcome<'fork-copied'> | null {
+  if (!repository.fork) return null;
+  const parent = repository.parent ?? null;
+  const parentCheck = parent === null ? 'none named' : `nerq check github:${parent}`;
+  const cap: CapRequest = {
+    id: 'fork-copied',
+    limit: copied.score,
+    dimension: copied.dimension,
+    reason: `a fork's ${copied.check} facts may be its parent's: ${copied.dimension} no higher than they would score`,
+    args: { check: copied.check, parent: parent ?? '' },
+  };
+  return {
+    score: null,
+    messageId: 'fork-copied',
+    data: { ...data, fork: true, parent: parent ?? 'a repository GitHub does not name', parentCheck, copiedScore: copied.score },
+    ...(copied.score < 100 ? { caps: [cap] } : {}),
+  };
+}
 
 export type GithubAbsentMessageId = keyof typeof GITHUB_ABSENT_MESSAGES;
 export type GithubUnknownMessageId = keyof typeof GITHUB_UNKNOWN_MESSAGES;

@@ -19,7 +19,7 @@ import type {
   GithubRepository,
   GithubResponsiveness,
 } from '../../evidence/github-facts.js';
-import { validGithubFullName } from './names.js';
+import { forkParent, validGithubFullName } from './names.js';
 import { communityFilesIn, entryType, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
 import type { RepoTreeItem } from './repo-tree.js';
@@ -57,6 +57,7 @@ const ACTOR = '{ __typename login }';
 /** Everything asked about one repository (the manifests are added per alias). */
 export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
   nameWithOwner databaseId url isArchived isDisabled isFork isEmpty createdAt pushedAt
+  parent { nameWithOwner }
   stargazerCount forkCount watchers { totalCount }
   openIssues: issues(states: OPEN) { totalCount }
   openPulls: pullRequests(states: OPEN) { totalCount }
@@ -164,6 +165,7 @@ export const GraphqlRepositorySchema = z.object({
   isArchived: z.boolean(),
   isDisabled: z.boolean(),
   isFork: z.boolean(),
+  parent: z.object({ nameWithOwner: z.string() }).nullish(),
   isEmpty: z.boolean(),
   createdAt: z.string().nullable(),
   pushedAt: z.string().nullable(),
@@ -281,7 +283,7 @@ export function blobRead(value: unknown): FileRead {
   if (!parsed.success || parsed.data === null) return { kind: 'missing' };
   const blob = parsed.data;
   if (blob.text === undefined && blob.isTruncated === undefined) return { kind: 'missing' };
-  if (blob.isTruncated === true) return { kind: 'error', reason: 'the file is too large to read', oversize: true };
+  if (blob.isTruncated === true) return { kind: 'error', reason: 'the file is too large to read', oversize: true, code: 'too-large' };
   if (blob.isBinary === true || typeof blob.text !== 'string') return { kind: 'error', reason: 'the file is not text' };
   return { kind: 'file', text: blob.text };
 }
@@ -300,6 +302,7 @@ export function graphqlRepository(host: string, asked: string, node: GraphqlRepo
     archived: node.isArchived,
     disabled: node.isDisabled,
     fork: node.isFork,
+    parent: forkParent(node.isFork, node.parent?.nameWithOwner),
     createdAt: node.createdAt,
     pushedAt: node.pushedAt,
     defaultBranch,

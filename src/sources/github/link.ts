@@ -24,6 +24,7 @@ import { pep503 } from '../../ecosystems/pypi/name.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import type { GithubLink } from '../../evidence/github-facts.js';
 import type { WorkspaceGlobs } from '../../lockfiles/workspace-globs.js';
+import type { SourceUnavailableCode } from '../../model/source-codes.js';
 import type { TreeEntry } from './files.js';
 import { setupPyName } from './setup-py.js';
 
@@ -42,7 +43,8 @@ export type GithubClaim =
  * file is larger than the cap it was read with (a size limit, the same on every run). An error with
  * neither is a fault (a failure, a rate limit, a malformed answer): another run may read it.
  */
-export type FileRead = { kind: 'file'; text: string } | { kind: 'missing' } | { kind: 'error'; reason: string; limited?: true; oversize?: true };
+/** A file's text, its absence, or why it could not be read (`code`: the request's failure as a source code, when a request failed). */
+export type FileRead = { kind: 'file'; text: string } | { kind: 'missing' } | { kind: 'error'; reason: string; limited?: true; oversize?: true; code?: SourceUnavailableCode };
 export type DirRead = { kind: 'dir'; entries: readonly TreeEntry[] } | { kind: 'missing' } | { kind: 'error'; reason: string };
 
 /** Why a link is not verified (`GithubLink.code`). */

@@ -21,3 +21,8 @@ export function validGithubFullName(fullName: string): boolean {
   if (slash < 0 || fullName.indexOf('/', slash + 1) >= 0) return false;
   return validGithubNames(fullName.slice(0, slash), fullName.slice(slash + 1));
 }
+
+/** A fork's parent as GitHub names it; null for a repository that is no fork, or a name that is no valid `owner/name` (never put into a command). */
+export function forkParent(fork: boolean, parent: string | null | undefined): string | null {
+  return fork && parent !== null && parent !== undefined && validGithubFullName(parent) ? parent : null;
+}

@@ -11,7 +11,9 @@
  *   direct ranges against the registry (`rangeResolvable`, pipeline/repository-ranges.ts).
  * - A lockfile that could not be read (over the size cap, a 404, more lockfiles than are read)
  *   or does not parse makes the set unavailable with the reason naming the file: a partial set
- *   would read as a clean one.
+ *   would read as a clean one. Its code is the request's failure when one failed (`timeout`,
+ *   `http-status`, `not-found`, `too-large`, …: the `unread` entry's), else `unreadable-file` (the
+ *   file is there but gives no set: it does not parse, or a link, submodule or binary is in its place).
  * - Go and Rust: each `go.mod` gives its requires at exact versions (after `replace`), each
  *   `Cargo.lock` its crates.io packages, dev-only where the `Cargo.toml` files read beside it say
  *   so (lockfiles/go-mod.ts, lockfiles/cargo-lock.ts). One that could not be read or does not
@@ -36,6 +38,7 @@ import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
 import { isRootPythonSet } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
+import type { SourceUnavailableCode } from '../../model/source-codes.js';
 
 type DependencyEntry = Extract<Sources['dependencies'], { status: 'ok' }>['facts']['dependencies'][number];
 
@@ -112,14 +115,14 @@ function moduleEntryOf(d: ModuleDependency): DependencyEntry {
 }
 
 /** The Go and Rust pins of the files read: each go.mod, each Cargo.lock with the Cargo.toml texts beside or below it; or why they cannot be had. */
-function moduleDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): { ok: true; inputs: ModuleInput[] } | { ok: false; reason: string } {
+function moduleDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): { ok: true; inputs: ModuleInput[] } | { ok: false; reason: string; file: string } {
   const paths = files.moduleFiles ?? [];
   const inputs: ModuleInput[] = [];
   for (const file of paths.filter((p) => baseOf(p) === 'go.mod' || baseOf(p) === 'Cargo.lock')) {
     const text = texts.get(file);
     if (text === undefined) {
       const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read';
-      return { ok: false, reason: `${file} could not be read: ${why}` };
+      return { ok: false, reason: `${file} could not be read: ${why}`, file };
     }
     try {
       if (baseOf(file) === 'go.mod') inputs.push(readGoMod(text, file));
@@ -133,7 +136,7 @@ function moduleDependencies(files: GithubFiles, texts: ReadonlyMap<string, strin
         inputs.push(readCargoLock(text, file, manifests));
       }
     } catch (error) {
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      return { ok: false, reason: error instanceof Error ? error.message : String(error), file };
     }
   }
   return { ok: true, inputs };
@@ -155,10 +158,17 @@ function merge(entries: readonly DependencyEntry[]): DependencyEntry[] {
   return [...byKey.values()];
 }
 
+type Unavailable = { status: 'unavailable'; reason: string; code: SourceUnavailableCode };
+
+/** The set unavailable for a file: the code of the failure that left it unread, else `unreadable-file`. */
+function fileUnavailable(files: GithubFiles, file: string, reason: string): Unavailable {
+  return { status: 'unavailable', reason, code: files.unread.find((u) => u.path === file)?.code ?? 'unreadable-file' };
+}
+
 /** The dependency set of a repository's files (facts and the texts read beside them). */
 export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): Sources['dependencies'] {
   const unreadManifest = files.unread.find((u) => /(?:^|\/)(?:package\.json|pyproject\.toml)$/.test(u.path));
-  if (unreadManifest !== undefined) return { status: 'unavailable', reason: `${unreadManifest.path} could not be read: ${unreadManifest.reason}` };
+  if (unreadManifest !== undefined) return fileUnavailable(files, unreadManifest.path, `${unreadManifest.path} could not be read: ${unreadManifest.reason}`);
   const manifests = files.manifests.filter((m) => m.ecosystem === 'npm' || m.ecosystem === 'pypi');
   // Another ecosystem's manifests (go.mod …): their dependencies exist but are not evaluated.
   const unevaluated = (files.unevaluatedManifests ?? []).map((m) => ({ file: m.path, ecosystem: m.ecosystem }));
@@ -168,7 +178,7 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     ? []
     : files.lockfiles.filter(isRootPythonSet).sort();
   const modules = moduleDependencies(files, texts);
-  if (!modules.ok) return { status: 'unavailable', reason: modules.reason };
+  if (!modules.ok) return fileUnavailable(files, modules.file, modules.reason);
   if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0) {
     if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
     return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
@@ -195,34 +205,34 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
       return error instanceof Error ? error.message : String(error);
     }
   };
-  /** Read a lockfile (or requirements file) into the set; the reason when it cannot be. */
-  const readLockfile = (file: string): string | null => {
+  /** Read a lockfile (or requirements file) into the set; why when it cannot be. */
+  const readLockfile = (file: string): Unavailable | null => {
     const text = texts.get(file);
     if (text === undefined) {
       const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read (more lockfiles than are read per repository)';
-      return `${file} could not be read: ${why}`;
+      return fileUnavailable(files, file, `${file} could not be read: ${why}`);
     }
     const failed = read(text, file);
     if (failed === null) lockfilesUsed.add(file);
-    return failed;
+    return failed === null ? null : fileUnavailable(files, file, failed);
   };
   for (const manifest of manifests) {
     const lockfile = lockfileFor(manifest, files.lockfiles);
     if (lockfile === null) {
       const text = manifestTexts[manifest.path];
-      if (text === undefined) return { status: 'unavailable', reason: `${manifest.path} could not be read` };
+      if (text === undefined) return fileUnavailable(files, manifest.path, `${manifest.path} could not be read`);
       const failed = read(text, manifest.path);
-      if (failed !== null) return { status: 'unavailable', reason: failed };
+      if (failed !== null) return fileUnavailable(files, manifest.path, failed);
       unpinned.push(manifest.path);
       continue;
     }
     if (lockfilesUsed.has(lockfile)) continue;
     const failed = readLockfile(lockfile);
-    if (failed !== null) return { status: 'unavailable', reason: failed };
+    if (failed !== null) return failed;
   }
   for (const file of orphanRequirements) {
     const failed = readLockfile(file);
-    if (failed !== null) return { status: 'unavailable', reason: failed };
+    if (failed !== null) return failed;
   }
   for (const input of modules.inputs) {
     lockfilesUsed.add(input.file);

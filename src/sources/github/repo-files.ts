@@ -186,11 +186,11 @@ async function readFileTexts(
     if (!blob.success) return void again.push(path);
     const cap = caps.get(path) ?? MAX_REPO_FILE_BYTES;
     const { byteSize, text, isTruncated, isBinary } = blob.data;
-    if (byteSize !== undefined && byteSize > cap) return void out.set(path, { kind: 'error', reason: overCap(cap, byteSize) });
+    if (byteSize !== undefined && byteSize > cap) return void out.set(path, { kind: 'error', reason: overCap(cap, byteSize), code: 'too-large' });
     if (isTruncated === true || isBinary === true || typeof text !== 'string') return void again.push(path);
     // A text longer than the byteSize it came with is held to the cap all the same.
     const bytes = Buffer.byteLength(text, 'utf8');
-    if (bytes > cap) return void out.set(path, { kind: 'error', reason: overCap(cap, bytes) });
+    if (bytes > cap) return void out.set(path, { kind: 'error', reason: overCap(cap, bytes), code: 'too-large' });
     out.set(path, { kind: 'file', text });
   });
   for (const [path, read] of await rest(again)) out.set(path, read);
@@ -265,7 +265,7 @@ export async function restRepoFiles(
     }
     const cap = capOf(i);
     if (!capped(i, cap)) return true;
-    unread.push({ path: i.path, reason: overCap(cap, i.size ?? 0) });
+    unread.push({ path: i.path, reason: overCap(cap, i.size ?? 0), code: 'too-large' });
     return false;
   });
   // With a token the files and the first workflows are asked side by side: one GraphQL query.
@@ -285,7 +285,8 @@ export async function restRepoFiles(
       unread.push({ path, reason: why });
       return null;
     }
-    unread.push({ path, reason: read.kind === 'missing' ? 'GitHub answered 404 for the file' : read.reason });
+    if (read.kind === 'missing') unread.push({ path, reason: 'GitHub answered 404 for the file', code: 'not-found' });
+    else unread.push({ path, reason: read.reason, ...(read.code === undefined ? {} : { code: read.code }) });
     return null;
   };
 

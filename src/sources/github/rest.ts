@@ -24,7 +24,7 @@ import type {
   GithubRepository,
   GithubResponsiveness,
 } from '../../evidence/github-facts.js';
-import { validGithubFullName } from './names.js';
+import { forkParent, validGithubFullName } from './names.js';
 import { entryType, needsDocs, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
@@ -82,6 +82,8 @@ export const RestRepoSchema = z.object({
   // Absent only in old GitHub Enterprise answers, which predate disabling repositories.
   disabled: z.boolean().optional(),
   fork: z.boolean(),
+  // Present when the repository is a fork: the repository it was forked from.
+  parent: z.object({ full_name: z.string() }).nullish(),
   created_at: z.string().nullish(),
   pushed_at: z.string().nullish(),
   default_branch: z.string().min(1),
@@ -219,6 +221,7 @@ export function toRepository(
     archived: repo.archived,
     disabled: repo.disabled ?? false,
     fork: repo.fork,
+    parent: forkParent(repo.fork, repo.parent?.full_name),
     createdAt: repo.created_at ?? null,
     pushedAt: repo.pushed_at ?? null,
     defaultBranch: repo.default_branch,
@@ -463,7 +466,7 @@ export function restFileSource(
           const answer = await githubRequest(call, { url: contentsUrl(path), accept: ACCEPT_RAW, maxBytes: MAX_FILE_BYTES });
           if (answer.ok) out.set(path, { kind: 'file', text: answer.body.toString('utf8') });
           else if (answer.status === 404) out.set(path, { kind: 'missing' });
-          else out.set(path, { kind: 'error', reason: failureReason(answer), ...(answer.oversize === true ? { oversize: true as const } : {}) });
+          else out.set(path, { kind: 'error', reason: failureReason(answer), code: answer.code, ...(answer.oversize === true ? { oversize: true as const } : {}) });
         }),
       );
       return out;
