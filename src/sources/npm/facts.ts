@@ -17,6 +17,7 @@ import { RegistryFactsSchema, type NonRegistryDependency, type RegistryFacts, ty
 import { withoutCredentials } from '../../util/url-credentials.js';
 import { readmeTail } from '../../util/readme-tail.js';
 import { isFutureTime } from '../../checks/lib/releases.js';
+import { isTrimmedPackument } from '../../util/trimmed-packument.js';
 
 type Obj = Record<string, unknown>;
 
@@ -60,7 +61,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
   const manifest = obj(whole(version)) ?? {};
   const time = obj(doc.time) ?? {};
   const dist = obj(manifest.dist) ?? {};
-  const trimmed = !Array.isArray(doc.maintainers) && str(time.modified) === null && str(time.created) === null;
+  const trimmed = isTrimmedPackument(doc);
 
   // A publish time past the tolerated clock skew is no publish time: kept apart (`futureTime`), never ordered or dated by.
   const publishTime = (v: string): VersionEntry => {
