@@ -22,12 +22,13 @@ export default defineCheck({
   title: 'Not deprecated',
   description:
     'Reads the npm registry deprecation notice of the resolved version (npm only; PyPI has yanked-release and project-status). Deprecated scores 0 and caps the overall score at 49.9; not deprecated scores 100; ' +
-    'unknown when a mirror serves abbreviated package metadata without it. ' +
+    'unknown when a mirror serves abbreviated package metadata without it — and then, when the version the `latest` dist-tag names is deprecated and npm passed over it for an older one, that notice holds the verdict at CAUTION. ' +
     `A README whose title, the subtitle under it, its first paragraph, or an alert or the first section's heading before its first ordinary section declares the package deprecated, unmaintained or replaced ("# Deprecated", "This module is no longer maintained", "## Karma is deprecated", "Use X instead.", "This is a stub types definition for X") scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; a mention further down declares nothing.`,
   messages: {
     deprecated: 'Deprecated: {message}',
     'not-deprecated': 'Not deprecated',
     unknown: 'Deprecation status unknown: the registry did not include it',
+    'latest-deprecated': 'Deprecation status of {version} unknown (the registry did not include it), but the latest release {latestVersion} is deprecated: {message}',
     'readme-declared': 'The README declares it ({where}): "{excerpt}"',
   },
   evaluate: ({ registry, documents }) => {
@@ -51,6 +52,19 @@ export default defineCheck({
         messageId: 'readme-declared',
         data,
         holdVerdict: `the README's ${declared.where} declares the package deprecated or unmaintained ("${declared.excerpt}"); a README that no longer says so would lift this`,
+      };
+    }
+    const latest = registry.latestDeprecated;
+    if (deprecated === null && latest !== null) {
+      // npm resolved an older version because `latest` is deprecated; a trimmed packument cannot say whether this one is too.
+      const message = truncate(latest.message.trim(), MAX_MESSAGE_CHARS);
+      const latestVersion = truncate(latest.version, MAX_MESSAGE_CHARS);
+      const data: Record<string, EvidenceValue> = { deprecated: null, version: registry.version, latestVersion, message };
+      return {
+        score: null,
+        messageId: 'latest-deprecated',
+        data,
+        holdVerdict: `the registry deprecates the latest release, ${latestVersion} ("${message}"), and whether ${registry.version} is deprecated too is unknown (the registry's metadata leaves it out); a registry that serves it would lift this`,
       };
     }
     if (deprecated === null) return { score: null, messageId: 'unknown', data: { deprecated: null } };

@@ -19,6 +19,7 @@ import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { installHooks, scriptLabel } from './lib/install-hooks.js';
 import { isFutureTime, parseTime } from './lib/releases.js';
+import { withheldTimes } from './lib/publish-times.js';
 import { truncate } from './lib/text.js';
 import semver from 'semver';
 
@@ -217,9 +218,13 @@ function compare(
   data.previousHasBin = previous.hasBin;
   if (registry.hasBin && !previous.hasBin) findings.push({ id: 'bin-added', phrase: `bin entry added (${prev} had none)` });
 
-  // A fresh latest: published under 72 h before now and already the latest tag.
+  // A fresh latest: published under 72 h before now and already the latest tag. A trimmed
+  // packument's times that do not read as publish times (a mirror's own, as release-recency
+  // withholds them) date nothing: the release's age is unknown.
   data.isLatest = registry.isLatest;
-  const published = parseTime(registry.versions.find((v) => v.version === registry.version)?.time ?? null);
+  const withheld = withheldTimes(registry.trimmed, registry.versions) !== null;
+  if (withheld) data.timesWithheld = true;
+  const published = withheld ? null : parseTime(registry.versions.find((v) => v.version === registry.version)?.time ?? null);
   data.published = published === null ? null : published.toISOString();
   if (published !== null) {
     const hours = Math.max(0, (now.getTime() - published.getTime()) / HOUR_MS);
@@ -293,8 +298,8 @@ export default defineCheck({
     'Compares the resolved npm version with the one published before it (npm only; in a mirror\'s abbreviated package metadata, whose times are the mirror\'s, the one before it in version order): provenance dropped, a publisher who never published an earlier version and is not a listed maintainer, an install script or `bin` entry added, ' +
     `unpacked size more than ${factorProse(SIZE_FACTOR)} and ≥ ${SIZE_MIN_GROWTH / 1000} kB larger, runtime dependencies ${factorProse(DEPENDENCY_FACTOR)} and ≥ ${DEPENDENCY_MIN_GROWTH} more, ` +
     `a runtime dependency added that is brand new itself (at most ${NEWCOMER_MAX_VERSIONS} versions, its registry metadata last changed within ${NEWCOMER_DAYS} days of the release — not compared when that date is more than a day in the future —, not in the package's own scope: the 2018 event-stream compromise added such a package); ` +
-    `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago, a listed maintainer publishing for the first time, a \`bin\`, size or dependency jump in a version that starts a new major line — outside the previous version's caret range, as 0.0.1 → 1.0.7) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
-    `No anomaly, or a first release, scores 100 (a version that is only the lowest of several, in a mirror's abbreviated package metadata or with no publish time of its own, is no known first release: unknown, nothing compared), one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
+    `context (\`latest\` published under ${FRESH_LATEST_HOURS} h ago — a mirror's times that are not publish times, as release-recency withholds them, date no release —, a listed maintainer publishing for the first time, a \`bin\`, size or dependency jump in a version that starts a new major line — outside the previous version's caret range, as 0.0.1 → 1.0.7) is reported but never counted, and comparisons the registry gives no facts for are skipped and listed in the evidence. ` +
+    `No anomaly, or a first release, scores 100 (a version that is only the lowest of several, in a mirror's abbreviated package metadata or with no publish time of its own, is no known first release: unknown, nothing compared), one ${ONE_ANOMALY_SCORE} (a new publisher alone is left to publisher-continuity), two or more ${SEVERAL_ANOMALIES_SCORE}: that combination is how the 2025 npm compromises looked, so within ${VETTING_DAYS} days of the release (or when its age is unknown) it caps the overall score at ${SEVERAL_ANOMALIES_CAP} (pin the previous version, or re-run once it has been out ${VETTING_DAYS} days unreported) and later holds the verdict at CAUTION.`,
   messages: {
     'first-release': 'First release: nothing to compare',
     'lowest-version': 'Not compared: {version} is the lowest of {versionCount} versions, and {why}',

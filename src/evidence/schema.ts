@@ -135,6 +135,12 @@ export const RegistryFactsSchema = z.object({
   declaresTypes: z.boolean(),
   /** Deprecation message; false when not deprecated; null when unknown (trimmed packument). */
   deprecated: z.union([z.string(), z.literal(false)]).nullable(),
+  /**
+   * The `latest` dist-tag's version and its deprecation message when that version is deprecated and
+   * is not the resolved one (npm passes over a deprecated `latest`, so an older version resolves);
+   * null otherwise, or in evidence saved before it was recorded.
+   */
+  latestDeprecated: z.object({ version: z.string(), message: z.string() }).nullable().default(null),
   /** Number of maintainers, or null when unknown (trimmed packument). */
   maintainers: z.number().int().nonnegative().nullable(),
   /**

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/deprecation.js';
+import { resolveNpmVersion } from '../../src/ecosystems/npm/resolve.js';
 import type { RegistryFacts } from '../../src/evidence/schema.js';
-import { evidence, tarballFacts, unavailable } from '../support/evidence-builder.js';
+import { registryFacts as factsOfPackument } from '../../src/sources/npm/facts.js';
+import { evidence, ok, tarballFacts, unavailable } from '../support/evidence-builder.js';
 import { checkTable, outcomeOf } from './check-table.js';
 
 /** Evidence whose tarball README is `text`. */
@@ -27,6 +30,26 @@ checkTable(check, [
     score: null,
     messageId: 'unknown',
     message: ['the registry did not include it'],
+  },
+  {
+    name: 'unknown, and the `latest` version npm passed over is deprecated: held, with that notice',
+    evidence: evidence({ registry: { deprecated: null, trimmed: true, version: '2.2.0', latestDeprecated: { version: '2.2.4', message: 'use chalk instead' } } }),
+    score: null,
+    messageId: 'latest-deprecated',
+    data: { deprecated: null, version: '2.2.0', latestVersion: '2.2.4', message: 'use chalk instead' },
+  },
+  {
+    name: 'known not deprecated while `latest` is: npm passed over a deprecated release on purpose — not deprecated',
+    evidence: evidence({ registry: { deprecated: false, latestDeprecated: { version: '2.2.4', message: 'broken build' } } }),
+    score: 100,
+    messageId: 'not-deprecated',
+  },
+  {
+    name: 'its own notice wins over the latest one\'s',
+    evidence: evidence({ registry: { deprecated: 'old line', latestDeprecated: { version: '3.0.0', message: 'broken build' } } }),
+    score: 0,
+    messageId: 'deprecated',
+    caps: [{ id: 'deprecated', limit: 49.9, reason: 'version is deprecated: old line' }],
   },
   {
     name: 'README title declares it',
@@ -85,5 +108,28 @@ describe('deprecation message', () => {
     const outcome = outcomeOf(check, evidence({ registry: { deprecated: `  ${'z'.repeat(1000)}` } }));
     expect(Array.from(String(outcome.data?.message)).length).toBe(200);
     expect(outcome.caps?.[0]?.reason.length).toBeLessThan(240);
+  });
+});
+
+describe('a deprecated `latest` npm passes over, in a mirror\'s trimmed packument', () => {
+  // @types/chalk as the mirror serves it (fixtures/PROVENANCE.md): 2.2.2 and 2.2.4 carry the stub notice, 2.2.0 nothing.
+  const packument = JSON.parse(readFileSync(new URL('../../fixtures/http/npm/@types/chalk.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+
+  it('@types/chalk resolves to 2.2.0 (latest 2.2.4 is deprecated), whose own status is unknown: held with 2.2.4\'s notice, not passed as unknown', () => {
+    const resolved = resolveNpmVersion(packument, undefined);
+    expect(resolved).toEqual({ ok: true, version: '2.2.0' });
+    const facts = factsOfPackument(packument, '2.2.0');
+    expect(facts.deprecated).toBeNull();
+    expect(facts.latestDeprecated).toEqual({ version: '2.2.4', message: expect.stringMatching(/^This is a stub types definition/) });
+    const outcome = outcomeOf(check, evidence({ registry: ok(facts), tarball: unavailable('not read') }));
+    expect(outcome.messageId).toBe('latest-deprecated');
+    expect(outcome.score).toBeNull();
+    expect(outcome.holdVerdict).toBeDefined();
+  });
+
+  it('@types/chalk@2.2.4 itself is deprecated: the cap, and no latest notice of another version', () => {
+    const facts = factsOfPackument(packument, '2.2.4');
+    expect(facts.latestDeprecated).toBeNull();
+    expect(outcomeOf(check, evidence({ registry: ok(facts) })).caps?.map((c) => c.id)).toEqual(['deprecated']);
   });
 });

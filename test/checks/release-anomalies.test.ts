@@ -10,6 +10,9 @@ type Previous = NonNullable<RegistryFacts['previous']>;
 /** llm's packument as the registry mirror served it (fixtures/PROVENANCE.md): 0.0.1, then 1.0.7 with a command and six more dependencies. */
 const llmPackument = (): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL('../../fixtures/release-anomalies/llm.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+/** mkdirp's packument as the registry mirror served it (fixtures/PROVENANCE.md): trimmed, the mirror's own dates in `time`. */
+const mkdirpPackument = (): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL('../../fixtures/http/npm/mkdirp.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const PREVIOUS: Previous = registryFacts().previous as Previous;
 
 /** Evidence whose resolved version differs from 2.0.1 as given. */
@@ -420,6 +423,36 @@ checkTable(check, [
     score: 100,
     messageId: 'none-partial',
     data: { notCompared: ['newcomer-dependency'] },
+  },
+  // A mirror's times that do not read as publish times (release-recency withholds them) date no release.
+  {
+    name: 'mkdirp 3.0.1 as the mirror serves it (recorded; 3.0.0 dated after it): its date is the mirror\'s, so no "published N h ago" — how recently it became latest is not compared',
+    evidence: evidence({ registry: ok(factsOfPackument(mkdirpPackument(), '3.0.1')), tarball: unavailable('not read'), dependencies: unavailable('not read') }),
+    now: new Date('2024-06-24T00:00:00Z'),
+    score: 100,
+    messageId: 'none-partial',
+    data: { anomalies: [], context: [], timesWithheld: true, published: null, notCompared: ['new-publisher', 'fresh-latest', 'size-jump'] },
+  },
+  {
+    name: 'two anomalies in a trimmed packument whose times are a mirror\'s (dated 30 days ago): age unknown, so capped as within the vetting window',
+    evidence: changed(
+      { trimmed: true, publisher: null, priorPublishers: null, versions: versionsAgo([['2.0.0', 300], ['2.0.1', 500], ['2.1.0', 30]]), installScripts: { postinstall: 'node setup.js' }, hasBin: true, unpackedSize: null },
+      { publisher: null, unpackedSize: null },
+    ),
+    score: 15,
+    messageId: 'several',
+    data: { anomalies: ['install-script-added', 'bin-added'], timesWithheld: true, vetting: true },
+    caps: [{ id: 'release-anomalies', limit: 49.9, reason: expect.stringMatching(/^2 release anomalies in 2\.1\.0 since 2\.0\.1/) }],
+  },
+  {
+    name: 'the same in a trimmed packument whose times read as publish times (in version order): 30 days old, held, not capped',
+    evidence: changed(
+      { trimmed: true, publisher: null, priorPublishers: null, versions: versionsAgo([['2.0.0', 500], ['2.0.1', 300], ['2.1.0', 30]]), installScripts: { postinstall: 'node setup.js' }, hasBin: true, unpackedSize: null },
+      { publisher: null, unpackedSize: null },
+    ),
+    score: 15,
+    messageId: 'several',
+    data: { anomalies: ['install-script-added', 'bin-added'], vetting: false },
   },
   // The 2018 event-stream shape: a release adds a dependency that is brand new itself (2.1.0 is published 30 days before NOW).
   ...newcomerRows(),

@@ -189,3 +189,24 @@ describe('a deprecation the README declares in its first section heading', () =>
     expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).toContain('deprecation');
   });
 });
+
+describe('a dist-tag the mirror left out', () => {
+  it('typescript@next: the trimmed packument keeps only `latest`, so "next" is not known missing — registry-unavailable, not version-not-found; exit 3', async () => {
+    const s = await startServer();
+    s.expect('GET', '/npm/typescript');
+    server = s;
+    const result = await runCli(['check', 'typescript@next', '--json'], { server: s });
+    expect(result.code, result.stderr).toBe(3);
+    const report = parseReport(result.stdout);
+    expect(report.error?.code).toBe('registry-unavailable');
+    expect(report.verdictCode).toBe('unknown');
+    // Only the packument was asked: nothing is evaluated.
+    expect(s.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /npm/typescript']);
+  });
+
+  it('typescript@7.0.2 and typescript (latest) still resolve from the same packument', async () => {
+    const s = await serve('typescript', '7.0.2');
+    const result = await runCli(['check', 'typescript', '--json'], { server: s });
+    expect(parseReport(result.stdout).target.version).toBe('7.0.2');
+  });
+});

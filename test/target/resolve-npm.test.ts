@@ -3,13 +3,17 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { resolveByPicking, resolveNpmVersion } from '../../src/ecosystems/npm/resolve.js';
 
-/** A small packument: `versions` maps each version to its manifest extras. */
+/** A full packument, as npm serves it (not trimmed: it names its maintainers). */
+const FULL = { maintainers: [{ name: 'demo' }] };
+
+/** A small full packument: `versions` maps each version to its manifest extras. */
 function packument(
   tags: Record<string, string>,
   versions: Record<string, { deprecated?: string }>,
 ): Record<string, unknown> {
   return {
     name: 'demo',
+    ...FULL,
     'dist-tags': tags,
     versions: Object.fromEntries(
       Object.entries(versions).map(([version, extra]) => [version, { name: 'demo', version, ...extra }]),
@@ -147,6 +151,32 @@ describe('resolveNpmVersion explains a miss and suggests the nearest versions', 
   });
 });
 
+describe('a trimmed packument (a mirror’s: no maintainers, no created/modified times) keeps only some dist-tags', () => {
+  const trimmed = { name: 'demo', 'dist-tags': { latest: '2.0.0' }, versions: { '1.0.0': {}, '2.0.0': {}, '2.1.0-dev.1': {} }, time: { '1.0.0': '2026-01-01T00:00:00Z' } };
+
+  it.each<[string, Record<string, unknown>, boolean]>([
+    ['trimmed: a missing dist-tag is undetermined, not missing', trimmed, true],
+    ['maintainers listed: full, the dist-tag is missing', { ...trimmed, maintainers: [{ name: 'demo' }] }, false],
+    ['time.created present: full', { ...trimmed, time: { created: '2020-01-01T00:00:00Z' } }, false],
+    ['time.modified present: full', { ...trimmed, time: { modified: '2020-01-01T00:00:00Z' } }, false],
+  ])('%s', (_label, doc, undetermined) => {
+    const result = resolveNpmVersion(doc, 'next');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.undetermined === true).toBe(undetermined);
+    expect(result.nearest).toEqual(['latest', '2.0.0']);
+  });
+
+  it('still resolves what the trimmed packument holds: latest, versions, ranges; a missing version or range is missing', () => {
+    expect(resolveNpmVersion(trimmed, undefined)).toEqual({ ok: true, version: '2.0.0' });
+    expect(resolveNpmVersion(trimmed, 'latest')).toEqual({ ok: true, version: '2.0.0' });
+    expect(resolveNpmVersion(trimmed, '^1')).toEqual({ ok: true, version: '1.0.0' });
+    expect(resolveNpmVersion(trimmed, '3.0.0')).toMatchObject({ ok: false });
+    expect(resolveNpmVersion(trimmed, '3.0.0')).not.toHaveProperty('undetermined');
+    expect(resolveNpmVersion(trimmed, '^3')).not.toHaveProperty('undetermined');
+  });
+});
+
 describe('resolveNpmVersion never throws on malformed or hostile packuments', () => {
   it.each<[string, unknown, string | undefined, RegExp]>([
     ['null', null, undefined, /not a JSON object/],
@@ -157,7 +187,7 @@ describe('resolveNpmVersion never throws on malformed or hostile packuments', ()
     ['versions is null', { versions: null }, '1.0.0', /no "versions" object/],
     ['empty versions', { versions: {} }, undefined, /no published versions/],
     ['only malformed entries', { versions: { '1.0.0': null, 'not-semver': {}, '2.0.0\n': {} } }, undefined, /no published versions/],
-    ['dist-tag through the prototype', { 'dist-tags': {}, versions: { '1.0.0': {} } }, 'constructor', /no dist-tag "constructor"/],
+    ['dist-tag through the prototype', { ...FULL, 'dist-tags': {}, versions: { '1.0.0': {} } }, 'constructor', /no dist-tag "constructor"/],
     ['git spec', { versions: { '1.0.0': {} } }, 'github:a/b', /is not a version, range or dist-tag/],
     ['file spec', { versions: { '1.0.0': {} } }, 'file:../x', /is not a version, range or dist-tag/],
     ['invalid tag characters', { versions: { '1.0.0': {} } }, 'a b?', /is not a version, range or dist-tag/],
@@ -175,6 +205,7 @@ describe('resolveNpmVersion never throws on malformed or hostile packuments', ()
 
   it('drops hostile dist-tags and version keys instead of echoing them', () => {
     const doc = {
+      ...FULL,
       'dist-tags': { latest: '1.0.0\u001b[31m', 'evil\u202etag': '1.0.0', ok: '1.0.0' },
       versions: { '1.0.0': {}, '1.0.1\u0007': {} },
     };

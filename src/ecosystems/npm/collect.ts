@@ -109,7 +109,8 @@ export async function resolveRegistryFacts(target: Target, ctx: RunContext, regi
     const nearest = resolution.nearest.length > 0 ? ` (nearest: ${resolution.nearest.join(', ')})` : '';
     // No version at all (unpublished, or removed by the registry): the package is gone, as with a
     // 404, so a removed malicious package is asked about by name (pipeline/removed-malicious.ts).
-    const code = hasNoVersions(packument.packument) ? 'not-found' : 'version-not-found';
+    // A version the packument cannot tell about (a trimmed one's missing dist-tag) is not known missing.
+    const code = resolution.undetermined === true ? 'registry-unavailable' : hasNoVersions(packument.packument) ? 'not-found' : 'version-not-found';
     return { kind: 'error', code, message: `${target.name}: ${resolution.reason}${nearest}` };
   }
   // An answer that says it is another package (its `name`, or the version's) is not this one's:

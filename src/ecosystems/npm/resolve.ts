@@ -15,10 +15,12 @@ import type { PickableManifest, PickablePackument } from 'npm-pick-manifest';
 import semver from 'semver';
 import type { SemVer } from 'semver';
 import { quoteForMessage } from '../../target/parse.js';
+import { isTrimmedPackument } from '../../util/trimmed-packument.js';
 
 export type NpmResolution =
   | { ok: true; version: string }
-  | { ok: false; reason: string; nearest: string[] };
+  /** `undetermined`: the packument cannot tell (a trimmed one lacks the dist-tag asked), so the version is not known to be missing. */
+  | { ok: false; reason: string; nearest: string[]; undetermined?: true };
 
 /** How many alternatives a failed resolution suggests. */
 export const NEAREST_COUNT = 5;
@@ -31,6 +33,8 @@ const VERSION_KEY = /^[0-9A-Za-z.+-]{1,256}$/;
 
 interface CleanPackument {
   'dist-tags': Record<string, string>;
+  /** A mirror's trimmed packument (util/trimmed-packument.ts): it may keep only the `latest` dist-tag. */
+  trimmed: boolean;
   versions: Record<string, PickableManifest>;
   parsed: SemVer[];
 }
@@ -66,7 +70,7 @@ function clean(packument: unknown): CleanPackument | string {
       if (isTagName(tag) && typeof version === 'string' && VERSION_KEY.test(version)) tags[tag] = version;
     }
   }
-  return { 'dist-tags': tags, versions, parsed };
+  return { 'dist-tags': tags, versions, parsed, trimmed: isTrimmedPackument(packument) };
 }
 
 /** Resolve `spec` (undefined = the `latest` dist-tag) against a packument. Never throws. */
@@ -143,6 +147,15 @@ function explainMiss(data: CleanPackument, wanted: string | undefined, type: str
   }
   if (type === 'tag') {
     const target = tags[wanted];
+    if (target === undefined && data.trimmed) {
+      // A mirror that trims packuments keeps the `latest` dist-tag only: `next@canary` is not known missing.
+      return {
+        ok: false,
+        reason: `the registry serves a trimmed packument (likely a mirror) without dist-tag ${quoteForMessage(wanted)}, so which version it names cannot be told; name the version instead`,
+        nearest: tagSuggestions(data),
+        undetermined: true,
+      };
+    }
     const reason =
       target === undefined
         ? `no dist-tag ${quoteForMessage(wanted)}`

@@ -17,6 +17,7 @@ import { RegistryFactsSchema, type NonRegistryDependency, type RegistryFacts, ty
 import { withoutCredentials } from '../../util/url-credentials.js';
 import { readmeTail } from '../../util/readme-tail.js';
 import { isFutureTime } from '../../checks/lib/releases.js';
+import { isTrimmedPackument } from '../../util/trimmed-packument.js';
 
 type Obj = Record<string, unknown>;
 
@@ -60,7 +61,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
   const manifest = obj(whole(version)) ?? {};
   const time = obj(doc.time) ?? {};
   const dist = obj(manifest.dist) ?? {};
-  const trimmed = !Array.isArray(doc.maintainers) && str(time.modified) === null && str(time.created) === null;
+  const trimmed = isTrimmedPackument(doc);
 
   // A publish time past the tolerated clock skew is no publish time: kept apart (`futureTime`), never ordered or dated by.
   const publishTime = (v: string): VersionEntry => {
@@ -103,6 +104,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     hasBin: hasBin(manifest),
     declaresTypes: nonEmpty(manifest.types) !== null || nonEmpty(manifest.typings) !== null || hasTypesCondition(manifest.exports, 0),
     deprecated: manifestDeprecated ?? (trimmed ? null : false),
+    latestDeprecated: latestDeprecation(distTags.latest, version, whole),
     maintainers: Array.isArray(doc.maintainers) ? doc.maintainers.length : null,
     maintainerNames: Array.isArray(doc.maintainers) ? maintainerNames(doc.maintainers) : null,
     readme: registryReadme(manifest.readme, doc.readme),
@@ -143,7 +145,7 @@ function emptyFacts(name: string, version: string): RegistryFacts {
     dependencies: 0, devDependencies: 0, peerDependencies: 0, optionalDependencies: 0,
     dependencyRanges: {}, installScripts: {}, hasInstallScript: null, nonRegistryDependencies: [], gypfile: false, hasBin: false, declaresTypes: false,
     deprecated: null, maintainers: null, maintainerNames: null, readme: null, mcpName: null, publisher: null, previousPublisher: null, attestations: null, hollowAttestations: null,
-    signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, shasum: null, unpackedSize: null, fileCount: null,
+    latestDeprecated: null, signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, shasum: null, unpackedSize: null, fileCount: null,
   };
 }
 
@@ -360,6 +362,13 @@ function installScripts(scripts: unknown): Record<string, string> {
  * A deprecation as npm reads it: any truthy `deprecated` deprecates the version (`true`, a
  * whitespace-only message, an object…) with its text, or "(no message)"; falsy ones do not.
  */
+/** The `latest` version's deprecation when that version is not the resolved one (RegistryFacts.latestDeprecated). */
+function latestDeprecation(latest: string | undefined, version: string, whole: (v: string) => unknown): { version: string; message: string } | null {
+  if (latest === undefined || latest === version) return null;
+  const message = deprecationOf(obj(whole(latest))?.deprecated);
+  return message === null ? null : { version: latest, message };
+}
+
 function deprecationOf(value: unknown): string | null {
   if (!value) return null;
   if (typeof value === 'string') return value.trim() === '' ? NO_MESSAGE : value;
