@@ -139,6 +139,9 @@ const VARIANTS: Variant[] = [
   // The identifier carrying a version, agreeing or not with `version`; blank identifiers.
   { name: 'npm: identifier pkg@version disagreeing with version', ...NPM_BASE, entry: (e) => { pkg(e).identifier = '@playwright/mcp@0.0.1'; }, ...NOT_EVALUATED('npm') },
   { name: 'npm: identifier pkg@version agreeing with version', ...NPM_BASE, entry: (e) => { pkg(e).identifier = '@playwright/mcp@0.0.79'; }, ...NOT_EVALUATED('npm') },
+  // With no version field, a version in the identifier is what the runner is given (`npx -y pkg@latest`): a range or tag is no single release.
+  { name: 'npm: identifier pkg@latest and no version', ...NPM_BASE, entry: (e) => { pkg(e).identifier = '@playwright/mcp@latest'; delete pkg(e).version; }, checks: { 'mcp-packages': ['unchecked', 88.7] }, evidence: { 'mcp-packages': { unpinned: 'npm:@playwright/mcp@latest' } }, packages: NPM_PACKAGE },
+  { name: 'pypi: identifier with a specifier and no version', ...PYPI_BASE, entry: (e) => { pkg(e).identifier = 'arxiv-mcp-server>=0.1'; delete pkg(e).version; }, checks: { 'mcp-packages': ['unavailable', null] }, evidence: { 'mcp-packages': { package: 'pypi:arxiv-mcp-server>=0.1' } }, packages: [['pypi', true]] },
   { name: 'npm: identifier with spaces around it', ...NPM_BASE, entry: (e) => { pkg(e).identifier = ' @playwright/mcp '; }, ...NOT_EVALUATED('npm') },
   { name: 'npm: identifier empty', ...NPM_BASE, entry: (e) => { pkg(e).identifier = ''; }, ...NOT_EVALUATED('npm') },
   // An MCP bundle beside the package.
@@ -258,5 +261,65 @@ describe('odd names: exit 2 before any request', () => {
     const result = await runCli(['check', target, '--json'], { server: s });
     expectUsageError(result);
     expect(s.requests).toEqual([]);
+  });
+});
+
+describe('odd names and searches', () => {
+  it('a name in capitals is asked for as written (the registry\'s names are case-sensitive); its 404 is not found', async () => {
+    const s = await startMcpFixtureServer();
+    server = s;
+    s.expect('GET', entryPath('IO.GITHUB.MICROSOFT/PLAYWRIGHT-MCP'), { status: 404, body: { title: 'Not Found', status: 404 } });
+    const result = await runCli(['check', 'mcp:IO.GITHUB.MICROSOFT/PLAYWRIGHT-MCP', '--json'], { server: s });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    const json = JSON.parse(result.stdout) as Report;
+    expect(schemaViolations(json)).toEqual([]);
+    expect({ exit: result.code, error: json.error?.code }).toEqual({ exit: 3, error: 'not-found' });
+    expect(s.requests.map((r) => r.path)).toEqual(['/mcp-registry/v0.1/servers/IO.GITHUB.MICROSOFT%2fPLAYWRIGHT-MCP/versions/latest']);
+  });
+
+  /** A search answering the recorded npm entry on every page, with the cursor `next` gives after page `n`. */
+  function serveSearch(s: FixtureServer, next: (page: number) => string | undefined): void {
+    let page = 0;
+    s.route('GET', '/mcp-registry/v0.1/servers', (_req, res) => {
+      page += 1;
+      const cursor = next(page);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ servers: [{ server: NPM, _meta: { 'io.modelcontextprotocol.registry/official': OFFICIAL } }], metadata: { count: 1, ...(cursor === undefined ? {} : { nextCursor: cursor }) } }));
+    });
+  }
+  const searches = (s: FixtureServer) => s.requests.filter((r) => r.path.startsWith('/mcp-registry/v0.1/servers?')).length;
+
+  it('a search returning the same cursor forever ends at the repeat, and its one server is checked', async () => {
+    const s = await startMcpFixtureServer();
+    server = s;
+    serveSearch(s, () => 'io.github.microsoft/playwright-mcp:0.0.79');
+    s.expect('GET', entryPath(NPM.name), { body: { server: NPM, _meta: { 'io.modelcontextprotocol.registry/official': OFFICIAL } } });
+    serveRecordedNpm(s, '@playwright/mcp', '0.0.79');
+    const result = await runCli(['check', 'mcp:playwright-mcp', '--json'], { server: s });
+    const json = JSON.parse(result.stdout) as Report;
+    expect(schemaViolations(json)).toEqual([]);
+    expect({ exit: result.code, verdict: json.verdictCode, name: json.target.name }).toEqual({ exit: 3, verdict: 'caution', name: NPM.name });
+    expect(searches(s)).toBe(2);
+  });
+
+  it('a search whose cursor never ends stops after its page limit, and an incomplete list picks no server (exit 2)', async () => {
+    const s = await startMcpFixtureServer();
+    server = s;
+    serveSearch(s, (page) => `cursor-${page}`);
+    const result = await runCli(['check', 'mcp:playwright-mcp', '--json'], { server: s });
+    expectUsageError(result);
+    expect(result.stderr).toContain(NPM.name);
+    expect(searches(s)).toBe(5);
+  });
+
+  it('a search page that is HTML: the registry unavailable (exit 3), not a crash', async () => {
+    const s = await startMcpFixtureServer();
+    server = s;
+    s.expect('GET', '/mcp-registry/v0.1/servers', { headers: { 'content-type': 'text/html' }, body: '<html><body>rate limited</body></html>' });
+    const result = await runCli(['check', 'mcp:playwright-mcp', '--json'], { server: s });
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    const json = JSON.parse(result.stdout) as Report;
+    expect(schemaViolations(json)).toEqual([]);
+    expect({ exit: result.code, verdict: json.verdictCode, error: json.error?.code }).toEqual({ exit: 3, verdict: 'unknown', error: 'registry-unavailable' });
   });
 });
