@@ -101,7 +101,21 @@ const VARIANTS: Variant[] = [
   ]),
   { name: 'npm: no repository', ...NPM_BASE, entry: drop('repository'), checks: { 'mcp-namespace-owner': ['no-repository', null], 'mcp-packages': ['unchecked', 88.7] } },
   { name: 'npm: repository null', ...NPM_BASE, entry: set('repository', null), checks: { 'mcp-namespace-owner': ['no-repository', null], 'mcp-packages': ['unchecked', 88.7] } },
+  // The repository's URL as people write it, and as look-alikes do.
+  ...([
+    ['with .git and git+', 'git+https://github.com/microsoft/playwright-mcp.git'],
+    ['in capitals with a trailing slash', 'https://GitHub.com/Microsoft/Playwright-MCP/'],
+  ] as const).map(([what, url]): Variant => ({ name: `npm: repository URL ${what}`, ...NPM_BASE, entry: set('repository', { url, source: 'github' }), checks: NPM_EVALUATED })),
+  ...([
+    ['on a look-alike host', 'https://github.com.evil.example/microsoft/playwright-mcp'],
+    ['with the owner only', 'https://github.com/microsoft'],
+    ['on GitLab', 'https://gitlab.com/microsoft/playwright-mcp'],
+    ['a relative path', '../playwright-mcp'],
+  ] as const).map(([what, url]): Variant => ({ name: `npm: repository URL ${what}`, ...NPM_BASE, entry: set('repository', { url, source: 'github' }), checks: { 'mcp-namespace-owner': ['no-repository', null] } })),
   { name: 'npm: no version, the legacy version_detail only', ...NPM_BASE, entry: (e) => { e.version_detail = { version: e.version }; delete e.version; }, checks: NPM_EVALUATED, packages: NPM_PACKAGE },
+  { name: 'npm: neither version nor version_detail', ...NPM_BASE, ...UNAVAILABLE, entry: drop('version') },
+  { name: 'npm: icons a string', ...NPM_BASE, entry: set('icons', 'https://example.com/icon.png'), checks: NPM_EVALUATED },
+  { name: 'npm: a description of 10,000 characters', ...NPM_BASE, entry: set('description', 'Playwright '.repeat(1000)), checks: NPM_EVALUATED },
   { name: 'npm: no packages', ...NPM_BASE, entry: drop('packages'), ...NOTHING_TO_RUN },
   { name: 'npm: packages null', ...NPM_BASE, entry: set('packages', null), ...NOTHING_TO_RUN },
   { name: 'npm: packages empty', ...NPM_BASE, entry: set('packages', []), ...NOTHING_TO_RUN },
