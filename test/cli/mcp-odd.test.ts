@@ -183,6 +183,8 @@ const VARIANTS: Variant[] = [
   { name: 'remote: 0.0.0.0', ...REMOTE_BASE, entry: remoteUrl('https://0.0.0.0/http'), ...LOCAL },
   { name: 'remote: the cloud metadata address', ...REMOTE_BASE, entry: remoteUrl('https://169.254.169.254/latest'), ...LOCAL },
   { name: 'remote: a secret header', ...REMOTE_BASE, entry: (e) => { remote(e).headers = [{ name: 'Authorization', isSecret: true, isRequired: true }]; }, checks: REMOTE_HTTPS, evidence: { 'mcp-remotes': { secretHeaders: ['Authorization'] } } },
+  { name: 'remote: a secret header with a value preset (never printed)', ...REMOTE_BASE, entry: (e) => { remote(e).headers = [{ name: 'Authorization', isSecret: true, value: 'Bearer sk-live-51HxPRESET' }]; }, checks: REMOTE_HTTPS, notPrinted: ['sk-live-51HxPRESET'] },
+  { name: 'pypi: a secret variable with a value preset (never printed)', ...PYPI_BASE, entry: (e) => { pkg(e).environmentVariables = [{ name: 'ARXIV_API_KEY', isSecret: true, value: 'sk-live-51HxPRESET' }]; }, checks: { 'mcp-packages': ['unavailable', null] }, notPrinted: ['sk-live-51HxPRESET'] },
   { name: 'remote: headers as a map', ...REMOTE_BASE, entry: (e) => { remote(e).headers = { Authorization: 'Bearer x' }; }, checks: REMOTE_HTTPS, evidence: { 'mcp-remotes': { secretHeaders: [] } } },
   // The registry's metadata.
   { name: 'npm: deprecated without a message', ...NPM_BASE, exit: 1, verdict: 'no', official: (o) => { o.status = 'deprecated'; }, checks: { 'mcp-registry-status': ['deprecated', 0] }, caps: ['mcp-deprecated'] },
@@ -202,6 +204,8 @@ const VARIANTS: Variant[] = [
   { name: 'npm: an empty body', ...NPM_BASE, ...UNAVAILABLE, answer: { body: '' } },
   { name: 'npm: JSON null', ...NPM_BASE, ...UNAVAILABLE, answer: { body: 'null' } },
   { name: 'npm: a 3 MB answer (over the size cap)', ...NPM_BASE, ...UNAVAILABLE, answer: { body: JSON.stringify({ server: { ...NPM, description: 'x'.repeat(3 * 1024 * 1024) } }) } },
+  { name: 'npm: a 3 MB answer gzip-compressed (the cap is on what it inflates to)', ...NPM_BASE, ...UNAVAILABLE, answer: { encoding: 'gzip', body: JSON.stringify({ server: { ...NPM, description: 'x'.repeat(3 * 1024 * 1024) } }) } },
+  { name: 'npm: a body cut short under its Content-Length', ...NPM_BASE, ...UNAVAILABLE, answer: { truncate: 100, body: { server: NPM, _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } } } } },
   { name: 'npm: 410 Gone', ...NPM_BASE, ...UNAVAILABLE, answer: { status: 410, body: { title: 'Gone' } } },
   { name: 'npm: 404 as an HTML page', ...NPM_BASE, exit: 3, verdict: 'unknown', error: 'not-found', answer: { status: 404, headers: { 'content-type': 'text/html' }, body: '<html>Not Found</html>' } },
 ];
