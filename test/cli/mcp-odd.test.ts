@@ -45,6 +45,8 @@ interface Variant {
   caps?: string[];
   /** Members of a check's evidence. */
   evidence?: Record<string, Record<string, unknown>>;
+  /** Checks not in the report (not applicable). */
+  absent?: string[];
   /** Text that must not appear in the output. */
   notPrinted?: string[];
 }
@@ -142,6 +144,13 @@ const VARIANTS: Variant[] = [
   { name: 'pypi: registryType gem', ...PYPI_BASE, entry: (e) => { pkg(e).registryType = 'gem'; }, ...NOT_EVALUATED('gem') },
   { name: 'npm: registryType NPM', ...NPM_BASE, entry: (e) => { pkg(e).registryType = 'NPM'; }, ...NOT_EVALUATED('NPM') },
   { name: 'npm: an unknown transport.type', ...NPM_BASE, entry: (e) => { pkg(e).transport = { type: 'carrier-pigeon' }; }, checks: NPM_EVALUATED, packages: NPM_PACKAGE },
+  // A package's HTTP transport: its own local server, or a server elsewhere judged as a remote.
+  ...['http://localhost:{--port}/mcp', 'http://127.0.0.1:8931/mcp', 'http://0.0.0.0:8000/mcp', 'http://[::]:8000/mcp', 'http://[::1]:8000/mcp', 'http://[::ffff:127.0.0.1]:8000/mcp', 'http://{host}:{port}/mcp'].map(
+    (url): Variant => ({ name: `npm: the package's transport on this machine, ${url}`, ...NPM_BASE, entry: (e) => { pkg(e).transport = { type: 'streamable-http', url }; }, checks: NPM_EVALUATED, absent: ['mcp-remotes'] }),
+  ),
+  ...['https://mcp.evil.example/mcp', 'https://127.mcp.evil.example/mcp'].map(
+    (url): Variant => ({ name: `npm: the package's transport a server elsewhere, ${url}`, ...NPM_BASE, entry: (e) => { pkg(e).transport = { type: 'streamable-http', url }; }, checks: { ...NPM_EVALUATED, 'mcp-remotes': ['foreign-host', 60] } }),
+  ),
   { name: 'remote: an unknown remote type', ...REMOTE_BASE, entry: (e) => { remote(e).type = 'websocket'; }, checks: REMOTE_HTTPS },
   // Where a package comes from: another registry's package of the same name is not the public one.
   { name: 'npm: registryBaseUrl another registry', ...NPM_BASE, entry: (e) => { pkg(e).registryBaseUrl = 'https://npm.corp.example'; }, ...NOT_EVALUATED('npm') },
@@ -258,6 +267,7 @@ describe('odd MCP Registry entries: `nerq check mcp:… --json` against variants
       }
       for (const [id, members] of Object.entries(v.evidence ?? {})) expect(found(id)?.evidence, id).toMatchObject(members);
       expect(json.caps.map((c) => c.id)).toEqual(expect.arrayContaining(v.caps ?? []));
+      for (const id of v.absent ?? []) expect(found(id)?.score ?? null, id).toBeNull();
       for (const text of v.notPrinted ?? []) expect(result.stdout + result.stderr).not.toContain(text);
       if (v.packages !== undefined) expect(json.mcp?.packages.map((p) => [p.registryType, p.notEvaluated === null])).toEqual(v.packages);
       // Nothing unknown is scored: no odd part counted as good.
