@@ -121,22 +121,29 @@ export function localNetworkHost(host: string): boolean {
 }
 
 /**
- * Whether a host (as remoteParts gives it) is this machine itself: `localhost` and names under
- * it, a loopback address (127/8, `[::1]`, an IPv4-mapped one), or the unspecified address a
- * local server listens on (`0.0.0.0`, `[::]`). A name that merely starts with `127.`
- * (`127.evil.example`) is not.
+ * Whether a host (as remoteParts or a URL's `hostname` gives it) is a loopback name or address:
+ * `localhost` and names under it, 127/8, `[::1]`, or an IPv4-mapped loopback address. A name that
+ * merely starts with `127.` (`127.evil.example`) resolves wherever its owner points it: it is not.
  */
-export function thisMachineHost(host: string): boolean {
+export function loopbackHost(host: string): boolean {
   const h = host.replace(/\.$/, '');
   if (h === 'localhost' || h.endsWith('.localhost')) return true;
   if (h.startsWith('[')) {
-    const v6 = h.slice(1, -1);
-    const mapped = mappedIpv4(v6);
-    if (mapped !== null) return thisMachineHost(mapped);
-    return v6 === '::1' || v6 === '::';
+    const mapped = mappedIpv4(h.slice(1, -1));
+    return mapped === null ? h === '[::1]' : loopbackHost(mapped);
   }
-  const v4 = ipv4Octets(h);
-  return v4 !== null && (v4[0] === 127 || v4.every((octet) => octet === 0));
+  return ipv4Octets(h)?.[0] === 127;
+}
+
+/**
+ * Whether a host is this machine itself: a loopback one, or the unspecified address a local
+ * server listens on and a client reaches it at (`0.0.0.0`, `[::]`, `[::ffff:0.0.0.0]`).
+ */
+export function thisMachineHost(host: string): boolean {
+  if (loopbackHost(host)) return true;
+  const h = host.replace(/\.$/, '');
+  const v4 = h.startsWith('[') ? (h === '[::]' ? '0.0.0.0' : mappedIpv4(h.slice(1, -1))) : h;
+  return v4 === '0.0.0.0';
 }
 
 /** The four octets of a dotted IPv4 address, or null for anything else. */
