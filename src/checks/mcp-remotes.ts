@@ -15,7 +15,7 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'Remote endpoints',
   description:
-    'For an MCP Registry entry with remote endpoints, read as the URL templates they are (`{variables}` the user fills in): a remote whose host is on the user\'s own machine or network (loopback, private, shared or link-local addresses such as 169.254.169.254, `.local`, `.internal`) or whose literal scheme is not https (`http://`) scores 0 and caps the overall score at 49.9; a host — or, when variables set its leading labels (`https://{tenant}.example.com/mcp`), the literal domain every filled-in host lies under — that is not under the domain the namespace proves (`example.com` for `com.example/…`, verified by the registry; `owner.github.io` for `io.github.owner/…`) scores 60 — a host that only looks like the publisher\'s (`owner.xyz`, `mcp.owner.com` for `io.github.owner/…`) proves nothing; a remote whose variables set its scheme or whole host (`{url}`, `https://{host}/mcp`) is unknown (neither https nor a failure); otherwise 100; declared headers are recorded and the secret ones named. A proxy package\'s remote (`mcp-remote <url>`, `supergateway --sse <url>`, `mcp-proxy <url>` in its package arguments) is judged as one. A remote-only entry (no package, or proxies only) runs code nobody can inspect: its verdict is at most CAUTION, its overall score is bounded at ' +
+    'For an MCP Registry entry with remote endpoints, read as the URL templates they are (`{variables}` the user fills in): a remote whose host is on the user\'s own machine or network (loopback, private, shared or link-local addresses such as 169.254.169.254, `.local`, `.internal`) or whose literal scheme is not https (`http://`) scores 0 and caps the overall score at 49.9; a host — or, when variables set its leading labels (`https://{tenant}.example.com/mcp`), the literal domain every filled-in host lies under — that is not under the domain the namespace proves (`example.com` for `com.example/…`, verified by the registry; `owner.github.io` for `io.github.owner/…`) scores 60 — a host that only looks like the publisher\'s (`owner.xyz`, `mcp.owner.com` for `io.github.owner/…`) proves nothing; a remote whose variables set its scheme or whole host (`{url}`, `https://{host}/mcp`), or whose URL nerq cannot read (empty, no scheme, a host that does not parse), is unknown (neither https nor a failure); otherwise 100; declared headers are recorded and the secret ones named. A proxy package\'s remote (`mcp-remote <url>`, `supergateway --sse <url>`, `mcp-proxy <url>` in its package arguments) is judged as one. A remote-only entry (no package, or proxies only) runs code nobody can inspect: its verdict is at most CAUTION, its overall score is bounded at ' +
     `${UNINSPECTED_LIMIT} (\`mcp-uninspected\`, a ceiling) and, with no package, it is incomplete (mcp-packages); not applicable without remotes.`,
   messages: {
     https: 'Remotes use https on hosts of the publisher ({hosts}); secret headers: {secretHeaderList}',
@@ -23,6 +23,7 @@ export default defineCheck({
     'local-network': 'Remote {url} points at {host}, an address on the user\'s own machine or network, not a publisher\'s server',
     'foreign-host': 'Remote host {host} is not under {domain}, the domain its namespace proves; secret headers: {secretHeaderList}',
     templated: 'Unknown: remote {url} is a template whose variables set its scheme or host, so where it connects is up to whoever fills it in; secret headers: {secretHeaderList}',
+    unreadable: 'Unknown: remote {url} is not a URL nerq can read (no scheme, or no host it can parse), so where it connects is not known; secret headers: {secretHeaderList}',
   },
   evaluate: ({ mcp }): CheckOutcome => {
     if (mcp.remotes.length === 0) return { score: null, messageId: 'https', notApplicable: true };
@@ -71,7 +72,9 @@ export default defineCheck({
     // user will fill in is unknown — neither https nor a failure.
     const open = remotes.find((r) => r.scheme === null || r.host === null);
     if (open !== undefined) {
-      return { score: null, messageId: 'templated', data: { ...base, url: open.url, scheme: open.scheme, domain }, ...hold };
+      // No `{variables}` to blame: the text is no URL (empty, no `scheme://`, a host that does not parse).
+      const messageId = /[{}]/.test(open.url) ? 'templated' : 'unreadable';
+      return { score: null, messageId, data: { ...base, url: open.url, scheme: open.scheme, domain }, ...hold };
     }
     return { score: 100, messageId: 'https', data: { ...base, hosts: [...new Set(remotes.map(shown))] }, ...hold };
   },

@@ -105,7 +105,10 @@ describe('mcp-packages', () => {
     expect(out.holdVerdict === undefined).toBe(!held);
     expect(out.data?.unpinned).toBe(held ? `${registryType}:weather-mcp` : undefined);
   });
-  it('an absent version (the schema allows it: the registry type\'s default) is not held for it', () => {
-    expect(mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ version: null })] }) }, NOW).holdVerdict).toBeUndefined();
+  it('an absent version (the schema allows it: the runner takes the latest when it starts, as for `latest`) is held for it', () => {
+    const out = mcpPackages.evaluate({ mcp: facts({ packages: [pkg({ version: null })] }) }, NOW);
+    expect(out.score).toBe(80);
+    expect(out.holdVerdict).toBeDefined();
+    expect(out.data?.unpinned).toBe('npm:weather-mcp');
   });
 });

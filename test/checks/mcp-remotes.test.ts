@@ -35,6 +35,11 @@ describe('mcp-remotes', () => {
     expect(out).toMatchObject({ score: null, messageId: 'templated', data: { url } });
     expect((out.caps ?? []).map((c) => c.id)).toEqual(['mcp-uninspected']);
   });
+  it.each(['', 'analytics.example.com/mcp', 'https://', 'https://analytics.example.com%40evil/mcp'])('%j: no URL nerq can read — unknown, not a failure, and not called a template', (url) => {
+    const out = named('com.example/acme-analytics', url);
+    expect(out).toMatchObject({ score: null, messageId: 'unreadable', data: { url } });
+    expect((out.caps ?? []).map((c) => c.id)).toEqual(['mcp-uninspected']);
+  });
   it('a literal http scheme is still a failure, templated or not', () => {
     const out = named('com.example/acme-analytics', 'http://{tenant_id}.analytics.example.com/mcp');
     expect(out).toMatchObject({ score: 0, messageId: 'insecure' });
@@ -70,6 +75,7 @@ describe('mcp-remotes names the secret headers a remote declares', () => {
     ['https', 'com.example/weather', 'https://mcp.example.com/mcp'],
     ['foreign-host', 'com.example/weather', 'https://mcp.elsewhere.net/mcp'],
     ['templated', 'com.example/weather', '{url}'],
+    ['unreadable', 'com.example/weather', 'mcp.example.com/mcp'],
   ])('%s: its message names them, or says none', (messageId, name, url) => {
     const withSecret = mcpRemotes.evaluate({ mcp: facts({ name, packages: [], remotes: [remote(url, ['X-API-Key'])] }) }, NOW);
     expect(withSecret.messageId).toBe(messageId);

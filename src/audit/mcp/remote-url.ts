@@ -7,7 +7,7 @@
  * domain; a template whose variables set the scheme or the whole host matches nothing. Pure.
  */
 import { normaliseHttpUrl } from '../../util/http-url.js';
-import { remoteParts } from '../../checks/lib/mcp.js';
+import { loopbackHost, remoteParts } from '../../checks/lib/mcp.js';
 import { escapeRegExp } from '../../util/escape-regexp.js';
 
 /** `https://User:pw@Mcp.Example.com:443/mcp/?key=…#x` → `https://mcp.example.com/mcp`; null when not an http(s) URL. */
@@ -67,7 +67,7 @@ export function searchWordsOf(normalised: string): string[] {
 export function isLoopback(normalised: string): boolean {
   try {
     const host = new URL(normalised).hostname;
-    return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+    return loopbackHost(host);
   } catch {
     return false;
   }

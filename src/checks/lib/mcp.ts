@@ -110,18 +110,55 @@ export function localNetworkHost(host: string): boolean {
   if (/(?:^|\.)(?:localhost|local|internal|lan|home\.arpa|localdomain|intranet|corp)$/.test(h)) return true;
   if (h.startsWith('[')) {
     const v6 = h.slice(1, -1);
-    const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
-    if (mapped !== null) {
-      const hi = parseInt(mapped[1] ?? '0', 16);
-      const lo = parseInt(mapped[2] ?? '0', 16);
-      return localNetworkHost(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
-    }
+    const mapped = mappedIpv4(v6);
+    if (mapped !== null) return localNetworkHost(mapped);
     return v6 === '::1' || v6 === '::' || /^f[cd][0-9a-f]{0,2}:/.test(v6) || /^fe[89ab][0-9a-f]?:/.test(v6);
   }
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h);
+  const v4 = ipv4Octets(h);
   if (v4 === null) return false;
-  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  const [a, b] = v4;
   return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+}
+
+/**
+ * Whether a host (as remoteParts or a URL's `hostname` gives it) is a loopback name or address:
+ * `localhost` and names under it, 127/8, `[::1]`, or an IPv4-mapped loopback address. A name that
+ * merely starts with `127.` (`127.evil.example`) resolves wherever its owner points it: it is not.
+ */
+export function loopbackHost(host: string): boolean {
+  const h = host.replace(/\.$/, '');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (h.startsWith('[')) {
+    const mapped = mappedIpv4(h.slice(1, -1));
+    return mapped === null ? h === '[::1]' : loopbackHost(mapped);
+  }
+  return ipv4Octets(h)?.[0] === 127;
+}
+
+/**
+ * Whether a host is this machine itself: a loopback one, or the unspecified address a local
+ * server listens on and a client reaches it at (`0.0.0.0`, `[::]`, `[::ffff:0.0.0.0]`).
+ */
+export function thisMachineHost(host: string): boolean {
+  if (loopbackHost(host)) return true;
+  const h = host.replace(/\.$/, '');
+  const v4 = h.startsWith('[') ? (h === '[::]' ? '0.0.0.0' : mappedIpv4(h.slice(1, -1))) : h;
+  return v4 === '0.0.0.0';
+}
+
+/** The four octets of a dotted IPv4 address, or null for anything else. */
+function ipv4Octets(host: string): [number, number, number, number] | null {
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(host);
+  return v4 === null ? null : [Number(v4[1]), Number(v4[2]), Number(v4[3]), Number(v4[4])];
+}
+
+/** `::ffff:7f00:1` (an IPv4-mapped IPv6 address, as URL parsers write it) → `127.0.0.1`; null for any other. */
+function mappedIpv4(v6: string): string | null {
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
+  if (mapped === null) return null;
+  const hi = parseInt(mapped[1] ?? '0', 16);
+  const lo = parseInt(mapped[2] ?? '0', 16);
+  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
 }
 
 /** `-v /:/host`, `--volume=/:/h:ro`, `--mount type=bind,source=/,target=/h`: the host's whole file system. */

@@ -23,7 +23,7 @@ import type { CheckNested, Collected } from '../adapter.js';
 import type { PackageEcosystem } from '../types.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
-import { remoteParts, remoteUrlShown } from '../../checks/lib/mcp.js';
+import { remoteParts, remoteUrlShown, thisMachineHost } from '../../checks/lib/mcp.js';
 import { claimOf } from './claims.js';
 import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
@@ -337,6 +337,5 @@ function argumentWords(args: readonly McpArgument[]): string[] {
 function transportIsElsewhere(url: string): boolean {
   // A host with variables in its leading labels lies under its literal domain (lib/mcp.ts, remoteParts).
   const { host } = remoteParts(url);
-  if (host === null) return false;
-  return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]' || host === '0.0.0.0');
+  return host !== null && !thisMachineHost(host);
 }

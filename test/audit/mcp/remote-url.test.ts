@@ -63,6 +63,10 @@ describe('isLoopback', () => {
     ['http://[::1]:3000', true],
     ['http://app.localhost', true],
     ['https://localhost.example.com', false],
+    ['http://[::ffff:127.0.0.1]:8000/mcp', true],
+    // A name that merely starts with "127." resolves wherever its owner points it.
+    ['http://127.evil.example/sse', false],
+    ['http://127.0.0.1.nip.example/sse', false],
   ])('%s → %s', (url, loopback) => {
     expect(isLoopback(url)).toBe(loopback);
   });

@@ -1,6 +1,6 @@
 /** Pure helpers of the MCP entry checks and the README `mcp-name:` reader. */
 import { describe, expect, it } from 'vitest';
-import { hostBelongs, namespaceDomain, remoteParts, remoteUrlShown, wideningArguments } from '../../../src/checks/lib/mcp.js';
+import { hostBelongs, localNetworkHost, namespaceDomain, remoteParts, remoteUrlShown, thisMachineHost, wideningArguments } from '../../../src/checks/lib/mcp.js';
 import { readmeMcpNames } from '../../../src/ecosystems/mcp/claims.js';
 
 describe('helpers', () => {
@@ -51,6 +51,20 @@ describe('helpers', () => {
     ['https://evil.example\\x@{t}.alice.github.io/mcp', { scheme: 'https', host: 'evil.example', templated: false }],
   ])('remoteParts(%s): what the template says before its variables are filled in', (url, parts) => {
     expect(remoteParts(url)).toEqual(parts);
+  });
+});
+
+describe('thisMachineHost: a package transport\'s own local server', () => {
+  const hostOf = (url: string) => remoteParts(url).host ?? '';
+  it.each(['http://localhost:8080/mcp', 'http://mcp.localhost/mcp', 'http://127.0.0.1:8931/mcp', 'http://127.1:80/mcp', 'http://0.0.0.0:8000/mcp', 'http://[::1]:8000/mcp', 'http://[::]:8000/mcp', 'http://[::ffff:127.0.0.1]:8000/mcp', 'http://[::ffff:0.0.0.0]:8000/mcp'])(
+    '%s is this machine',
+    (url) => expect(thisMachineHost(hostOf(url))).toBe(true),
+  );
+  it.each(['https://127.evil.example/mcp', 'https://localhost.evil.example/mcp', 'http://10.0.0.7/mcp', 'http://[::2]/mcp', 'http://[::ffff:10.0.0.7]/mcp', 'https://mcp.example.com/mcp'])('%s is not', (url) => {
+    expect(thisMachineHost(hostOf(url))).toBe(false);
+  });
+  it('every host of this machine is also on the user\'s own network (localNetworkHost), the mapped forms too', () => {
+    for (const url of ['http://[::ffff:127.0.0.1]/', 'http://[::ffff:10.0.0.7]/', 'http://[::]/', 'http://0.0.0.0/']) expect(localNetworkHost(hostOf(url)), url).toBe(true);
   });
 });
 
