@@ -88,6 +88,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['duplicate-keys.test.ts', '29 keys named twice'],
   ['canonical-names.test.ts', '30 odd canonical names'],
   ['readme-html-installs.test.ts', '31 what a README tells people to run'],
+  ['pip-option-spellings.test.ts', '32 option spellings pip reads'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -16,6 +16,9 @@
  *   the uv settings of the file's directory or a parent in the audited tree name (`uv.toml`,
  *   pyproject.toml's `[tool.uv]`: `uv pip install -r` reads them; project-indexes.ts); else the
  *   `--index-url`.
+ * - An option line is read as pip reads it (pip-options.ts): every option on it, in any
+ *   spelling pip accepts (`--extra=URL`, `--pypi-url`, `-ihttps://…`, quoted words); a line
+ *   with `-e` is that editable requirement, else one with `-r` / `-c` is that include.
  * - pip-compile / uv output marks where each pin comes from (`# via requests`): a pin whose
  *   `via` block names no `-r` file or project manifest is transitive; any other requirement
  *   is direct.
@@ -27,6 +30,7 @@ import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { eggName, parseRequirement } from './pep508.js';
 import { uvSettingsIndex } from './project-indexes.js';
+import { readPipOptions } from './pip-options.js';
 import { isPypiIndex, pythonIntegrity, withIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
@@ -43,12 +47,6 @@ export function isDevRequirementsFile(file: string): boolean {
   const withoutWord = stem.replace(/requirements?/i, '');
   return DEV_NAME.test(withoutWord) || (/^requirements?$/i.test(folder) && DEV_NAME.test(stem));
 }
-
-/** Options pip accepts in a requirements file that change nothing about what is installed from where. */
-const IGNORED_OPTIONS = new Set([
-  '--no-index', '--pre', '--trusted-host', '--prefer-binary', '--require-hashes',
-  '--only-binary', '--no-binary', '--use-feature', '--config-settings', '--global-option', '--hash',
-]);
 
 const URL_OR_PATH = /^(?:[a-z][a-z0-9+.-]*:\/\/|(?:git|hg|svn|bzr)\+|\.{1,2}[\\/]|\/|[a-z]:\\)/i;
 const ARCHIVE = /\.(?:whl|zip|tar\.gz|tar\.bz2|tgz)$/i;
@@ -220,38 +218,41 @@ function isProjectSource(source: string): boolean {
 }
 
 function readOption(line: string, file: string, lineNo: number, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
-  const match = /^(--[a-z-]+|-[a-zA-Z])(?:\s*=\s*|\s*)(.*)$/.exec(line);
-  const option = match?.[1] ?? line;
-  const argument = (match?.[2] ?? '').split(/(?<!\s)\s+#/)[0]?.trim() ?? '';
-  switch (option) {
-    case '-r':
-    case '--requirement':
-      include(argument, file, lineNo, state, mode, dev);
-      return;
-    case '-c':
-    case '--constraint':
-      include(argument, file, lineNo, state, 'constraints', dev);
-      return;
-    case '-e':
-    case '--editable':
-      skip(state, mode, dev, eggName(argument), file, lineNo, argument, `${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
-      return;
-    case '-i':
-    case '--index-url':
-      state.indexUrl = argument === '' ? null : argument;
-      return;
-    case '--extra-index-url':
-      if (argument !== '') state.extraIndexes.push(argument);
-      state.notes.push(`${file}:${lineNo}: an extra index is configured: packages may resolve from it`);
-      return;
-    case '-f':
-    case '--find-links':
-      // pip takes distributions from a find-links location as from an index (the URL is not echoed: it may hold a token).
-      if (argument !== '') state.extraIndexes.push(argument);
-      state.notes.push(`${file}:${lineNo}: a find-links location is configured: packages may resolve from it`);
-      return;
-    default:
-      if (!IGNORED_OPTIONS.has(option)) state.notes.push(`${file}:${lineNo}: unknown option ${quote(option)} ignored`);
+  // Every option on the line counts, in any spelling pip accepts (pip-options.ts). As pip does, a
+  // line with an `-e` is that editable requirement, else one with an `-r` or `-c` is that
+  // include, and only otherwise are its index and find-links options applied.
+  const { options, unknown } = readPipOptions(line);
+  for (const option of unknown) state.notes.push(`${file}:${lineNo}: unknown option ${quote(option)} ignored`);
+  const first = (name: string) => options.find((o) => o.name === name)?.value;
+  const editable = first('--editable');
+  if (editable !== undefined) {
+    skip(state, mode, dev, eggName(editable), file, lineNo, editable, `${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
+    return;
+  }
+  const requirement = first('--requirement');
+  const constraint = first('--constraint');
+  if (requirement !== undefined || constraint !== undefined) {
+    if (requirement !== undefined) include(requirement, file, lineNo, state, mode, dev);
+    else include(constraint ?? '', file, lineNo, state, 'constraints', dev);
+    return;
+  }
+  for (const { name, value } of options) {
+    switch (name) {
+      case '--index-url':
+        state.indexUrl = value === '' ? null : value;
+        break;
+      case '--extra-index-url':
+        if (value !== '') state.extraIndexes.push(value);
+        state.notes.push(`${file}:${lineNo}: an extra index is configured: packages may resolve from it`);
+        break;
+      case '--find-links':
+        // pip takes distributions from a find-links location as from an index (the URL is not echoed: it may hold a token).
+        if (value !== '') state.extraIndexes.push(value);
+        state.notes.push(`${file}:${lineNo}: a find-links location is configured: packages may resolve from it`);
+        break;
+      default:
+      // The other options change nothing about what is installed from where.
+    }
   }
 }
 
@@ -266,9 +267,10 @@ function include(argument: string, file: string, lineNo: number, state: State, m
     else skip(state, mode, dev, null, file, lineNo, argument, note);
     return;
   }
-  if (argument.startsWith('/') || /^[A-Za-z]:[\\/]/.test(argument) || /^file:/i.test(argument)) {
+  if (argument.startsWith('/') || /^[A-Za-z]:/.test(argument) || /^file:/i.test(argument)) {
     // An absolute path names a file of one machine, not of the audited tree: refused like a
     // relative path that leaves the tree (docs/security.md, "The audited tree is untrusted").
+    // So is a drive-relative one (`C:base.txt`, which is how pip's splitting reads `C:\base.txt`).
     throw new LockfileError(file, lineNo, `include ${quote(argument)} is an absolute path or file URL: only files inside the audited directory are read`);
   }
   const path = joinPath(dirOf(file), argument);

@@ -48,6 +48,7 @@ import { noneMatchHas } from '../../src/front/if-none-match.js';
 import { answeringBadLines } from '../../src/mcp/stdio-lines.js';
 import { PassThrough } from 'node:stream';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
+import { readPipOptions } from '../../src/lockfiles/pip-options.js';
 import { advertisedInstalls, htmlCodeTexts } from '../../src/sources/github/readme-installs.js';
 import { notText } from '../../src/sources/github/repo-files.js';
 import { noteCases, noteTime } from './support/metrics.js';
@@ -144,6 +145,21 @@ describe('audit inputs grow linearly', () => {
       noteCases(task);
       expectLinear(task, `pnpm ${label}`, growth((k) => dlxWords('pnpm dlx', words(k)), 2_000));
       expectLinear(task, `yarn dlx ${label}`, growth((k) => dlxWords('yarn dlx', words(k).slice(1)), 2_000));
+    }
+  });
+
+  // A requirements file's option line has no length cap: any number of words, quotes and options pip does not know.
+  it('requirements option lines (pip-options.ts): many options, quoted words, unknown prefixes, one long word', ({ task }) => {
+    const shapes: [string, (k: number) => string][] = [
+      ['many options', (k) => '--pre --trusted-host h '.repeat(k)],
+      ['an unclosed quote', (k) => `--index-url "${'a\\"\' '.repeat(k)}`],
+      ['unknown prefixes', (k) => '--x --no '.repeat(k)],
+      ['escaped spaces', (k) => `-i ${'\\ '.repeat(k)}`],
+      ['one long option', (k) => `--${'e'.repeat(k)}=x`],
+    ];
+    for (const [label, line] of shapes) {
+      noteCases(task);
+      expectLinear(task, `pip options ${label}`, growth((k) => readPipOptions(line(k)), 2_000));
     }
   });
 
