@@ -23,9 +23,14 @@ export function projectIndexFinder(pyproject: Record<string, unknown>): (name: s
   const tool = isRecord(pyproject.tool) ? pyproject.tool : {};
   const uv = isRecord(tool.uv) ? tool.uv : {};
   const sources = isRecord(uv.sources) ? uv.sources : {};
-  const boundTo = new Map<string, string>();
+  // A source is a table or, with markers, a list of tables (one per platform): each index named binds the package to it.
+  const boundTo = new Map<string, Set<string>>();
   for (const [name, source] of Object.entries(sources)) {
-    if (isRecord(source) && typeof source.index === 'string') boundTo.set(pep503(name), source.index);
+    for (const entry of Array.isArray(source) ? source : [source]) {
+      if (!isRecord(entry) || typeof entry.index !== 'string') continue;
+      const names = boundTo.get(pep503(name)) ?? new Set<string>();
+      boundTo.set(pep503(name), names.add(entry.index));
+    }
   }
   const indexes = (Array.isArray(uv.index) ? uv.index : []).flatMap((index) =>
     isRecord(index) && typeof index.url === 'string' ? [{ url: index.url, name: typeof index.name === 'string' ? index.name : null, explicit: index.explicit === true }] : [],
@@ -35,7 +40,7 @@ export function projectIndexFinder(pyproject: Record<string, unknown>): (name: s
   return (name) => {
     const key = pep503(name);
     const bound = boundTo.get(key);
-    const uvIndexes = indexes.filter((index) => !index.explicit || (index.name !== null && index.name === bound)).map((index) => index.url);
+    const uvIndexes = indexes.filter((index) => !index.explicit || (index.name !== null && bound?.has(index.name) === true)).map((index) => index.url);
     return [...uvIndexes, ...plain].find((url) => !isPypiIndex(url)) ?? pdmIndexFor(key, pdm);
   };
 }
