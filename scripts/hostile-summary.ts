@@ -89,7 +89,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['canonical-names.test.ts', '30 odd canonical names'],
   ['readme-html-installs.test.ts', '31 what a README tells people to run'],
   ['pip-option-spellings.test.ts', '32 option spellings pip reads'],
-  ['uv-sources.test.ts', '33 where a Python project sends a dependency'],
+  ['python-sources.test.ts', '33 where a Python project sends a dependency'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -2,7 +2,8 @@
  * Hostile world: a pyproject.toml whose `[tool.uv.sources]` sends a dependency elsewhere. uv
  * installs `flask` from the git repository, URL or path its source names (a list of tables, one
  * per platform marker, counts on every platform it names), and from the index a source binds it
- * to even when that index is `explicit`. Read alone (a pull request that adds the source and no
+ * to even when that index is `explicit`; Poetry takes a dependency that names no source from any
+ * `[[tool.poetry.source]]` that is not `explicit` (primary is the default). Read alone (a pull request that adds the source and no
  * lockfile), such a pyproject must not pass PyPI's flask: a git or URL source is code no index
  * vouches for (an unvouched-remote finding, docs/security.md "Dependencies no registry vouches
  * for"), a path is the tree's own code (noted, not audited), and an index is held to PyPI's
@@ -73,6 +74,18 @@ describe('[tool.uv.sources] that takes a dependency from a path or another index
     expectCleanStderr(run.stderr, run.stderr);
     expect(report.entries.map((e) => e.subject.name), run.stderr).toEqual([]);
     expect(report.warnings.some((w) => w.code === 'input-note' && w.message.includes('"flask" skipped: ')), run.stdout).toBe(true);
+  });
+
+  it.concurrent.for([
+    ['a Poetry source, primary by default', '[[tool.poetry.source]]\nname = "corp"\nurl = "https://pypi.evil.example/simple"\n'],
+    ['a supplemental Poetry source', '[[tool.poetry.source]]\nname = "corp"\nurl = "https://pypi.evil.example/simple"\npriority = "supplemental"\n'],
+  ])('%s that the dependency does not name: held to PyPI\'s hashes, none pinned: incomplete, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, source], { task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(source!);
+    const flask = report.entries.find((e) => e.subject.name === 'flask');
+    expect(run.code, `${label}: ${run.stderr}`).toBe(3);
+    expect(flask?.policy.failures[0], label).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(flask?.policy.failures[0]?.message, label).toContain('pypi.evil.example');
   });
 
   it('an explicit index bound in a list with markers: held to PyPI\'s hashes, none pinned: incomplete, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
