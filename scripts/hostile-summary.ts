@@ -90,6 +90,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['readme-html-installs.test.ts', '31 what a README tells people to run'],
   ['pip-option-spellings.test.ts', '32 option spellings pip reads'],
   ['python-sources.test.ts', '33 where a Python project sends a dependency'],
+  ['npm-overrides.test.ts', '34 overrides a manifest makes'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {
