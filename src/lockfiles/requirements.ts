@@ -6,7 +6,8 @@
  * - `-r` / `--requirement` includes are read through `context.readInclude`, resolved against
  *   the including file; their requirements are reported at their own file and line.
  * - `-c` / `--constraint` files add no requirement, but pin the version of a requirement
- *   that only gives a range.
+ *   that only gives a range; one that names a package and a URL or path (`flask @ https://…`)
+ *   makes pip install that package from there: it is a skipped entry, not PyPI's release.
  * - `-e`, URL, path and VCS requirements and `name @ url` references are skipped with a note:
  *   no index vouches for them. A requirement's `--hash` options become its `integrity`
  *   (python-hashes.ts); other per-requirement options are ignored. The first index or
@@ -59,13 +60,16 @@ interface State {
   indexUrl: string | null;
   /** `--extra-index-url` and `--find-links` locations, in the order given: pip may take any requirement from them. */
   extraIndexes: string[];
+  /** Constraints that name a package and a URL or path: pip installs that package from there. */
+  constraintLinks: { name: string; file: string; line: number; reference: string }[];
   visited: Set<string>;
   context: InputContext | undefined;
 }
 
 export const readRequirements: InputReader = defineReader((text, file, context) => {
-  const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, extraIndexes: [], visited: new Set([file]), context };
+  const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, extraIndexes: [], constraintLinks: [], visited: new Set([file]), context };
   readFile(text, file, state, 'requirements', isDevRequirementsFile(file));
+  takeConstraintLinks(state);
   const named = resolvedFrom(state);
   const resolved = named !== null && !isPypiIndex(named) ? named : (uvProjectIndex(context, file) ?? named);
   for (const dependency of state.dependencies) {
@@ -205,12 +209,32 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
  */
 function skip(state: State, mode: 'requirements' | 'constraints', dev: boolean, name: string | null, file: string, lineNo: number, reference: string, note: string): SkippedEntry | null {
   state.notes.push(note);
-  if (mode !== 'requirements') return null;
+  if (mode !== 'requirements') {
+    if (name !== null) state.constraintLinks.push({ name, file, line: lineNo, reference });
+    return null;
+  }
   const entry = skippedEntry('pypi', name, file, lineNo, pythonSourceKind(reference), note, { direct: true, dev });
   state.skipped.push(entry);
   return entry;
 }
 
+
+/**
+ * pip makes a constraint that names a package and a URL or path (`flask @ https://…`) the only
+ * candidate for that package (its resolver's constraint links): the package is installed from
+ * there, wherever it is in the tree. A requirement of that name is no longer PyPI's release but a
+ * skipped entry at the constraint, and a package only the tree pulls in is one too (transitive).
+ */
+function takeConstraintLinks(state: State): void {
+  for (const link of state.constraintLinks) {
+    const replaced = state.dependencies.filter((d) => d.name === link.name);
+    if (replaced.length > 0) state.dependencies = state.dependencies.filter((d) => d.name !== link.name);
+    const note = `${link.file}:${link.line}: ${quote(link.name)} skipped: a constraint takes it from a URL or path (no index vouches for it)`;
+    state.notes.push(note);
+    const standing = replaced.length > 0 ? { direct: replaced.some((d) => d.direct), dev: replaced.every((d) => d.dev) } : { direct: false };
+    state.skipped.push(skippedEntry('pypi', link.name, link.file, link.line, pythonSourceKind(link.reference), note, standing));
+  }
+}
 
 /** A `# via` source that means the project itself asked for the package. */
 function isProjectSource(source: string): boolean {

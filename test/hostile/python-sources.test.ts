@@ -7,7 +7,9 @@
  * lockfile), such a pyproject must not pass PyPI's flask: a git or URL source is code no index
  * vouches for (an unvouched-remote finding, docs/security.md "Dependencies no registry vouches
  * for"), a path is the tree's own code (noted, not audited), and an index is held to PyPI's
- * hashes, of which a pyproject pins none ("Lockfile injection").
+ * hashes, of which a pyproject pins none ("Lockfile injection"). The same for a requirements
+ * file whose constraints file names a URL for a package (`flask @ https://…`): pip's resolver
+ * makes that URL the package's only candidate.
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { parseAudit, serveOsv, TempDirs, writeIn } from '../cli/audit-helpers.js';
@@ -97,5 +99,27 @@ describe('[tool.uv.sources] that takes a dependency from a path or another index
     expect(run.code, run.stderr).toBe(3);
     expect(flask?.policy.failures[0], run.stderr).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
     expect(flask?.policy.failures[0]?.message).toContain('pypi.evil.example');
+  });
+});
+
+/** [label, files]: each makes pip install flask from git.example through a constraints file. */
+const CONSTRAINT_LINKS: [string, Record<string, string>, boolean][] = [
+  ['a requirement pinned, its constraint a URL', { 'requirements.txt': '-c constraints.txt\nflask==3.1.3\n', 'constraints.txt': 'flask @ https://git.example/evil/flask-3.1.3-py3-none-any.whl\n' }, true],
+  ['a package only the tree pulls in, its constraint a git URL', { 'requirements.txt': '-c constraints.txt\nflask==3.1.3\n', 'constraints.txt': 'markupsafe @ git+https://git.example/evil/markupsafe\n' }, false],
+];
+
+describe('a constraints file that names a URL for a package (pip installs it from there)', () => {
+  it.concurrent.for(CONSTRAINT_LINKS)('%s: an unvouched-remote finding naming the host, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files, replacesFlask], { task, expect }) => {
+    noteCases(task);
+    const dir = dirs.make();
+    for (const [name, content] of Object.entries({ ...files, '.nerqrc.json': ANY_SCORE })) writeIn(dir, name, content);
+    const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+    const report = parseAudit(run.stdout) as ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] };
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    const remote = report.warnings.filter((w) => w.code === 'unvouched-remote');
+    expect(remote.map((w) => [w.details.package, w.details.host, w.details.file]), context).toEqual([[replacesFlask ? 'flask' : 'markupsafe', 'git.example', 'constraints.txt']]);
+    if (replacesFlask) expect(report.entries.map((e) => e.subject.name), context).toEqual([]);
   });
 });

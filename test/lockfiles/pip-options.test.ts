@@ -58,3 +58,15 @@ describe('a requirements file read with those options', () => {
     expect(include.dependencies.map((d) => [d.name, d.file, d.resolved])).toEqual([['idna', 'more.txt', null], ['flask', 'requirements.txt', null]]);
   });
 });
+
+describe('a constraints file naming a URL for a package', () => {
+  it('replaces the requirement of that name with a skipped entry at the constraint, and adds one for a package only the tree pulls in', () => {
+    const includes: Record<string, string> = { 'constraints.txt': 'Flask @ https://evil.test/flask.whl\nmarkupsafe @ git+https://evil.test/markupsafe\nidna==3.7\n' };
+    const input = readRequirements('-c constraints.txt\nflask==3.1.3\nidna\n', 'requirements.txt', { readInclude: (path) => includes[path] ?? null });
+    expect(input.dependencies.map((d) => [d.name, d.version])).toEqual([['idna', '3.7']]);
+    expect((input.skipped ?? []).map((s) => [s.name, s.file, s.line, s.kind, s.host, s.direct])).toEqual([
+      ['flask', 'constraints.txt', 1, 'remote', 'evil.test', true],
+      ['markupsafe', 'constraints.txt', 2, 'remote', 'evil.test', false],
+    ]);
+  });
+});
