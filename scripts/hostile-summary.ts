@@ -88,6 +88,10 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['duplicate-keys.test.ts', '29 keys named twice'],
   ['canonical-names.test.ts', '30 odd canonical names'],
   ['readme-html-installs.test.ts', '31 what a README tells people to run'],
+  ['pip-option-spellings.test.ts', '32 option spellings pip reads'],
+  ['python-sources.test.ts', '33 where a Python project sends a dependency'],
+  ['npm-overrides.test.ts', '34 overrides a manifest makes'],
+  ['sbom-identity.test.ts', '35 an SBOM that names one package and points at another'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

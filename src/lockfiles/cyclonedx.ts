@@ -5,7 +5,8 @@
  * says the described component (`metadata.component`) depends on; an SBOM without that graph
  * cannot tell, and every component counts as direct (a note says so). A component fetched from
  * a git repository or URL (sbom-purl.ts: its package URL's qualifiers, or a `distribution`
- * reference) is a skipped entry, with the direct and dev flags the SBOM can tell.
+ * reference) is a skipped entry, with the direct and dev flags the SBOM can tell; so is one whose
+ * own `group`/`name`/`version` are not its package URL's (sbom-purl.ts).
  */
 import { z } from 'zod';
 import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
@@ -18,6 +19,9 @@ import { validateShape } from './validate.js';
 
 interface Component {
   'bom-ref'?: string | undefined;
+  name?: unknown;
+  group?: unknown;
+  version?: unknown;
   purl?: string | undefined;
   scope?: string | undefined;
   externalReferences?: unknown[] | undefined;
@@ -26,6 +30,9 @@ interface Component {
 const Component: z.ZodType<Component> = z.lazy(() =>
   z.object({
     'bom-ref': z.string().optional(),
+    name: z.unknown().optional(),
+    group: z.unknown().optional(),
+    version: z.unknown().optional(),
     purl: z.string().optional(),
     scope: z.string().optional(),
     externalReferences: z.array(z.unknown()).optional(),
@@ -76,7 +83,7 @@ export const readCycloneDx: InputReader = defineReader((text, file) => {
     const ref = component['bom-ref'];
     const isDirect = direct === null || (ref !== undefined && direct.has(ref));
     const dev = component.scope === 'optional' || component.scope === 'excluded';
-    const entry = fetchedComponent(file, outcome, line, distributions(component.externalReferences, path, lineOf), { ...(direct === null ? {} : { direct: isDirect }), dev });
+    const entry = fetchedComponent(file, outcome, line, distributions(component.externalReferences, path, lineOf), { ...(direct === null ? {} : { direct: isDirect }), dev }, component);
     if (entry !== null) {
       notes.push(entry.note);
       skipped.push(entry);

@@ -1,6 +1,7 @@
 /**
  * `package.json`: the manifest as an input of its own (ranges only: `version` is null unless
- * the range is one exact version, and the resolver picks the version later), and the
+ * the range is one exact version, and the resolver picks the version later; the root's
+ * `overrides`, `resolutions` and `pnpm.overrides` replace what they name), and the
  * manifest reading the npm-family lockfile readers share to decide which dependencies are
  * direct or dev and on which line a workspace declares them.
  */
@@ -26,12 +27,25 @@ export interface ManifestDeclaration {
   line: number;
 }
 
+/**
+ * One override a manifest makes: npm's `overrides` (nested objects too; `.` is the parent's own
+ * version), yarn's `resolutions`, pnpm's `pnpm.overrides`. The package manager installs `spec`
+ * wherever `target` is in the tree.
+ */
+export interface ManifestOverride {
+  /** The package the override replaces: the last name of its key (`a>b`, `a/b`, `b@^1` are `b`; yarn's `**` globs too). */
+  target: string;
+  spec: string;
+  line: number;
+}
+
 export interface Manifest {
   file: string;
   name: string | null;
   /** Workspace patterns, or null when the manifest declares none. */
   workspaces: string[] | null;
   declarations: ManifestDeclaration[];
+  overrides: ManifestOverride[];
 }
 
 const DependencyMap = z.record(z.string(), z.string());
@@ -62,7 +76,51 @@ export function parseManifest(text: string, file: string): Manifest {
     }
   }
   const workspaces = shape.workspaces === undefined ? null : Array.isArray(shape.workspaces) ? shape.workspaces : (shape.workspaces.packages ?? []);
-  return { file, name: shape.name ?? null, workspaces, declarations };
+  return { file, name: shape.name ?? null, workspaces, declarations, overrides: overridesOf(value, lineOf) };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** How many override entries are read (a manifest is untrusted: the walk stays bounded). */
+const MAX_OVERRIDES = 10_000;
+const MAX_OVERRIDE_DEPTH = 32;
+
+/** The package name a selector ends with: `b` of `a>b`, `a/b`, `b@^1`; `@s/b` of `x/@s/b@1`. */
+function overrideTarget(selector: string, separator: '>' | '/'): string {
+  let last = selector.slice(selector.lastIndexOf(separator) + 1);
+  if (separator === '/') {
+    const parts = selector.split('/');
+    const before = parts[parts.length - 2];
+    if (before?.startsWith('@') === true) last = `${before}/${last}`;
+  }
+  const at = last.indexOf('@', 1);
+  return at === -1 ? last : last.slice(0, at);
+}
+
+/** The overrides of a parsed manifest (see ManifestOverride); values that are not strings are passed over. */
+function overridesOf(manifest: unknown, lineOf: (path: readonly PropertyKey[]) => number): ManifestOverride[] {
+  if (!isObject(manifest)) return [];
+  const found: ManifestOverride[] = [];
+  const add = (target: string, spec: unknown, path: readonly PropertyKey[]) => {
+    if (typeof spec === 'string' && target !== '' && found.length < MAX_OVERRIDES) found.push({ target, spec, line: lineOf(path) });
+  };
+  // npm: a key is `name` or `name@range`; an object value overrides inside that package, its `.` the package itself.
+  const npm = (table: Record<string, unknown>, path: readonly PropertyKey[], parent: string, depth: number) => {
+    for (const [key, value] of Object.entries(table)) {
+      if (found.length >= MAX_OVERRIDES) return;
+      const target = key === '.' ? parent : overrideTarget(key, '/');
+      if (isObject(value)) {
+        if (depth < MAX_OVERRIDE_DEPTH) npm(value, [...path, key], target, depth + 1);
+      } else add(target, value, [...path, key]);
+    }
+  };
+  if (isObject(manifest.overrides)) npm(manifest.overrides, ['overrides'], '', 0);
+  if (isObject(manifest.resolutions)) {
+    for (const [key, value] of Object.entries(manifest.resolutions)) add(overrideTarget(key, '/'), value, ['resolutions', key]);
+  }
+  const pnpm = isObject(manifest.pnpm) && isObject(manifest.pnpm.overrides) ? manifest.pnpm.overrides : {};
+  for (const [key, value] of Object.entries(pnpm)) add(overrideTarget(key, '>'), value, ['pnpm', 'overrides', key]);
+  return found;
 }
 
 /** The manifest at `<root>/<workspace>/package.json` from the context, parsed; null when not given. */
@@ -115,16 +173,24 @@ export const readPackageJson: InputReader = defineReader((text, file, context) =
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
+  // The root's overrides replace a package wherever it is in the tree (npm `$name` refers back to
+  // the declared spec, pnpm's `-` removes the dependency: neither brings other code).
+  const overrides = new Map(root.overrides.filter((o) => o.spec.trim() !== '' && !o.spec.startsWith('$') && o.spec !== '-').map((o) => [o.target, o]));
+  const applied = new Set<string>();
   for (const { dir, manifest } of [{ dir: '.', manifest: root }, ...members]) {
     for (const declaration of manifest.declarations) {
       // Peers are the consumer's to install; workspace siblings are the project itself.
       if (declaration.group === 'peer' || localNames.has(declaration.key)) continue;
-      const plan = planDependency(declaration.key, declaration.spec);
+      const override = overrides.get(declaration.key);
+      if (override !== undefined) applied.add(declaration.key);
+      const spec = override?.spec ?? declaration.spec;
+      const at = override === undefined ? { file: manifest.file, line: declaration.line } : { file: root.file, line: override.line };
+      const plan = planDependency(declaration.key, spec);
       if (plan.kind === 'skip') {
-        const note = `${manifest.file}:${declaration.line}: ${quote(declaration.key)} skipped: ${plan.reason}`;
+        const note = `${at.file}:${at.line}: ${quote(declaration.key)} skipped: ${plan.reason}${override === undefined ? '' : ' (an override)'}`;
         notes.push(note);
-        const kind = npmSourceKind(declaration.spec);
-        if (kind !== null) skipped.push(skippedEntry('npm', declaration.key, manifest.file, declaration.line, kind, note, { direct: true, dev: declaration.group === 'dev' }));
+        const kind = npmSourceKind(spec);
+        if (kind !== null) skipped.push(skippedEntry('npm', declaration.key, at.file, at.line, kind, note, { direct: true, dev: declaration.group === 'dev' }));
         continue;
       }
       dependencies.push({
@@ -134,11 +200,25 @@ export const readPackageJson: InputReader = defineReader((text, file, context) =
         spec: plan.spec,
         direct: true,
         dev: declaration.group === 'dev',
-        file: manifest.file,
-        line: declaration.line,
+        file: at.file,
+        line: at.line,
         workspace: workspace ? dir : null,
         resolved: null,
       });
+    }
+  }
+  // An override of a package deeper in the tree that fetches code from outside the registry, or
+  // another package under the name (an `npm:` alias): code the tree installs that no declaration shows.
+  for (const override of overrides.values()) {
+    if (applied.has(override.target)) continue;
+    const plan = planDependency(override.target, override.spec);
+    if (plan.kind === 'skip') {
+      const note = `${root.file}:${override.line}: ${quote(override.target)} skipped: ${plan.reason} (an override)`;
+      notes.push(note);
+      const kind = npmSourceKind(override.spec);
+      if (kind !== null) skipped.push(skippedEntry('npm', override.target, root.file, override.line, kind, note));
+    } else if (plan.name !== override.target) {
+      dependencies.push({ ecosystem: 'npm', name: plan.name, version: exactVersion(plan.spec), spec: plan.spec, direct: false, dev: false, file: root.file, line: override.line, workspace: null, resolved: null });
     }
   }
   return { file, format: 'package.json', dependencies, notes, skipped };

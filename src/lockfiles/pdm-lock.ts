@@ -7,15 +7,16 @@
  * with a note. The hashes of an entry's files (`files = [{file, hash}]`, or before lock 4.4 the
  * `[metadata.files]` table keyed `"<name> <version>"`) become its `integrity`; when the sibling
  * pyproject.toml declares a `[[tool.pdm.source]]` other than PyPI that pdm may take the package
- * from (pdm-sources.ts), that source's URL becomes its `resolved`, and the entry is checked as
- * one from another index (docs/security.md, "Lockfile injection").
+ * from (pdm-sources.ts), that source's URL becomes its `resolved` — else, with `static_urls`,
+ * the first file `url` on another host than PyPI's (PDM downloads it as written) — and the entry
+ * is checked as one from another index (docs/security.md, "Lockfile injection").
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import { defineReader } from './define-reader.js';
 import { pdmIndexFor, pdmSources, type PdmSource } from './pdm-sources.js';
 import { parseRequirement } from './pep508.js';
-import { pythonIntegrity } from './python-hashes.js';
+import { fetchedFrom, pythonIntegrity } from './python-hashes.js';
 import { assemblePythonLock, pyprojectRoots, type PythonLockNode } from './python-lock.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { dirOf, joinPath, quote } from './text.js';
@@ -23,7 +24,7 @@ import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-t
 import type { InputContext, InputReader } from './types.js';
 import { validateShape } from './validate.js';
 
-const PdmFiles = z.array(z.object({ hash: z.string().optional() }));
+const PdmFiles = z.array(z.object({ url: z.string().optional(), hash: z.string().optional() }));
 
 const PdmLock = z.object({
   metadata: z
@@ -83,7 +84,9 @@ export const readPdmLock: InputReader = defineReader((text, file, context) => {
     const seen = nodes.get(id);
     if (seen === undefined) {
       const hashes = [...(pkg.files ?? []).flatMap((f) => f.hash ?? []), ...(oldFiles.get(id) ?? [])];
-      nodes.set(id, { name, version: pkg.version, line, resolved: pdmIndexFor(name, sources), integrity: pythonIntegrity(hashes), dependsOn, dev });
+      // With `static_urls`, PDM records each file's URL and downloads it as written.
+      const resolved = fetchedFrom(pdmIndexFor(name, sources), (pkg.files ?? []).map((f) => f.url));
+      nodes.set(id, { name, version: pkg.version, line, resolved, integrity: pythonIntegrity(hashes), dependsOn, dev });
     } else {
       seen.dependsOn.push(...dependsOn);
       if (seen.dev !== null && dev !== null) seen.dev = seen.dev && dev;

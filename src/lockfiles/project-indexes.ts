@@ -1,8 +1,9 @@
 /**
  * The indexes a pyproject.toml read alone (no lockfile beside it) points its installer at:
  * uv's `[[tool.uv.index]]` (an `explicit = true` one only for the packages `[tool.uv.sources]`
- * binds to it), `[tool.uv]` `index-url`, `extra-index-url` and `find-links`, and PDM's
- * `[[tool.pdm.source]]` (pdm-sources.ts). A dependency that names no index of its own may come
+ * binds to it), `[tool.uv]` `index-url`, `extra-index-url` and `find-links`, Poetry's
+ * `[[tool.poetry.source]]` other than `explicit` ones, and PDM's `[[tool.pdm.source]]`
+ * (pdm-sources.ts). A dependency that names no index of its own may come
  * from the first of them that is not PyPI, and is then checked as a pin from another index
  * (docs/security.md, "Lockfile injection"). An index the project declares only makes nerq
  * stricter, so it is read without a trust flag. A requirements file is installed by
@@ -23,20 +24,32 @@ export function projectIndexFinder(pyproject: Record<string, unknown>): (name: s
   const tool = isRecord(pyproject.tool) ? pyproject.tool : {};
   const uv = isRecord(tool.uv) ? tool.uv : {};
   const sources = isRecord(uv.sources) ? uv.sources : {};
-  const boundTo = new Map<string, string>();
+  // A source is a table or, with markers, a list of tables (one per platform): each index named binds the package to it.
+  const boundTo = new Map<string, Set<string>>();
   for (const [name, source] of Object.entries(sources)) {
-    if (isRecord(source) && typeof source.index === 'string') boundTo.set(pep503(name), source.index);
+    for (const entry of Array.isArray(source) ? source : [source]) {
+      if (!isRecord(entry) || typeof entry.index !== 'string') continue;
+      const names = boundTo.get(pep503(name)) ?? new Set<string>();
+      boundTo.set(pep503(name), names.add(entry.index));
+    }
   }
   const indexes = (Array.isArray(uv.index) ? uv.index : []).flatMap((index) =>
     isRecord(index) && typeof index.url === 'string' ? [{ url: index.url, name: typeof index.name === 'string' ? index.name : null, explicit: index.explicit === true }] : [],
   );
   const plain = [...strings(uv['index-url']), ...strings(uv['extra-index-url']), ...strings(uv['find-links'])];
+  // Poetry searches every source that is not `explicit` (primary, the default, and supplemental,
+  // or the older `default` and `secondary`) for a dependency that names none; a source with no
+  // URL is PyPI itself (`poetry source add PyPI`).
+  const poetry = isRecord(tool.poetry) ? tool.poetry : {};
+  const poetrySources = (Array.isArray(poetry.source) ? poetry.source : []).flatMap((source) =>
+    isRecord(source) && typeof source.url === 'string' && source.priority !== 'explicit' ? [source.url] : [],
+  );
   const pdm = pdmSources(pyproject);
   return (name) => {
     const key = pep503(name);
     const bound = boundTo.get(key);
-    const uvIndexes = indexes.filter((index) => !index.explicit || (index.name !== null && index.name === bound)).map((index) => index.url);
-    return [...uvIndexes, ...plain].find((url) => !isPypiIndex(url)) ?? pdmIndexFor(key, pdm);
+    const uvIndexes = indexes.filter((index) => !index.explicit || (index.name !== null && bound?.has(index.name) === true)).map((index) => index.url);
+    return [...uvIndexes, ...plain, ...poetrySources].find((url) => !isPypiIndex(url)) ?? pdmIndexFor(key, pdm);
   };
 }
 

@@ -9,9 +9,11 @@
  * and `[tool.poetry.group.<name>.dependencies]` (dev unless the group is `main`; constraints
  * such as `^2.31` turned into PEP 440), PDM's `[tool.pdm.dev-dependencies]` and uv's
  * `[tool.uv].dev-dependencies` (dev). Git, path and URL dependencies are skipped with a note.
- * Read alone, a dependency that names no index gets as `resolved` the first index other than
- * PyPI the project points uv or PDM at (project-indexes.ts), and a file whose `[project]` lists its
- * `dependencies` as `dynamic` is refused (`LockfileError`): the set is not in it.
+ * Read alone, a dependency `[tool.uv.sources]` takes from a git repository, URL, path or
+ * workspace member is skipped the same way (uv's lockfile records such sources in uv.lock); a
+ * dependency that names no index gets as `resolved` the first index other than PyPI the project
+ * points uv or PDM at (project-indexes.ts); and a file whose `[project]` lists its `dependencies`
+ * as `dynamic` is refused (`LockfileError`): the set is not in it.
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
@@ -160,6 +162,35 @@ export function pyprojectDeclarations(text: string, file: string): PyprojectDecl
   return { projectName: name === null ? null : pep503(name), declarations, notes, skipped };
 }
 
+const isTable = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The packages `[tool.uv.sources]` takes from somewhere other than an index, each with where from
+ * as a reference pythonSourceKind reads (`git+URL`, a URL, a path). A source given as a list (one
+ * table per platform marker) counts when any of its tables does: on some machine uv fetches it so.
+ */
+function uvFetchedSources(data: Record<string, unknown>): Map<string, string> {
+  const tool = isTable(data.tool) ? data.tool : {};
+  const uv = isTable(tool.uv) ? tool.uv : {};
+  const sources = isTable(uv.sources) ? uv.sources : {};
+  const fetched = new Map<string, string>();
+  for (const [name, source] of Object.entries(sources)) {
+    for (const entry of Array.isArray(source) ? source : [source]) {
+      if (!isTable(entry)) continue;
+      const reference =
+        typeof entry.git === 'string' ? (/^[a-z][a-z0-9+.-]*:\/\//i.test(entry.git) && !/^file:/i.test(entry.git) ? `git+${entry.git}` : entry.git)
+        : typeof entry.url === 'string' ? entry.url
+        : typeof entry.path === 'string' ? entry.path
+        : entry.workspace === true ? '.'
+        : null;
+      if (reference === null) continue;
+      // A remote source wins over a local one of the same package: it is the one nothing in the tree shows.
+      if (!fetched.has(pep503(name)) || pythonSourceKind(reference).kind === 'remote') fetched.set(pep503(name), reference);
+    }
+  }
+  return fetched;
+}
+
 /**
  * Whether `[project]` lists its `dependencies` as `dynamic` (PEP 621) without declaring them: the
  * build backend computes them (from a requirements file, a plugin), so the file alone does not
@@ -177,8 +208,19 @@ export const readPyproject: InputReader = defineReader((text, file) => {
     const line = tableNamed(tomlLayout(text), 'project')?.keys.get('dynamic') ?? null;
     throw new LockfileError(file, line, '[project] declares its dependencies dynamic: the build backend computes them, the file does not hold them');
   }
-  const indexFor = projectIndexFinder(parseToml(text, file));
-  const dependencies: DeclaredDependency[] = declarations.map((d) => ({
+  const data = parseToml(text, file);
+  const indexFor = projectIndexFinder(data);
+  // uv installs a package that `[tool.uv.sources]` sends to a git repository, URL, path or workspace member from there, not from an index.
+  const fetched = uvFetchedSources(data);
+  const fromIndex = declarations.filter((d) => {
+    const reference = fetched.get(d.name);
+    if (reference === undefined) return true;
+    const note = `${file}:${d.line ?? '?'}: ${quote(d.name)} skipped: [tool.uv.sources] takes it from a git repository, URL or path (no index vouches for it)`;
+    notes.push(note);
+    skipped.push(skippedEntry('pypi', d.name, file, d.line, pythonSourceKind(reference), note, { direct: true, dev: d.dev }));
+    return false;
+  });
+  const dependencies: DeclaredDependency[] = fromIndex.map((d) => ({
     ecosystem: 'pypi',
     name: d.name,
     version: d.version,

@@ -39,6 +39,17 @@ export function isPypiIndex(url: string, configured: readonly string[] = []): bo
   return parsed.protocol === 'https:' && PYPI_HOSTS.has(parsed.hostname.toLowerCase());
 }
 
+/**
+ * Where an entry whose index is `index` (null: PyPI) is really fetched from, given the file URLs
+ * its lockfile records (uv.lock's `sdist.url` and `wheels[].url`, pdm.lock's `files[].url`):
+ * uv and PDM download those URLs as written. The first that is on neither PyPI nor the index's
+ * host, when the index is PyPI's; else `index` (docs/security.md, "Lockfile injection").
+ */
+export function fetchedFrom(index: string | null, fileUrls: readonly (string | undefined)[]): string | null {
+  if (index !== null && !isPypiIndex(index)) return index;
+  return fileUrls.find((url): url is string => url !== undefined && URL.canParse(url.trim()) && !isPypiIndex(url)) ?? index;
+}
+
 /** The `integrity` member of a dependency that pins hashes; none when it pins none. */
 export function withIntegrity(integrity: string | null): { integrity?: string } {
   return integrity === null ? {} : { integrity };

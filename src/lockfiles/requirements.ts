@@ -6,7 +6,8 @@
  * - `-r` / `--requirement` includes are read through `context.readInclude`, resolved against
  *   the including file; their requirements are reported at their own file and line.
  * - `-c` / `--constraint` files add no requirement, but pin the version of a requirement
- *   that only gives a range.
+ *   that only gives a range; one that names a package and a URL or path (`flask @ https://…`)
+ *   makes pip install that package from there: it is a skipped entry, not PyPI's release.
  * - `-e`, URL, path and VCS requirements and `name @ url` references are skipped with a note:
  *   no index vouches for them. A requirement's `--hash` options become its `integrity`
  *   (python-hashes.ts); other per-requirement options are ignored. The first index or
@@ -16,6 +17,9 @@
  *   the uv settings of the file's directory or a parent in the audited tree name (`uv.toml`,
  *   pyproject.toml's `[tool.uv]`: `uv pip install -r` reads them; project-indexes.ts); else the
  *   `--index-url`.
+ * - An option line is read as pip reads it (pip-options.ts): every option on it, in any
+ *   spelling pip accepts (`--extra=URL`, `--pypi-url`, `-ihttps://…`, quoted words); a line
+ *   with `-e` is that editable requirement, else one with `-r` / `-c` is that include.
  * - pip-compile / uv output marks where each pin comes from (`# via requests`): a pin whose
  *   `via` block names no `-r` file or project manifest is transitive; any other requirement
  *   is direct.
@@ -27,6 +31,7 @@ import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { eggName, parseRequirement } from './pep508.js';
 import { uvSettingsIndex } from './project-indexes.js';
+import { readPipOptions } from './pip-options.js';
 import { isPypiIndex, pythonIntegrity, withIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
@@ -44,12 +49,6 @@ export function isDevRequirementsFile(file: string): boolean {
   return DEV_NAME.test(withoutWord) || (/^requirements?$/i.test(folder) && DEV_NAME.test(stem));
 }
 
-/** Options pip accepts in a requirements file that change nothing about what is installed from where. */
-const IGNORED_OPTIONS = new Set([
-  '--no-index', '--pre', '--trusted-host', '--prefer-binary', '--require-hashes',
-  '--only-binary', '--no-binary', '--use-feature', '--config-settings', '--global-option', '--hash',
-]);
-
 const URL_OR_PATH = /^(?:[a-z][a-z0-9+.-]*:\/\/|(?:git|hg|svn|bzr)\+|\.{1,2}[\\/]|\/|[a-z]:\\)/i;
 const ARCHIVE = /\.(?:whl|zip|tar\.gz|tar\.bz2|tgz)$/i;
 
@@ -61,13 +60,16 @@ interface State {
   indexUrl: string | null;
   /** `--extra-index-url` and `--find-links` locations, in the order given: pip may take any requirement from them. */
   extraIndexes: string[];
+  /** Constraints that name a package and a URL or path: pip installs that package from there. */
+  constraintLinks: { name: string; file: string; line: number; reference: string }[];
   visited: Set<string>;
   context: InputContext | undefined;
 }
 
 export const readRequirements: InputReader = defineReader((text, file, context) => {
-  const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, extraIndexes: [], visited: new Set([file]), context };
+  const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, extraIndexes: [], constraintLinks: [], visited: new Set([file]), context };
   readFile(text, file, state, 'requirements', isDevRequirementsFile(file));
+  takeConstraintLinks(state);
   const named = resolvedFrom(state);
   const resolved = named !== null && !isPypiIndex(named) ? named : (uvProjectIndex(context, file) ?? named);
   for (const dependency of state.dependencies) {
@@ -207,12 +209,32 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
  */
 function skip(state: State, mode: 'requirements' | 'constraints', dev: boolean, name: string | null, file: string, lineNo: number, reference: string, note: string): SkippedEntry | null {
   state.notes.push(note);
-  if (mode !== 'requirements') return null;
+  if (mode !== 'requirements') {
+    if (name !== null) state.constraintLinks.push({ name, file, line: lineNo, reference });
+    return null;
+  }
   const entry = skippedEntry('pypi', name, file, lineNo, pythonSourceKind(reference), note, { direct: true, dev });
   state.skipped.push(entry);
   return entry;
 }
 
+
+/**
+ * pip makes a constraint that names a package and a URL or path (`flask @ https://…`) the only
+ * candidate for that package (its resolver's constraint links): the package is installed from
+ * there, wherever it is in the tree. A requirement of that name is no longer PyPI's release but a
+ * skipped entry at the constraint, and a package only the tree pulls in is one too (transitive).
+ */
+function takeConstraintLinks(state: State): void {
+  for (const link of state.constraintLinks) {
+    const replaced = state.dependencies.filter((d) => d.name === link.name);
+    if (replaced.length > 0) state.dependencies = state.dependencies.filter((d) => d.name !== link.name);
+    const note = `${link.file}:${link.line}: ${quote(link.name)} skipped: a constraint takes it from a URL or path (no index vouches for it)`;
+    state.notes.push(note);
+    const standing = replaced.length > 0 ? { direct: replaced.some((d) => d.direct), dev: replaced.every((d) => d.dev) } : { direct: false };
+    state.skipped.push(skippedEntry('pypi', link.name, link.file, link.line, pythonSourceKind(link.reference), note, standing));
+  }
+}
 
 /** A `# via` source that means the project itself asked for the package. */
 function isProjectSource(source: string): boolean {
@@ -220,38 +242,41 @@ function isProjectSource(source: string): boolean {
 }
 
 function readOption(line: string, file: string, lineNo: number, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
-  const match = /^(--[a-z-]+|-[a-zA-Z])(?:\s*=\s*|\s*)(.*)$/.exec(line);
-  const option = match?.[1] ?? line;
-  const argument = (match?.[2] ?? '').split(/(?<!\s)\s+#/)[0]?.trim() ?? '';
-  switch (option) {
-    case '-r':
-    case '--requirement':
-      include(argument, file, lineNo, state, mode, dev);
-      return;
-    case '-c':
-    case '--constraint':
-      include(argument, file, lineNo, state, 'constraints', dev);
-      return;
-    case '-e':
-    case '--editable':
-      skip(state, mode, dev, eggName(argument), file, lineNo, argument, `${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
-      return;
-    case '-i':
-    case '--index-url':
-      state.indexUrl = argument === '' ? null : argument;
-      return;
-    case '--extra-index-url':
-      if (argument !== '') state.extraIndexes.push(argument);
-      state.notes.push(`${file}:${lineNo}: an extra index is configured: packages may resolve from it`);
-      return;
-    case '-f':
-    case '--find-links':
-      // pip takes distributions from a find-links location as from an index (the URL is not echoed: it may hold a token).
-      if (argument !== '') state.extraIndexes.push(argument);
-      state.notes.push(`${file}:${lineNo}: a find-links location is configured: packages may resolve from it`);
-      return;
-    default:
-      if (!IGNORED_OPTIONS.has(option)) state.notes.push(`${file}:${lineNo}: unknown option ${quote(option)} ignored`);
+  // Every option on the line counts, in any spelling pip accepts (pip-options.ts). As pip does, a
+  // line with an `-e` is that editable requirement, else one with an `-r` or `-c` is that
+  // include, and only otherwise are its index and find-links options applied.
+  const { options, unknown } = readPipOptions(line);
+  for (const option of unknown) state.notes.push(`${file}:${lineNo}: unknown option ${quote(option)} ignored`);
+  const first = (name: string) => options.find((o) => o.name === name)?.value;
+  const editable = first('--editable');
+  if (editable !== undefined) {
+    skip(state, mode, dev, eggName(editable), file, lineNo, editable, `${file}:${lineNo}: skipped: an editable requirement (a local or VCS checkout)`);
+    return;
+  }
+  const requirement = first('--requirement');
+  const constraint = first('--constraint');
+  if (requirement !== undefined || constraint !== undefined) {
+    if (requirement !== undefined) include(requirement, file, lineNo, state, mode, dev);
+    else include(constraint ?? '', file, lineNo, state, 'constraints', dev);
+    return;
+  }
+  for (const { name, value } of options) {
+    switch (name) {
+      case '--index-url':
+        state.indexUrl = value === '' ? null : value;
+        break;
+      case '--extra-index-url':
+        if (value !== '') state.extraIndexes.push(value);
+        state.notes.push(`${file}:${lineNo}: an extra index is configured: packages may resolve from it`);
+        break;
+      case '--find-links':
+        // pip takes distributions from a find-links location as from an index (the URL is not echoed: it may hold a token).
+        if (value !== '') state.extraIndexes.push(value);
+        state.notes.push(`${file}:${lineNo}: a find-links location is configured: packages may resolve from it`);
+        break;
+      default:
+      // The other options change nothing about what is installed from where.
+    }
   }
 }
 
@@ -266,9 +291,10 @@ function include(argument: string, file: string, lineNo: number, state: State, m
     else skip(state, mode, dev, null, file, lineNo, argument, note);
     return;
   }
-  if (argument.startsWith('/') || /^[A-Za-z]:[\\/]/.test(argument) || /^file:/i.test(argument)) {
+  if (argument.startsWith('/') || /^[A-Za-z]:/.test(argument) || /^file:/i.test(argument)) {
     // An absolute path names a file of one machine, not of the audited tree: refused like a
     // relative path that leaves the tree (docs/security.md, "The audited tree is untrusted").
+    // So is a drive-relative one (`C:base.txt`, which is how pip's splitting reads `C:\base.txt`).
     throw new LockfileError(file, lineNo, `include ${quote(argument)} is an absolute path or file URL: only files inside the audited directory are read`);
   }
   const path = joinPath(dirOf(file), argument);

@@ -7,7 +7,7 @@
  * `declaredFetch`). A `repository_url` names a registry (a private one is the audit's
  * dependency-confusion concern), so it is the package's `resolved`.
  */
-import { valid as validPep440 } from '@renovatebot/pep440';
+import { eq as samePep440, valid as validPep440 } from '@renovatebot/pep440';
 import semver from 'semver';
 import { tarballIdentity } from '../ecosystems/npm/tarball-path.js';
 import { pep503 } from '../ecosystems/pypi/name.js';
@@ -115,12 +115,59 @@ export function fetchedComponent(
   line: number,
   locations: readonly { url: string; line: number }[],
   standing: Standing,
+  declared: DeclaredIdentity = {},
 ): SkippedEntry | null {
+  if (outcome.kind === 'package') {
+    const other = otherIdentity(outcome, declared);
+    if (other !== null) {
+      // Which of the two the SBOM describes cannot be told: neither is audited as the package, the run is incomplete.
+      const source = `pkg:${outcome.ecosystem}/${outcome.name}@${outcome.version}`;
+      const note = `${file}:${line}: ${quote(outcome.name)} skipped: the component names itself ${quote(other)}, not the package of its package URL (${quote(source)})`;
+      return skippedEntry(outcome.ecosystem, outcome.name, file, line, { kind: 'remote', source, host: null }, note, standing);
+    }
+  }
   const fetched = outcome.kind === 'fetched' ? { from: outcome.from, line } : declaredFetch(outcome.ecosystem, locations);
   if (fetched === null) return null;
   const what = fetched.from.kind === 'remote' ? 'fetched from a git repository or URL, not from the registry' : 'a local package, not from the registry';
   const note = `${file}:${fetched.line}: ${quote(outcome.name)} skipped: ${what} (${quote(fetched.from.source)})`;
   return skippedEntry(outcome.ecosystem, outcome.name, file, fetched.line, fetched.from, note, standing);
+}
+
+/** What an SBOM component says it is besides its package URL (CycloneDX `group`, `name`, `version`; SPDX `name`, `versionInfo`), as written. */
+export interface DeclaredIdentity {
+  name?: unknown;
+  group?: unknown;
+  version?: unknown;
+}
+
+/**
+ * The component's own `name@version` when it is not its package URL's package (a scanner
+ * resolves the package URL; a reader of the SBOM sees the name), else null. A field that is
+ * absent or not a string says nothing. Names are compared as the registry does (PyPI's
+ * normalised, npm's exactly, a CycloneDX `group` as the npm scope, with or without its `@`, and
+ * without one a scoped package's name with or without its scope),
+ * versions as equal versions.
+ */
+function otherIdentity(outcome: { ecosystem: AuditEcosystem; name: string; version: string }, declared: DeclaredIdentity): string | null {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+  const name = text(declared.name);
+  const group = text(declared.group);
+  const version = text(declared.version);
+  let sameName = true;
+  if (name !== null) {
+    if (outcome.ecosystem === 'pypi') sameName = pep503(name) === outcome.name;
+    // Without a group, a scoped package's name may be written without its scope (the group is where CycloneDX keeps it).
+    else if (group === null) sameName = name === outcome.name || (outcome.name.startsWith('@') && outcome.name.endsWith(`/${name}`));
+    else sameName = `${group.startsWith('@') ? '' : '@'}${group}/${name}` === outcome.name;
+  }
+  let sameVersion = true;
+  if (version !== null) {
+    if (outcome.ecosystem === 'npm') sameVersion = semver.valid(version, { loose: true }) !== null && semver.eq(version, outcome.version, { loose: true });
+    else sameVersion = validPep440(version) !== null && samePep440(version, outcome.version);
+  }
+  if (sameName && sameVersion) return null;
+  const shown = name === null ? outcome.name : group === null ? name : `${group}/${name}`;
+  return version === null ? shown : `${shown}@${version}`;
 }
 
 /** Counts what an SBOM reader leaves out, for one summary note. */

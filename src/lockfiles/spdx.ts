@@ -7,7 +7,8 @@
  * from one, but not through production edges alone. Without dependency relationships every
  * package counts as direct and none as dev (a note says so). A package fetched from a git
  * repository or URL (sbom-purl.ts: its package URL's qualifiers, or its `downloadLocation`) is a
- * skipped entry, with the direct and dev flags the relationships can tell.
+ * skipped entry, with the direct and dev flags the relationships can tell; so is one whose own
+ * `name`/`versionInfo` are not its package URL's (sbom-purl.ts).
  */
 import { z } from 'zod';
 import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
@@ -26,6 +27,8 @@ const SpdxDocument = z.object({
     .array(
       z.object({
         SPDXID: z.string(),
+        name: z.unknown().optional(),
+        versionInfo: z.unknown().optional(),
         downloadLocation: z.unknown().optional(),
         externalRefs: z.array(z.object({ referenceType: z.string(), referenceLocator: z.string() })).optional(),
       }),
@@ -94,7 +97,7 @@ export const readSpdx: InputReader = defineReader((text, file) => {
     }
     const isDev = hasGraph && connected.has(pkg.SPDXID) && !prod.has(pkg.SPDXID);
     const location = typeof pkg.downloadLocation === 'string' ? [{ url: pkg.downloadLocation, line: lineOf(['packages', index, 'downloadLocation']) }] : [];
-    const entry = fetchedComponent(file, outcome, line, location, hasGraph ? { direct: direct.has(pkg.SPDXID), dev: isDev } : {});
+    const entry = fetchedComponent(file, outcome, line, location, hasGraph ? { direct: direct.has(pkg.SPDXID), dev: isDev } : {}, { name: pkg.name, version: pkg.versionInfo });
     if (entry !== null) {
       notes.push(entry.note);
       skipped.push(entry);

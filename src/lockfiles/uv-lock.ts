@@ -6,15 +6,16 @@
  * reachable from a production root. With `[manifest] members` (a uv workspace) each direct
  * dependency is attributed to the member's folder. Git, URL, path and directory sources, and an
  * editable one of another folder (a path dependency), are skipped with a note; a registry
- * source becomes `resolved`, and the `hash` of its sdist and wheels the entry's `integrity`
- * (python-hashes.ts).
+ * source becomes `resolved` (or, when it is PyPI, the first sdist or wheel `url` on another
+ * host: uv downloads those URLs as written), and the `hash` of its sdist and wheels the entry's
+ * `integrity` (python-hashes.ts).
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable } from './graph.js';
-import { pythonIntegrity, withIntegrity } from './python-hashes.js';
+import { fetchedFrom, pythonIntegrity, withIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import { arrayTableNameLines, parseToml, tomlLayout, tomlLineOf } from './toml-text.js';
@@ -39,8 +40,8 @@ const Package = z.object({
   dependencies: z.array(Dep).optional(),
   'optional-dependencies': z.record(z.string(), z.array(Dep)).optional(),
   'dev-dependencies': z.record(z.string(), z.array(Dep)).optional(),
-  sdist: z.object({ hash: z.string().optional() }).optional(),
-  wheels: z.array(z.object({ hash: z.string().optional() })).optional(),
+  sdist: z.object({ url: z.string().optional(), hash: z.string().optional() }).optional(),
+  wheels: z.array(z.object({ url: z.string().optional(), hash: z.string().optional() })).optional(),
 });
 type Package = z.infer<typeof Package>;
 const UvLock = z.object({
@@ -122,7 +123,7 @@ export const readUvLock: InputReader = defineReader((text, file) => {
       dev: !prod.has(pkg),
       file,
       line,
-      resolved: source.registry ?? null,
+      resolved: fetchedFrom(source.registry ?? null, [pkg.sdist?.url, ...(pkg.wheels ?? []).map((w) => w.url)]),
       ...withIntegrity(pythonIntegrity([pkg.sdist?.hash ?? [], ...(pkg.wheels ?? []).map((w) => w.hash ?? [])].flat())),
     };
     const workspaces = [...new Set(declared.get(pkg) ?? [])];

@@ -48,6 +48,8 @@ import { noneMatchHas } from '../../src/front/if-none-match.js';
 import { answeringBadLines } from '../../src/mcp/stdio-lines.js';
 import { PassThrough } from 'node:stream';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
+import { readPipOptions } from '../../src/lockfiles/pip-options.js';
+import { readPackageJson } from '../../src/lockfiles/package-json.js';
 import { advertisedInstalls, htmlCodeTexts } from '../../src/sources/github/readme-installs.js';
 import { notText } from '../../src/sources/github/repo-files.js';
 import { noteCases, noteTime } from './support/metrics.js';
@@ -144,6 +146,40 @@ describe('audit inputs grow linearly', () => {
       noteCases(task);
       expectLinear(task, `pnpm ${label}`, growth((k) => dlxWords('pnpm dlx', words(k)), 2_000));
       expectLinear(task, `yarn dlx ${label}`, growth((k) => dlxWords('yarn dlx', words(k).slice(1)), 2_000));
+    }
+  });
+
+  // A requirements file's option line has no length cap: any number of words, quotes and options pip does not know.
+  it('requirements option lines (pip-options.ts): many options, quoted words, unknown prefixes, one long word', ({ task }) => {
+    const shapes: [string, (k: number) => string][] = [
+      ['many options', (k) => '--pre --trusted-host h '.repeat(k)],
+      ['an unclosed quote', (k) => `--index-url "${'a\\"\' '.repeat(k)}`],
+      ['unknown prefixes', (k) => '--x --no '.repeat(k)],
+      ['escaped spaces', (k) => `-i ${'\\ '.repeat(k)}`],
+      ['one long option', (k) => `--${'e'.repeat(k)}=x`],
+    ];
+    for (const [label, line] of shapes) {
+      noteCases(task);
+      expectLinear(task, `pip options ${label}`, growth((k) => readPipOptions(line(k)), 2_000));
+    }
+  });
+
+  // A package.json's overrides have no size cap: many selectors, deep nesting, long selectors.
+  it('package.json overrides (package-json.ts): many entries, nested tables, long selectors', ({ task }) => {
+    const manifest = (overrides: unknown, resolutions: unknown = {}) => JSON.stringify({ name: 'app', dependencies: { chalk: '^4' }, overrides, resolutions });
+    const nested = (k: number): unknown => {
+      let table: Record<string, unknown> = { x: 'github:o/r' };
+      for (let i = 0; i < Math.min(k, 30); i += 1) table = { [`p${i}`]: table };
+      return Object.fromEntries(Array.from({ length: Math.ceil(k / 30) }, (_, i) => [`q${i}`, table]));
+    };
+    const shapes: [string, (k: number) => string][] = [
+      ['many entries', (k) => manifest(Object.fromEntries(Array.from({ length: k }, (_, i) => [`p${i}`, 'npm:evil@1'])))],
+      ['nested tables', (k) => manifest(nested(k))],
+      ['long selectors', (k) => manifest({}, { [`${'a/'.repeat(k)}@s/b@1`]: 'github:o/r', [`${'@'.repeat(k)}`]: 'x' })],
+    ];
+    for (const [label, text] of shapes) {
+      noteCases(task);
+      expectLinear(task, `overrides ${label}`, growth((k) => readPackageJson(text(k), 'package.json'), 500));
     }
   });
 

@@ -35,6 +35,11 @@ describe('pyproject.toml read alone: the indexes it declares', () => {
     ['[tool.uv] find-links', '[tool.uv]\nfind-links = ["https://links.example/"]\n', 'https://links.example/', 'https://links.example/'],
     // flask matches no include: the source is not relied on to skip it (the stricter reading, pdm-sources.ts).
     ['[[tool.pdm.source]] including acme', '[[tool.pdm.source]]\nname = "private"\nurl = "https://pdm.example/simple"\ninclude_packages = ["acme"]\n', 'https://pdm.example/simple', 'https://pdm.example/simple'],
+    ['[[tool.poetry.source]], primary by default', '[[tool.poetry.source]]\nname = "corp"\nurl = "https://poetry.example/simple"\n', 'https://poetry.example/simple', 'https://poetry.example/simple'],
+    ['[[tool.poetry.source]] supplemental', '[[tool.poetry.source]]\nname = "corp"\nurl = "https://poetry.example/simple"\npriority = "supplemental"\n', 'https://poetry.example/simple', 'https://poetry.example/simple'],
+    ['[[tool.poetry.source]] explicit: only for a dependency that names it', '[[tool.poetry.source]]\nname = "corp"\nurl = "https://poetry.example/simple"\npriority = "explicit"\n', null, null],
+    ['[[tool.poetry.source]] PyPI itself (no URL)', '[[tool.poetry.source]]\nname = "PyPI"\npriority = "primary"\n', null, null],
+    ['[tool.uv.sources] binding an explicit index in a list with markers', '[[tool.uv.index]]\nname = "private"\nurl = "https://private.example/simple"\nexplicit = true\n\n[tool.uv.sources]\nacme = [{ index = "private", marker = "sys_platform == \'linux\'" }]\n', null, 'https://private.example/simple'],
     ['[[tool.pdm.source]] excluding flask', '[[tool.pdm.source]]\nname = "private"\nurl = "https://pdm.example/simple"\nexclude_packages = ["flask"]\n', null, 'https://pdm.example/simple'],
   ])('%s', (_, tool, flask, acme) => {
     const read = resolved(tool);

@@ -56,3 +56,31 @@ describe('package.json alone', () => {
     expect(only(input, '@types/semver')).toMatchObject({ workspace: '.', file: `${dir}/package.json` });
   });
 });
+
+describe('package.json alone: the overrides of its root', () => {
+  const read = (fields: Record<string, unknown>) =>
+    readPackageJson(JSON.stringify({ name: 'app', dependencies: { chalk: '^4.1.0', debug: '^4.3.0' }, ...fields }, null, 2), 'package.json');
+
+  it('replaces a direct dependency with what an override names, at the override\'s line', () => {
+    const input = read({ overrides: { chalk: 'npm:evil@1.0.0', debug: '$debug' }, resolutions: { '**/ms': '2.1.3' } });
+    expect(input.dependencies.map((d) => [d.name, d.spec, d.direct, d.line])).toEqual([['evil', '1.0.0', true, 8], ['debug', '^4.3.0', true, 5]]);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['npm, a name', { overrides: { chalk: 'github:evil/chalk' } }, 'chalk'],
+    ['npm, name@range', { overrides: { 'chalk@^4': 'github:evil/chalk' } }, 'chalk'],
+    ['npm, nested, a scoped package', { overrides: { debug: { '@scope/ms@2': 'github:evil/ms' } } }, '@scope/ms'],
+    ['npm, nested, the package itself (.)', { overrides: { '@scope/ms': { '.': 'github:evil/ms' } } }, '@scope/ms'],
+    ['yarn, a glob path', { resolutions: { 'debug/**/@scope/ms': 'github:evil/ms' } }, '@scope/ms'],
+    ['pnpm, parent>child@range', { pnpm: { overrides: { 'debug@4>@scope/ms@<3': 'github:evil/ms' } } }, '@scope/ms'],
+  ])('%s: code from outside the registry is a skipped remote entry named for the package', (_, fields, target) => {
+    const input = read(fields);
+    expect((input.skipped ?? []).map((s) => [s.name, s.kind, s.host])).toEqual([[target, 'remote', 'github.com']]);
+    if (target === 'chalk') expect(input.dependencies.map((d) => d.name)).toEqual(['debug']);
+  });
+
+  it('adds the package an npm: alias installs deeper in the tree, as transitive; a plain version or removal adds nothing', () => {
+    const input = read({ overrides: { ms: 'npm:evil@1.0.0', supports: '7.2.0' }, pnpm: { overrides: { 'a>b': '-' } } });
+    expect(input.dependencies.map((d) => [d.name, d.direct])).toEqual([['chalk', true], ['debug', true], ['evil', false]]);
+  });
+});

@@ -74,6 +74,38 @@ describe('pyproject.toml alone', () => {
     expect(() => readPyproject('[project]\nname = "x"\ndependencies = ["-e ./mypackage"]\n', 'pyproject.toml')).toThrow(/pyproject\.toml:3: /);
   });
 
+  it('skips what [tool.uv.sources] takes from a git repository, URL, path or workspace member (a list with markers too), and binds a listed index', () => {
+    const text = [
+      '[project]',
+      'name = "app"',
+      'version = "0.1.0"',
+      'dependencies = ["a==1", "b==1", "c==1", "d==1", "e==1", "f==1", "g==1"]',
+      '',
+      '[tool.uv.sources]',
+      'a = { git = "https://git.example/o/a", rev = "abc" }',
+      'b = { url = "https://files.example/b-1.tar.gz" }',
+      'c = { path = "vendor/c" }',
+      'd = { workspace = true }',
+      'e = [{ path = "vendor/e", marker = "os_name == \'nt\'" }, { git = "ssh://git@git.example/o/e", marker = "os_name != \'nt\'" }]',
+      'f = [{ index = "private", marker = "sys_platform == \'linux\'" }]',
+      '',
+      '[[tool.uv.index]]',
+      'name = "private"',
+      'url = "https://private.example/simple"',
+      'explicit = true',
+      '',
+    ].join('\n');
+    const input = readPyproject(text, 'pyproject.toml');
+    expect((input.skipped ?? []).map((s) => [s.name, s.kind, s.host, s.line])).toEqual([
+      ['a', 'remote', 'git.example', 4],
+      ['b', 'remote', 'files.example', 4],
+      ['c', 'local', null, 4],
+      ['d', 'local', null, 4],
+      ['e', 'remote', 'git.example', 4],
+    ]);
+    expect(input.dependencies.map((d) => [d.name, d.resolved])).toEqual([['f', 'https://private.example/simple'], ['g', null]]);
+  });
+
   it('refuses a [project] whose dependencies are dynamic (the build backend computes them): never an empty, clean set', () => {
     const dynamic = '[project]\nname = "x"\ndynamic = ["version", "dependencies"]\n\n[tool.setuptools.dynamic]\ndependencies = { file = ["requirements.txt"] }\n';
     expect(() => readPyproject(dynamic, 'pyproject.toml')).toThrow(/pyproject\.toml:3: .*dynamic/);

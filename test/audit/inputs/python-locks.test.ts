@@ -264,3 +264,15 @@ describe('the hashes a Python lockfile pins (lockfile injection, docs/security.m
     expect(only(readUvLock(lock, 'uv.lock'), 'a').resolved).toBe('https://pypi.internal.example/simple');
   });
 });
+
+describe('a PyPI entry whose lock records a file URL on another host', () => {
+  it('uv.lock and pdm.lock: the first such URL is where it comes from; PyPI\'s own file host changes nothing', async () => {
+    const { readUvLock, readPdmLock } = await import('../../../src/lockfiles/index.js');
+    const uv = (url: string) =>
+      readUvLock(`version = 1\n\n[[package]]\nname = "flask"\nversion = "3.1.3"\nsource = { registry = "https://pypi.org/simple" }\nsdist = { url = "https://files.pythonhosted.org/packages/flask-3.1.3.tar.gz", hash = "sha256:00" }\nwheels = [{ url = "${url}", hash = "sha256:11" }]\n`, 'uv.lock');
+    expect(uv('https://mirror.example/flask-3.1.3-py3-none-any.whl').dependencies[0]?.resolved).toBe('https://mirror.example/flask-3.1.3-py3-none-any.whl');
+    expect(uv('https://files.pythonhosted.org/packages/flask-3.1.3-py3-none-any.whl').dependencies[0]?.resolved).toBe('https://pypi.org/simple');
+    const pdm = readPdmLock('[metadata]\nlock_version = "4.5.0"\nstrategy = ["static_urls"]\n\n[[package]]\nname = "flask"\nversion = "3.1.3"\nfiles = [{url = "https://mirror.example/flask.whl", hash = "sha256:11"}]\n', 'pdm.lock');
+    expect(pdm.dependencies[0]?.resolved).toBe('https://mirror.example/flask.whl');
+  });
+});

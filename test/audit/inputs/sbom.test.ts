@@ -68,3 +68,34 @@ describe('SPDX JSON', () => {
     expect(lockfileErrorOf(() => readSpdx(doc, 'sbom.spdx.json')).line).toBe(lineOf(doc, '"idna 3.6"'));
   });
 });
+
+describe('a component whose own name or version is not its package URL\'s', () => {
+  const bom = (fields: Record<string, unknown>, purl: string) =>
+    readCycloneDx(JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [{ type: 'library', ...fields, purl }] }), 'bom.cdx.json');
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['npm, the same name and version', { name: 'chalk', version: '4.1.0' }, 'pkg:npm/chalk@4.1.0'],
+    ['npm, the scope in group (with its @)', { group: '@babel', name: 'core', version: '7.0.0' }, 'pkg:npm/%40babel/core@7.0.0'],
+    ['npm, the scope in group (without)', { group: 'babel', name: 'core', version: '7.0.0' }, 'pkg:npm/%40babel/core@7.0.0'],
+    ['npm, a scoped name without its scope and no group', { name: 'core', version: '7.0.0' }, 'pkg:npm/%40babel/core@7.0.0'],
+    ['npm, a v-prefixed version', { name: 'chalk', version: 'v4.1.0' }, 'pkg:npm/chalk@4.1.0'],
+    ['PyPI, the name as published and an equal version', { name: 'Flask_Login', version: '0.6' }, 'pkg:pypi/flask-login@0.6.0'],
+    ['no name or version given', { version: 7 }, 'pkg:npm/chalk@4.1.0'],
+  ])('%s: audited', (_, fields, purl) => {
+    const input = bom(fields, purl);
+    expect(input.dependencies).toHaveLength(1);
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['npm, another name', { name: 'evil', version: '4.1.0' }, 'pkg:npm/chalk@4.1.0'],
+    ['npm, another version', { name: 'chalk', version: '4.1.1' }, 'pkg:npm/chalk@4.1.0'],
+    ['npm, another scope', { group: '@evil', name: 'core', version: '7.0.0' }, 'pkg:npm/%40babel/core@7.0.0'],
+    ['npm, a version that is no version', { name: 'chalk', version: 'latest' }, 'pkg:npm/chalk@4.1.0'],
+    ['PyPI, another name', { name: 'flask-evil', version: '3.1.3' }, 'pkg:pypi/flask@3.1.3'],
+  ])('%s: a remote skipped entry without a host, never a package', (_, fields, purl) => {
+    const input = bom(fields, purl);
+    expect(input.dependencies).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.host])).toEqual([['remote', null]]);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Hostile world: an SBOM component that names one package and points its package URL at
+ * another. A scanner resolves the package URL; a person reading the SBOM (or the pull request
+ * that edits it) sees the name and version. When they disagree, nerq cannot tell which package
+ * the SBOM describes: it must not score the package URL's (a trusted one) as if it were the
+ * component, nor the other way round. The component is code nerq cannot place: an
+ * unvouched-remote finding without a host, the run incomplete (docs/security.md, "Dependencies
+ * no registry vouches for"). A component whose name and version agree with its package URL
+ * (a scoped npm name in CycloneDX's `group`, a PyPI name as written) is audited as before.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { requireCli, runHostile } from './support/cli.js';
+import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
+import { noteCases } from './support/metrics.js';
+
+const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
+const PURL = `pkg:npm/${TRUSTED.name}@${TRUSTED.version}`;
+
+const dirs = new TempDirs();
+let server: FixtureServer;
+
+beforeAll(async () => {
+  requireCli();
+  server = await startFixtureServer();
+  serveOsv(server, []);
+  serveSynthetic(server, TRUSTED);
+  server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });
+  server.fallback('POST', '/github/', { status: 404, body: '{"message":"Not Found"}' });
+});
+
+afterAll(async () => {
+  await server?.close();
+  dirs.cleanUp();
+});
+
+const cyclonedx = (name: string, version: string) => ({
+  'bom.cdx.json': JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [{ type: 'library', name, version, purl: PURL }] }, null, 2),
+});
+const spdx = (name: string, version: string) => ({
+  'sbom.spdx.json': JSON.stringify(
+    {
+      spdxVersion: 'SPDX-2.3',
+      SPDXID: 'SPDXRef-DOCUMENT',
+      packages: [{ name, SPDXID: 'SPDXRef-Package-1', versionInfo: version, downloadLocation: 'NOASSERTION', externalRefs: [{ referenceCategory: 'PACKAGE-MANAGER', referenceType: 'purl', referenceLocator: PURL }] }],
+    },
+    null,
+    2,
+  ),
+});
+const FORMATS = { CycloneDX: cyclonedx, SPDX: spdx };
+
+async function audit(files: Record<string, string>) {
+  const dir = dirs.make();
+  for (const [name, content] of Object.entries({ ...files, '.nerqrc.json': JSON.stringify({ minScore: 0, minCoverage: 0 }) })) writeIn(dir, name, content);
+  const run = await runHostile(['audit', dir, '--json', '--timeout', '30', ...Object.keys(files).flatMap((name) => ['--file', `${dir}/${name}`])], { server });
+  return { run, report: parseAudit(run.stdout) as ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] } };
+}
+
+const LIES: [string, keyof typeof FORMATS, string, string][] = [
+  ['CycloneDX, another name', 'CycloneDX', 'nerq-evil', TRUSTED.version],
+  ['CycloneDX, another version', 'CycloneDX', TRUSTED.name, '4.1.1'],
+  ['SPDX, another name', 'SPDX', 'nerq-evil', TRUSTED.version],
+  ['SPDX, another version', 'SPDX', TRUSTED.name, '9.0.0'],
+];
+
+describe('an SBOM component whose name or version is not its package URL\'s', () => {
+  it.concurrent.for(LIES)('%s: not audited as the package URL\'s package; an unvouched-remote finding, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, format, name, version], { task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(FORMATS[format](name, version));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(report.entries.map((e) => e.subject.name), context).toEqual([]);
+    expect(report.warnings.filter((w) => w.code === 'unvouched-remote').map((w) => w.details.package), context).toEqual([TRUSTED.name]);
+  });
+
+  it.concurrent.for(Object.keys(FORMATS) as (keyof typeof FORMATS)[])('%s, name and version agreeing: audited, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(FORMATS[format](TRUSTED.name, TRUSTED.version));
+    expect(report.entries.map((e) => `${e.subject.name}@${e.subject.version}`), run.stderr).toEqual([`${TRUSTED.name}@${TRUSTED.version}`]);
+    expect(run.code, run.stderr).toBe(0);
+  });
+});
