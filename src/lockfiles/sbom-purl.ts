@@ -150,7 +150,7 @@ export interface DeclaredIdentity {
  */
 function otherIdentity(outcome: { ecosystem: AuditEcosystem; name: string; version: string }, declared: DeclaredIdentity): string | null {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-  const name = text(declared.name);
+  const name = withoutEcosystemLabel(outcome.ecosystem, text(declared.name));
   const group = text(declared.group);
   const version = text(declared.version);
   let sameName = true;
@@ -168,6 +168,26 @@ function otherIdentity(outcome: { ecosystem: AuditEcosystem; name: string; versi
   if (sameName && sameVersion) return null;
   const shown = name === null ? outcome.name : group === null ? name : `${group}/${name}`;
   return version === null ? shown : `${shown}@${version}`;
+}
+
+/**
+ * The ecosystem labels a generator writes before a package's name: GitHub's dependency graph
+ * export names packages `npm:agent-base` and `pip:requests` (its ecosystem, then the name), with
+ * the plain name in the package URL.
+ */
+const ECOSYSTEM_LABELS: Readonly<Record<AuditEcosystem, readonly string[]>> = {
+  npm: ['npm'],
+  pypi: ['pip', 'pypi'],
+  go: ['go', 'golang'],
+  cargo: ['cargo', 'rust', 'crates'],
+};
+
+/** A component name without its generator's ecosystem label (`npm:agent-base` → `agent-base`), when the label is its package URL's ecosystem. */
+function withoutEcosystemLabel(ecosystem: AuditEcosystem, name: string | null): string | null {
+  if (name === null) return null;
+  const colon = name.indexOf(':');
+  if (colon <= 0) return name;
+  return ECOSYSTEM_LABELS[ecosystem].includes(name.slice(0, colon).toLowerCase()) ? name.slice(colon + 1) : name;
 }
 
 /** Counts what an SBOM reader leaves out, for one summary note. */

@@ -81,6 +81,10 @@ describe('a component whose own name or version is not its package URL\'s', () =
     ['npm, a v-prefixed version', { name: 'chalk', version: 'v4.1.0' }, 'pkg:npm/chalk@4.1.0'],
     ['PyPI, the name as published and an equal version', { name: 'Flask_Login', version: '0.6' }, 'pkg:pypi/flask-login@0.6.0'],
     ['no name or version given', { version: 7 }, 'pkg:npm/chalk@4.1.0'],
+    // GitHub's dependency graph export writes its ecosystem before the name.
+    ['npm, the name after GitHub\'s ecosystem label', { name: 'npm:agent-base', version: '4.3.0' }, 'pkg:npm/agent-base@4.3.0'],
+    ['npm, a scoped name after GitHub\'s ecosystem label', { name: 'npm:@babel/core', version: '7.0.0' }, 'pkg:npm/%40babel/core@7.0.0'],
+    ['PyPI, the name after GitHub\'s ecosystem label', { name: 'pip:requests', version: '2.31.0' }, 'pkg:pypi/requests@2.31.0'],
   ])('%s: audited', (_, fields, purl) => {
     const input = bom(fields, purl);
     expect(input.dependencies).toHaveLength(1);
@@ -93,6 +97,8 @@ describe('a component whose own name or version is not its package URL\'s', () =
     ['npm, another scope', { group: '@evil', name: 'core', version: '7.0.0' }, 'pkg:npm/%40babel/core@7.0.0'],
     ['npm, a version that is no version', { name: 'chalk', version: 'latest' }, 'pkg:npm/chalk@4.1.0'],
     ['PyPI, another name', { name: 'flask-evil', version: '3.1.3' }, 'pkg:pypi/flask@3.1.3'],
+    ['npm, another name after an ecosystem label', { name: 'npm:evil', version: '4.1.0' }, 'pkg:npm/chalk@4.1.0'],
+    ['npm, a label of another ecosystem', { name: 'pip:chalk', version: '4.1.0' }, 'pkg:npm/chalk@4.1.0'],
   ])('%s: a remote skipped entry without a host, never a package', (_, fields, purl) => {
     const input = bom(fields, purl);
     expect(input.dependencies).toEqual([]);
