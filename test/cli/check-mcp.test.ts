@@ -110,7 +110,7 @@ describe('nerq check mcp:<name>', () => {
   it.each([
     ['seed airtable-mcp-server 1.7.3 (npm + OCI + MCPB)', () => seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3'), 'airtable-mcp-server', '1.7.3'],
     ['seed airtable-mcp-server 1.7.2', () => seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.2'), 'airtable-mcp-server', '1.7.2'],
-    ['playwright-mcp 0.0.79 (its own server.json)', () => realEntry('io.github.microsoft__playwright-sandbox.server.json'), '@playwright/mcp', '0.0.79'],
+    ['playwright-mcp 0.0.79 (its own server.json)', () => realEntry('io.github.microsoft__playwright-mcp.server.json'), '@playwright/mcp', '0.0.79'],
   ] as const)('a real entry with its real npm packument: %s — the package claims the entry (mcpName), its report is nested, and the entry is rated no higher than it', async (_name, entryOf, npmName, version) => {
     const s = await start();
     const entry = entryOf();

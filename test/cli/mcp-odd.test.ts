@@ -52,7 +52,7 @@ interface Variant {
   notPrinted?: string[];
 }
 
-const NPM = realEntry('io.github.microsoft__playwright-sandbox.server.json');
+const NPM = realEntry('io.github.microsoft__playwright-mcp.server.json');
 const PYPI = realEntry('io.github.blazickjp__arxiv-mcp-server.server.json');
 const REMOTE = example('07-remote-server-example.json');
 const ENTRIES: Record<Base, ServerJson> = { npm: NPM, pypi: PYPI, remote: REMOTE };
