@@ -5,7 +5,7 @@ import { createHttpClient } from '../../src/sources/http/client.js';
 import type { HttpClientOptions } from '../../src/sources/http/client.js';
 import type { HttpClient, HttpRequest, HttpResult } from '../../src/sources/http/types.js';
 import type { HttpCacheStore } from '../../src/store/types.js';
-import { expectNoUnexpected, startFixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, startFixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { MemoryCache } from './memory-cache.js';
 
@@ -28,6 +28,7 @@ afterEach(async () => {
   for (const inner of inners.splice(0)) await inner.close();
   await server.close();
 });
+expectNoUnexpectedRequests(() => server);
 
 function inner(options: HttpClientOptions = {}): HttpClient {
   const made = createHttpClient({

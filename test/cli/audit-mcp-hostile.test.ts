@@ -8,35 +8,24 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/run-cli.js';
-import { requireBuiltCli } from './helpers.js';
-import { closeMcpHome, mcpHome, runAuditIn } from './mcp-sandbox.js';
+import { runAuditIn, useMcpSandbox } from './mcp-sandbox.js';
 
 const CONFIG = readFileSync(path.join(REPO_ROOT, 'fixtures', 'mcp-hostile', 'secrets.mcp.json'), 'utf8');
 const SECRETS = [...CONFIG.matchAll(/SECRET[A-Z]{4}\d{4}/g)].map((m) => m[0]);
 
-let server: FixtureServer | undefined;
-let home = '';
-beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  if (server !== undefined) await server.close();
-  await closeMcpHome(undefined, home);
-  server = undefined;
-  home = '';
-});
+const sandbox = useMcpSandbox();
 
 describe('nerq audit --mcp never prints a configured secret', () => {
   it.each(['table', 'json', 'markdown', 'sarif'])('--format %s', async (format) => {
     expect(SECRETS.length).toBeGreaterThanOrEqual(14);
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     for (const prefix of ['/npm/', '/npm-api/', '/pypi/', '/mcp-registry/', '/github/', '/osv/']) {
       server.fallback('GET', prefix, { status: 503, body: 'not recorded' });
       server.fallback('POST', prefix, { status: 503, body: 'not recorded' });
     }
-    const where = mcpHome({ '.mcp.json': CONFIG }, 'nerq-mcp-hostile-');
-    home = where.home;
+    const where = sandbox.home({ '.mcp.json': CONFIG }, 'nerq-mcp-hostile-');
     const result = await runAuditIn(where, ['--mcp', '--format', format], server);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect([1, 3]).toContain(result.code);
@@ -63,14 +52,13 @@ describe('nerq audit --mcp: a proxy is a package, and the server it connects to 
     vars: { command: 'npx', args: ['-y', 'mcp-remote', '${input:mcp-url}', '--header', `Authorization: Bearer ${TOKEN}`] },
   };
   it('each proxy package is evaluated, each remote judged (unverified, http fails), no token printed or sent', async () => {
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     for (const prefix of ['/npm/', '/npm-api/', '/pypi/', '/github/', '/osv/']) {
       server.fallback('GET', prefix, { status: 503, body: 'not recorded' });
       server.fallback('POST', prefix, { status: 503, body: 'not recorded' });
     }
     server.fallback('GET', '/mcp-registry/', { body: { servers: [], metadata: { count: 0 } } });
-    const where = mcpHome({ '.mcp.json': JSON.stringify({ mcpServers: servers }, null, 2) }, 'nerq-mcp-proxies-');
-    home = where.home;
+    const where = sandbox.home({ '.mcp.json': JSON.stringify({ mcpServers: servers }, null, 2) }, 'nerq-mcp-proxies-');
     const result = await runAuditIn(where, ['--mcp', '--json'], server);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(result.stdout) as { entries: { subject: { ecosystem: string; name: string } }[]; warnings: { code: string; message: string; details: Record<string, unknown> }[] };

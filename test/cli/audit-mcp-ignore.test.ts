@@ -12,13 +12,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/audit/types.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT } from '../support/run-cli.js';
-import { githubAnswers, requireBuiltCli } from './helpers.js';
+import { githubAnswers } from './helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
-import { closeMcpHome, mcpHome, runAuditIn, writeInHome } from './mcp-sandbox.js';
+import { runAuditIn, useMcpSandbox, writeInHome } from './mcp-sandbox.js';
 
 const CLIENTS = path.join(REPO_ROOT, 'fixtures', 'mcp-clients');
 const WINDSURF = '~/.codeium/windsurf/mcp_config.json';
@@ -35,28 +34,22 @@ function containerConfig(): string {
 /** Its install guide's Windsurf configuration: the remote URL no registry entry sharing a word with its host declares. */
 const remoteConfig = () => readFileSync(path.join(CLIENTS, 'windsurf', 'github-mcp-server.install-windsurf.L16.json'), 'utf8');
 
-let server: FixtureServer | undefined;
+const sandbox = useMcpSandbox();
+/** The running test's home folder and project (its latest `setUp`). */
 let home = '';
 let project = '';
-beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  await closeMcpHome(server, home);
-  server = undefined;
-  home = '';
-});
 
 const write = (file: string, text: string) => writeInHome({ home, project }, file, text);
 
 function setUp(files: Record<string, string>): void {
-  if (home !== '') rmSync(home, { recursive: true, force: true });
-  ({ home, project } = mcpHome(files, 'nerq-mcp-ignore-'));
+  ({ home, project } = sandbox.home(files, 'nerq-mcp-ignore-'));
   // The project is a repository of its own: the policy search stops at its root.
   mkdirSync(path.join(project, '.git'));
 }
 
 const policy = (ignore: object[]) => JSON.stringify({ ignore }, null, 2);
 
-const run = (args: string[]) => runAuditIn({ home, project }, args, server);
+const run = (args: string[]) => runAuditIn({ home, project }, args, sandbox.server);
 
 async function audit(args: string[] = []): Promise<{ code: number | null; report: AuditReport; stderr: string }> {
   const result = await run(['--mcp', '--json', ...args]);
@@ -68,7 +61,7 @@ const findings = (report: AuditReport) =>
   report.warnings.filter((w) => w.code.startsWith('mcp-')).map((w) => [w.code, w.details.file, w.details.server, w.ignoredBy?.reason ?? null]);
 
 async function registry(): Promise<void> {
-  server = await startFixtureServer();
+  const server = await sandbox.start();
   server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([...SEED], 100));
 }
 
@@ -176,7 +169,7 @@ describe('nerq audit --mcp with MCP ignore entries', () => {
   it('a registry entry a remote server was matched to is ignored by its registry name: its uninspected outcome no longer leaves the run incomplete (exit 3 → 0)', async () => {
     const fs = example('07-remote-server-example.json');
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     githubAnswers(server);
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([fs, ...SEED], 100));
     serveEntry(server, fs, {}, fs.version);

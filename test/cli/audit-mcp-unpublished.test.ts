@@ -8,24 +8,15 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/audit/types.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { serveOsv } from './audit-helpers.js';
-import { requireBuiltCli } from './helpers.js';
-import { closeMcpHome, mcpHome, runAuditIn, writeInHome, type McpHome } from './mcp-sandbox.js';
+import { runAuditIn, useMcpSandbox, writeInHome } from './mcp-sandbox.js';
 
-let server: FixtureServer | undefined;
-let second: FixtureServer | undefined;
-let where: McpHome | undefined;
-beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  await closeMcpHome(second, '');
-  second = undefined;
-  await closeMcpHome(server, where?.home ?? '');
-  server = undefined;
-  where = undefined;
-});
+const sandbox = useMcpSandbox();
+/** A second registry (the one a user's .npmrc names), checked and closed after each test too. */
+const startSecond = useFixtureServers();
 
 const config = (servers: Record<string, { command: string; args: string[] }>) =>
   `${JSON.stringify({ mcpServers: Object.fromEntries(Object.entries(servers).map(([k, v]) => [k, { ...v, env: { API_TOKEN: 'x' } }])) }, null, 2)}\n`;
@@ -33,13 +24,13 @@ const config = (servers: Record<string, { command: string; args: string[] }>) =>
 const NOT_FOUND = { status: 404, body: { error: 'Not found' } };
 
 async function setUp(files: Record<string, string>): Promise<FixtureServer> {
-  where = mcpHome(files);
-  server = await startFixtureServer();
+  sandbox.home(files);
+  const server = await sandbox.start();
   serveOsv(server, []);
   return server;
 }
 
-const run = (args: string[], env: Record<string, string> = {}) => runAuditIn(where!, args, server, env);
+const run = (args: string[], env: Record<string, string> = {}) => runAuditIn(sandbox.where!, args, sandbox.server, env);
 const entryOf = (report: AuditReport, name: string) => report.entries.find((e) => e.subject.name === name)!;
 
 describe('nerq audit --mcp-config: a launch of a name nobody has published', () => {
@@ -93,11 +84,11 @@ describe('nerq audit --mcp-config: a launch of a name nobody has published', () 
 
   it('a scoped name the user\'s .npmrc routes to another registry, which answers 404: not judged by the public registry, not evaluated (exit 3)', async () => {
     const fixtures = await setUp({ 'mcp.json': config({ corp: { command: 'npx', args: ['-y', '@corp/nerq-fixture-internal'] } }) });
-    second = await startFixtureServer();
+    const second = await startSecond();
     second.expect('GET', '/npm/@corp%2fnerq-fixture-internal', NOT_FOUND);
     // The dependency-confusion check asks the public registry whether the name exists there too: it does not.
     fixtures.expect('GET', '/npm-public/@corp%2fnerq-fixture-internal', NOT_FOUND);
-    writeInHome(where!, '~/.npmrc', `@corp:registry=${second.url('npm')}/\n`);
+    writeInHome(sandbox.where!, '~/.npmrc', `@corp:registry=${second.url('npm')}/\n`);
     const result = await run(['--mcp-config', 'mcp.json', '--json']);
     const report = JSON.parse(result.stdout) as AuditReport;
     const entry = entryOf(report, '@corp/nerq-fixture-internal');
@@ -119,7 +110,7 @@ describe('nerq audit --mcp-config: a launch of a name nobody has published', () 
     async function auditWith(ignore: object[]) {
       const fixtures = await setUp({ 'mcp.json': twoServers(), '.nerqrc.json': JSON.stringify({ ignore }) });
       // The project is a repository of its own: the policy search stops at its root.
-      mkdirSync(path.join(where!.project, '.git'));
+      mkdirSync(path.join(sandbox.where!.project, '.git'));
       fixtures.expect('GET', '/npm/nerq-fixture-unclaimed', NOT_FOUND);
       const json = await run(['--mcp-config', 'mcp.json', '--json']);
       expect(json.stderr).not.toMatch(/\n\s+at /);

@@ -10,34 +10,28 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_SCHEMA_VERSION } from '../../src/audit/report-schema.js';
 import type { AuditReport } from '../../src/audit/types.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { expectPackage, githubAnswers, requireBuiltCli } from './helpers.js';
+import { expectPackage, githubAnswers } from './helpers.js';
 import { expectPypiProject, pypiProject } from './pypi-helpers.js';
 import { example, searchHandler, SEED, serveEntry } from './mcp-helpers.js';
-import { closeMcpHome, mcpHome, runAuditIn } from './mcp-sandbox.js';
+import { closeMcpHome, runAuditIn, useMcpSandbox } from './mcp-sandbox.js';
 import { MAX_FOLDER_FILES } from '../../src/audit/mcp/inputs.js';
 import { unlocatedResults } from '../support/sarif-located.js';
 
 const SECRET = 'ghp_McpSecretNeverShown0123456789abcdef';
 
-let server: FixtureServer | undefined;
+const sandbox = useMcpSandbox();
+/** The running test's home folder and project (its latest `setUp`). */
 let home = '';
 let project = '';
-beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  await closeMcpHome(server, home);
-  server = undefined;
-  home = '';
-});
 
 function setUp(files: Record<string, string>): void {
-  ({ home, project } = mcpHome(files));
+  ({ home, project } = sandbox.home(files));
 }
 
-const run = (args: string[]) => runAuditIn({ home, project }, args, server);
+const run = (args: string[]) => runAuditIn({ home, project }, args, sandbox.server);
 
 /** Every file under a folder but the ones skipped, as text, and how many were read. */
 function allText(dir: string, skip: ReadonlySet<string>): { text: string; files: number } {
@@ -81,7 +75,7 @@ env = { "SECRET_KEY" = "${SECRET}" }
 describe('nerq audit --mcp', () => {
   it('audits the packages the configured servers launch and lists the rest; secrets go nowhere', async () => {
     setUp({ '.mcp.json': PROJECT_MCP, '~/.codex/config.toml': CODEX });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     expectPackage(server, 'nerq-fixture-bare');
     expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
     // The remote's host is searched for in the registry; no entry declares its URL.
@@ -163,7 +157,7 @@ describe('nerq audit --mcp', () => {
       }, null, 2),
       '.vscode/mcp.json': JSON.stringify({ servers: { lookalike: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/other' } } }),
     });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     githubAnswers(server);
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([fs, tenant, example('12-server-with-remote-and-package-options.json'), ...SEED], 2));
     serveEntry(server, fs, {}, fs.version);
@@ -196,7 +190,7 @@ describe('nerq audit --mcp', () => {
     const fs = example('07-remote-server-example.json');
     const copy = { ...structuredClone(fs), name: 'io.modelcontextprotocol.anonymous-tools/mcp-fs' };
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([fs, copy], 100));
     const result = await run(['--mcp', '--json']);
     const report = JSON.parse(result.stdout) as AuditReport;
@@ -210,7 +204,7 @@ describe('nerq audit --mcp', () => {
     // Edit: an entry of another shape (a remote without its URL) in the same answer.
     const odd = { ...structuredClone(fs), name: 'io.modelcontextprotocol.anonymous/mcp-fs-odd', remotes: [{ type: 'sse' }] } as unknown as typeof fs;
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
-    server = await startFixtureServer();
+    let server = await sandbox.start();
     githubAnswers(server);
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([odd, fs], 100));
     serveEntry(server, fs, {}, fs.version);
@@ -219,7 +213,7 @@ describe('nerq audit --mcp', () => {
     expect(matched.warnings.filter((w) => w.code === 'mcp-remote-unverified')).toEqual([]);
     await closeMcpHome(server, home);
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
-    server = await startFixtureServer();
+    server = await sandbox.start();
     // A readable entry declaring another URL beside it: the odd one may be the one declaring this URL.
     const other = { ...example('16-remote-server-with-url-templating.json'), name: 'io.modelcontextprotocol.anonymous/mcp-fs-tenant' };
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([odd, other], 100));
@@ -232,7 +226,7 @@ describe('nerq audit --mcp', () => {
 
   it('the registry unreachable leaves configured remotes unverified (exit 3), the run otherwise complete', async () => {
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { fs: { type: 'http', url: 'https://mcp-fs.anonymous.modelcontextprotocol.io/http' } } }) });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     server.fallback('GET', '/mcp-registry/', { status: 503, body: 'down' });
     const result = await run(['--mcp', '--json']);
     const report = JSON.parse(result.stdout) as AuditReport;
@@ -251,7 +245,7 @@ describe('nerq audit --mcp', () => {
         mcpServers: { plain: { url: 'http://mcp.example.net/mcp' }, here: { url: 'http://localhost:8931/mcp' } },
       }, null, 2),
     });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([...SEED], 100));
     const result = await run(['--mcp', '--json']);
     const report = JSON.parse(result.stdout) as AuditReport;
@@ -262,7 +256,7 @@ describe('nerq audit --mcp', () => {
 
   it('the table and SARIF carry the same outcome', async () => {
     setUp({ '.cursor/mcp.json': JSON.stringify({ mcpServers: { bare: { command: 'npx', args: ['-y', 'nerq-fixture-bare@1.0.0'] } } }) });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     expectPackage(server, 'nerq-fixture-bare');
     const table = await run(['--mcp']);
     expect(table.stdout).toContain('nerq-fixture-bare');
@@ -282,7 +276,7 @@ describe('nerq audit --mcp', () => {
     // One server a line: lines 3 to 6.
     const config = `{\n  "mcpServers": {\n${Object.entries(servers).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(',\n')}\n  }\n}\n`;
     setUp({ '.mcp.json': config });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     expectPackage(server, 'nerq-fixture-bare');
     expectPackage(server, 'nerq-fixture-postinstall');
     // Two npm packages: their download counts are asked for in one bulk request (not recorded).
@@ -366,7 +360,7 @@ describe('nerq audit --mcp', () => {
 
   it('an npm alias a server launches is audited as the real package it names', async () => {
     setUp({ '.mcp.json': JSON.stringify({ mcpServers: { friendly: { command: 'npx', args: ['-y', 'friendly-name@npm:nerq-fixture-bare@1.0.0'] } } }) });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     expectPackage(server, 'nerq-fixture-bare');
     const report = JSON.parse((await run(['--mcp', '--json'])).stdout) as AuditReport;
     expect(report.entries.map((e) => [e.subject.name, e.subject.version])).toEqual([['nerq-fixture-bare', '1.0.0']]);
@@ -376,7 +370,7 @@ describe('nerq audit --mcp', () => {
     setUp({
       'vscode.json': JSON.stringify({ inputs: [], servers: { bare: { type: 'stdio', command: 'npx', args: ['nerq-fixture-bare@1.0.0'] } } }),
     });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     expectPackage(server, 'nerq-fixture-bare');
     const result = await run(['--mcp-config', 'vscode.json', '--json']);
     const report = JSON.parse(result.stdout) as AuditReport;
@@ -409,7 +403,7 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
       KEY: ${SECRET}
 `;
     setUp({ 'opencode.jsonc': OPENCODE, '~/.gemini/settings.json': GEMINI, '~/.config/goose/config.yaml': GOOSE });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     expectPackage(server, 'nerq-fixture-bare');
     expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler([...SEED], 100));
@@ -443,7 +437,7 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
   it('a trusted project’s .codex/config.toml is audited as Codex’s project configuration; its env values go nowhere', async () => {
     const CODEX = `[mcp_servers.bare]\ncommand = "npx"\nargs = ["-y", "nerq-fixture-bare@1.0.0"]\n\n[mcp_servers.bare.env]\nAPI_TOKEN = "${SECRET}"\n`;
     setUp({ '.codex/config.toml': CODEX });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     expectPackage(server, 'nerq-fixture-bare');
     const result = await run(['--mcp', '--json']);
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -471,7 +465,7 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
       '.continue/mcpServers/from-claude.json': JSON.stringify({ mcpServers: { time: { command: 'uvx', args: ['nerq-fixture-inactive'] } } }),
       '.continue/mcpServers/README.md': '# not a configuration: {"mcpServers": {"x": {"command": "npx", "args": ["never-read"]}}}',
     });
-    server = await startFixtureServer();
+    const server = await sandbox.start();
     expectPackage(server, 'nerq-fixture-bare');
     expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
     const result = await run(['--mcp', '--json']);
@@ -520,7 +514,7 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
         '~/.claude.json': JSON.stringify({ mcpServers: { old: { command: 'node', args: ['/opt/default-claude.js'] } } }),
         '~/.claude-work/.claude.json': JSON.stringify({ mcpServers: { time: { command: 'uvx', args: ['nerq-fixture-inactive'] } } }),
       });
-      server = await startFixtureServer();
+      const server = await sandbox.start();
       expectPackage(server, 'nerq-fixture-bare');
       expectPypiProject(server, pypiProject('nerq-fixture-inactive'));
       const result = await runAuditIn({ home, project }, ['--mcp', '--json'], server, { CODEX_HOME: moved, CLAUDE_CONFIG_DIR: path.join('..', '..', '.claude-work') });

@@ -4,25 +4,18 @@
  * the remote-only example 07, the real github-mcp-server entry), said so at each test; what is
  * asserted is codes and ids, and that no secret the entry carries is printed.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { checkOf, parseReport, requireBuiltCli } from './helpers.js';
+import { checkOf, parseReport } from './helpers.js';
 import { example, realEntry, seedEntry, serveEntry, startMcpFixtureServer } from './mcp-helpers.js';
+import { useMcpSandbox } from './mcp-sandbox.js';
 
-let server: FixtureServer | undefined;
-beforeAll(() => requireBuiltCli());
-const startServer = useFixtureServers(startMcpFixtureServer);
-afterEach(() => {
-  server = undefined;
-});
-
-async function start(): Promise<FixtureServer> {
-  server = await startServer();
-  return server;
-}
+const sandbox = useMcpSandbox(startMcpFixtureServer);
+const start = () => sandbox.start();
 
 async function check(target: string, extra: string[] = []) {
+  const server = sandbox.server;
   if (server === undefined) throw new Error('no server');
   return runCli(['check', target, ...extra], { server });
 }

@@ -6,27 +6,24 @@
  * edit of a recorded one (fixtures/mcp-registry: the real airtable entry, example 07), said so at
  * each test; codes and ids are asserted, and that no secret the entry carries is printed.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { checkOf, parseReport, requireBuiltCli } from './helpers.js';
+import { checkOf, parseReport } from './helpers.js';
 import { entryPath, envelope, example, seedEntry, serveEntry, startMcpFixtureServer } from './mcp-helpers.js';
+import { useMcpSandbox } from './mcp-sandbox.js';
 
-let server: FixtureServer | undefined;
-beforeAll(() => requireBuiltCli());
-const startServer = useFixtureServers(startMcpFixtureServer);
-afterEach(() => {
-  server = undefined;
-});
+const sandbox = useMcpSandbox(startMcpFixtureServer);
 
 async function start(): Promise<FixtureServer> {
-  server = await startServer();
+  const server = await sandbox.start();
   // The packages named here are not recorded: their registry is down, never made up.
   for (const prefix of ['/npm/', '/npm-api/', '/pypi/']) server.fallback('GET', prefix, { status: 503, body: 'not recorded' });
   return server;
 }
 
 async function check(target: string, extra: string[] = []) {
+  const server = sandbox.server;
   if (server === undefined) throw new Error('no server');
   return runCli(['check', target, ...extra], { server });
 }

@@ -7,28 +7,23 @@
  * (fixtures/mcp-registry) with its repository URL changed by the test; GitHub serves acme/widget's
  * recorded REST answers renamed (test/github/helpers.ts serveRepo); the npm package answers 404.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
-import { checkOf, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+import { checkOf, parseReport, schemaViolations } from './helpers.js';
 import { repoBody, serveRepo } from '../github/helpers.js';
 import { GITHUB_NOW } from './github-helpers.js';
 import { serveEntry, SEED_2025, startMcpFixtureServer } from './mcp-helpers.js';
+import { useMcpSandbox } from './mcp-sandbox.js';
 
 const NAME = 'io.github.executeautomation/mcp-playwright';
 const ID = 898077246;
 const NPM_NOT_FOUND = { status: 404, body: { error: 'Not found' } };
 
-let server: FixtureServer | undefined;
-beforeAll(() => requireBuiltCli());
-const startServer = useFixtureServers(startMcpFixtureServer);
-afterEach(() => {
-  server = undefined;
-});
+const sandbox = useMcpSandbox(startMcpFixtureServer);
 
 /** The entry with its repository URL naming `urlName`, which GitHub answers (moved) as `currentName`. */
 async function checkMoved(urlName: string, currentName: string) {
-  server = await startServer();
+  const server = await sandbox.start();
   const entry = structuredClone(SEED_2025.find((e) => e.name === NAME));
   if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
   (entry.repository as { url: string }).url = `https://github.com/${urlName}`;

@@ -6,13 +6,13 @@
  * repository: it is served acme/widget's recorded REST answers renamed to it (test/github/helpers.ts
  * serveRepo) with the repository id set by this test; the npm package answers 404.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.js';
-import { checkOf, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+import { checkOf, parseReport, schemaViolations } from './helpers.js';
 import { repoBody, serveRepo } from '../github/helpers.js';
 import { GITHUB_NOW } from './github-helpers.js';
 import { seedEntry, serveEntry, SEED_2025, startMcpFixtureServer } from './mcp-helpers.js';
+import { useMcpSandbox } from './mcp-sandbox.js';
 
 const NAME = 'io.github.executeautomation/mcp-playwright';
 const REPOSITORY = 'executeautomation/mcp-playwright';
@@ -20,15 +20,10 @@ const RECORDED_ID = '898077246';
 /** The entry's npm package is not recorded: the registry answers it does not have it. */
 const NPM_NOT_FOUND = { status: 404, body: { error: 'Not found' } };
 
-let server: FixtureServer | undefined;
-beforeAll(() => requireBuiltCli());
-const startServer = useFixtureServers(startMcpFixtureServer);
-afterEach(() => {
-  server = undefined;
-});
+const sandbox = useMcpSandbox(startMcpFixtureServer);
 
 async function checkWithGithubId(id: number) {
-  server = await startServer();
+  const server = await sandbox.start();
   const entry = SEED_2025.find((e) => e.name === NAME);
   if (entry === undefined) throw new Error(`no seed entry ${NAME}`);
   expect((entry.repository as { id?: string }).id).toBe(RECORDED_ID);
@@ -58,7 +53,7 @@ describe('mcp-repository-id on a real entry', () => {
   });
 
   it('GitHub rate-limited: unknown for an entry that records an id; left out for the newest seed\'s entry, which records none', async () => {
-    server = await startServer();
+    const server = await sandbox.start();
     const entry = SEED_2025.find((e) => e.name === NAME);
     const newest = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
     if (entry === undefined) throw new Error(`no seed entry ${NAME}`);

@@ -11,26 +11,19 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
-import { useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
+import type { FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
-import { checkOf, expectPackage, parseReport, requireBuiltCli, schemaViolations } from './helpers.js';
+import { checkOf, expectPackage, parseReport, schemaViolations } from './helpers.js';
 import { entryPath, envelope, example, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
+import { useMcpSandbox } from './mcp-sandbox.js';
 
-let server: FixtureServer | undefined;
-beforeAll(() => requireBuiltCli());
-const startServer = useFixtureServers(startMcpFixtureServer);
-afterEach(() => {
-  server = undefined;
-});
-
-async function start(): Promise<FixtureServer> {
-  server = await startServer();
-  return server;
-}
+const sandbox = useMcpSandbox(startMcpFixtureServer);
+const start = () => sandbox.start();
 
 async function check(target: string, extra: string[] = []) {
+  const server = sandbox.server;
   if (server === undefined) throw new Error('no server');
   const before = server.requests.length;
   const result = await runCli(['check', target, '--json', ...extra], { server });

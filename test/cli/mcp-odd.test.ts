@@ -13,12 +13,13 @@
  * credentials in remote and repository URLs (check-mcp-hostile), runner arguments that widen
  * reach and look-alike packages (check-mcp, check-mcp-lies).
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
-import { expectNoUnexpected, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
+import type { FixtureResponse, FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
-import { expectUsageError, requireBuiltCli, schemaViolations } from './helpers.js';
+import { expectUsageError, schemaViolations } from './helpers.js';
 import { entryPath, example, NOT_RECORDED, realEntry, serveRecordedNpm, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
+import { useMcpSandbox } from './mcp-sandbox.js';
 
 type Base = 'npm' | 'pypi' | 'remote';
 /** A check's expected message id; `null` after it: unknown (score null), a number: that score. */
@@ -221,18 +222,10 @@ const VARIANTS: Variant[] = [
 
 const OFFICIAL = { status: 'active', publishedAt: '2026-07-01T10:00:00Z', updatedAt: '2026-07-01T10:00:00Z', isLatest: true };
 
-let server: FixtureServer | undefined;
-beforeAll(() => requireBuiltCli());
-afterEach(async () => {
-  if (server === undefined) return;
-  expectNoUnexpected(server);
-  await server.close();
-  server = undefined;
-});
+const sandbox = useMcpSandbox(startMcpFixtureServer);
 
 async function serveVariant(v: Variant): Promise<{ s: FixtureServer; name: string }> {
-  const s = await startMcpFixtureServer();
-  server = s;
+  const s = await sandbox.start();
   const recorded = ENTRIES[v.base];
   const entry = structuredClone(recorded) as Record<string, unknown>;
   v.entry?.(entry);
@@ -253,8 +246,8 @@ async function serveVariant(v: Variant): Promise<{ s: FixtureServer; name: strin
 describe('odd MCP Registry entries: `nerq check mcp:… --json` against variants of recorded ones', () => {
   for (const v of VARIANTS) {
     it(v.name, async () => {
-      const { name } = await serveVariant(v);
-      const result = await runCli(['check', `mcp:${name}`, '--json'], { server });
+      const { s, name } = await serveVariant(v);
+      const result = await runCli(['check', `mcp:${name}`, '--json'], { server: s });
       expect(result.stderr).not.toMatch(/\n\s+at /);
       const json = JSON.parse(result.stdout) as Report;
       expect(schemaViolations(json)).toEqual([]);
@@ -284,8 +277,7 @@ describe('odd names: exit 2 before any request', () => {
     ['percent-encoding', 'mcp:io.github.microsoft%2Fplaywright-mcp'],
     ['300 characters', `mcp:io.github.microsoft/${'p'.repeat(276)}`],
   ])('%s', async (_what, target) => {
-    const s = await startMcpFixtureServer();
-    server = s;
+    const s = await sandbox.start();
     const result = await runCli(['check', target, '--json'], { server: s });
     expectUsageError(result);
     expect(s.requests).toEqual([]);
@@ -294,8 +286,7 @@ describe('odd names: exit 2 before any request', () => {
 
 describe('odd names and searches', () => {
   it('a name in capitals is asked for as written (the registry\'s names are case-sensitive); its 404 is not found', async () => {
-    const s = await startMcpFixtureServer();
-    server = s;
+    const s = await sandbox.start();
     s.expect('GET', entryPath('IO.GITHUB.MICROSOFT/PLAYWRIGHT-MCP'), { status: 404, body: { title: 'Not Found', status: 404 } });
     const result = await runCli(['check', 'mcp:IO.GITHUB.MICROSOFT/PLAYWRIGHT-MCP', '--json'], { server: s });
     expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -318,8 +309,7 @@ describe('odd names and searches', () => {
   const searches = (s: FixtureServer) => s.requests.filter((r) => r.path.startsWith('/mcp-registry/v0.1/servers?')).length;
 
   it('a search returning the same cursor forever ends at the repeat, and its one server is checked', async () => {
-    const s = await startMcpFixtureServer();
-    server = s;
+    const s = await sandbox.start();
     serveSearch(s, () => 'io.github.microsoft/playwright-mcp:0.0.79');
     s.expect('GET', entryPath(NPM.name), { body: { server: NPM, _meta: { 'io.modelcontextprotocol.registry/official': OFFICIAL } } });
     serveRecordedNpm(s, '@playwright/mcp', '0.0.79');
@@ -331,8 +321,7 @@ describe('odd names and searches', () => {
   });
 
   it('a search whose cursor never ends stops after its page limit, and an incomplete list picks no server (exit 2)', async () => {
-    const s = await startMcpFixtureServer();
-    server = s;
+    const s = await sandbox.start();
     serveSearch(s, (page) => `cursor-${page}`);
     const result = await runCli(['check', 'mcp:playwright-mcp', '--json'], { server: s });
     expectUsageError(result);
@@ -341,8 +330,7 @@ describe('odd names and searches', () => {
   });
 
   it('a search page that is HTML: the registry unavailable (exit 3), not a crash', async () => {
-    const s = await startMcpFixtureServer();
-    server = s;
+    const s = await sandbox.start();
     s.expect('GET', '/mcp-registry/v0.1/servers', { headers: { 'content-type': 'text/html' }, body: '<html><body>rate limited</body></html>' });
     const result = await runCli(['check', 'mcp:playwright-mcp', '--json'], { server: s });
     expect(result.stderr).not.toMatch(/\n\s+at /);

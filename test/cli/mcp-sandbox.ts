@@ -7,8 +7,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
+import { afterEach, beforeAll } from 'vitest';
+import { expectNoUnexpected, startFixtureServer, useFixtureServers, type FixtureServer } from '../support/fixture-server.js';
 import { runCli } from '../support/run-cli.js';
+import { requireBuiltCli } from './helpers.js';
 
 export interface McpHome {
   home: string;
@@ -53,4 +55,51 @@ export async function closeMcpHome(server: FixtureServer | undefined, home: stri
     await server.close();
   }
   if (home !== '') rmSync(home, { recursive: true, force: true });
+}
+
+export interface McpSandbox {
+  /** The fixture server the running test started last (undefined until it starts one). */
+  readonly server: FixtureServer | undefined;
+  /** The running test's home folder and project (undefined until it makes them). */
+  readonly where: McpHome | undefined;
+  /** Start a fixture server for the running test (checked for unexpected requests and closed after it). */
+  start(): Promise<FixtureServer>;
+  /** Make a home folder and project holding `files` for the running test (removed after it). */
+  home(files: Record<string, string>, prefix?: string): McpHome;
+}
+
+/**
+ * The set-up the MCP CLI tests share, for the file that calls this at its top level: the built
+ * CLI required; each test starts its fixture servers (`start`, by default plain ones) and makes its
+ * home folders as it needs them; after it, every server it started asked nothing unexpected and is
+ * closed, every home folder is removed, and `server` and `where` are undefined again.
+ */
+export function useMcpSandbox(start: () => Promise<FixtureServer> = () => startFixtureServer()): McpSandbox {
+  beforeAll(() => requireBuiltCli());
+  const startServer = useFixtureServers(start);
+  const homes: string[] = [];
+  let server: FixtureServer | undefined;
+  let where: McpHome | undefined;
+  afterEach(async () => {
+    server = undefined;
+    where = undefined;
+    for (const home of homes.splice(0)) await closeMcpHome(undefined, home);
+  });
+  return {
+    get server() {
+      return server;
+    },
+    get where() {
+      return where;
+    },
+    async start() {
+      server = await startServer();
+      return server;
+    },
+    home(files, prefix) {
+      where = mcpHome(files, prefix);
+      homes.push(where.home);
+      return where;
+    },
+  };
 }

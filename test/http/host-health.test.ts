@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHostHealth, REPEATED_FAULTS, type HostDown } from '../../src/sources/http/host-health.js';
 import { createHttpClient, type HttpClientOptions } from '../../src/sources/http/client.js';
 import type { HttpClient, HttpResult } from '../../src/sources/http/types.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startFixtureServer, type FixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import { refusingOrigin } from '../hostile/support/faults.js';
 
 const url = (text: string) => new URL(text);
@@ -92,6 +92,7 @@ afterEach(async () => {
   await Promise.all(servers.map((s) => s.close()));
   rmSync(root, { recursive: true, force: true });
 });
+expectNoUnexpectedRequests(() => servers);
 
 function client(options: HttpClientOptions): HttpClient {
   const made = createHttpClient({

@@ -16,7 +16,7 @@ import type { HttpClientOptions } from '../../src/sources/http/client.js';
 import { loadNpmConfig } from '../../src/sources/npm/config.js';
 import type { HttpClient, HttpResult } from '../../src/sources/http/types.js';
 import { USER_AGENT } from '../../src/version.js';
-import { expectNoUnexpected, startFixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, startFixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { makeZeroBomb } from '../support/tarball.js';
 
@@ -79,6 +79,7 @@ afterEach(async () => {
   await Promise.all([server, ...extraServers.splice(0)].map((s) => s.close()));
   rmSync(root, { recursive: true, force: true });
 });
+expectNoUnexpectedRequests(() => [server, ...extraServers]);
 
 describe('successful requests', () => {
   it('returns status, lower-cased headers, body and final URL, and sends the User-Agent', async () => {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHttpClient } from '../../src/sources/http/client.js';
 import { streamBody } from '../../src/sources/http/stream.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startFixtureServer, type FixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 
 let server: FixtureServer;
 let http: HttpClient;
@@ -20,6 +20,7 @@ afterEach(async () => {
   await http.close();
   await server.close();
 });
+expectNoUnexpectedRequests(() => server);
 
 /** A consumer that keeps every chunk (its size and count) and never throws. */
 async function collect(body: AsyncIterable<Buffer>): Promise<{ bytes: Buffer; chunks: number }> {

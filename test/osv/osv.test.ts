@@ -19,7 +19,7 @@ import {
   type VulnerabilitiesResult,
 } from '../../src/sources/osv/query.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 
 const QUERYBATCH = '/osv/v1/querybatch';
 const vulnPath = (id: string) => `/osv/v1/vulns/${id}`;
@@ -49,6 +49,7 @@ afterEach(async () => {
   await http.close();
   await server.close();
 });
+expectNoUnexpectedRequests(() => server);
 
 const base = () => server.url('osv');
 

@@ -20,7 +20,7 @@ import type { NpmConfig } from '../../src/sources/npm/config.js';
 import { registryFactsKey, tarballFactsKey } from '../../src/sources/npm/facts-cache.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
 import type { Target } from '../../src/target/types.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import { makeTarball } from '../support/tarball.js';
 import { expectPackage, packumentPath, tarballPath } from '../cli/helpers.js';
 import { endpointsFor } from '../github/helpers.js';
@@ -40,6 +40,7 @@ afterEach(async () => {
   await http.close();
   await server.close();
 });
+expectNoUnexpectedRequests(() => server);
 
 function registry(): string {
   return `${server.url('npm')}/`;

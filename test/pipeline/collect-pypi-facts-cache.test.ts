@@ -11,7 +11,7 @@ import { memoryFactsCache, type FactsCache } from '../../src/sources/facts-cache
 import { pypiFactsKey } from '../../src/sources/pypi/facts-cache.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
 import type { Target } from '../../src/target/types.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import { runContextFor, testHttpClient } from './helpers.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -30,6 +30,7 @@ afterEach(async () => {
   await http.close();
   await server.close();
 });
+expectNoUnexpectedRequests(() => server);
 
 /** As in an audit: dependencies not resolved, advisories and GitHub answered by the audit's shared lookups. */
 function contextWith(facts: FactsCache): RunContext {

@@ -18,7 +18,7 @@ import type { HttpClient } from '../../src/sources/http/types.js';
 import type { Target } from '../../src/target/types.js';
 import { osvNoAdvisories } from '../cli/helpers.js';
 import { expectPypiProject, projectJsonPath, pypiProject, pypistatsPath, simplePath } from '../cli/pypi-helpers.js';
-import { expectNoUnexpected, fixtureFileFor, FIXTURES_ROOT, startFixtureServer, type FixtureServer, type RouteHandler } from '../support/fixture-server.js';
+import { expectNoUnexpected, fixtureFileFor, FIXTURES_ROOT, startFixtureServer, type FixtureServer, type RouteHandler, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import { runContextFor, testHttpClient } from './helpers.js';
 
 const NOW = new Date('2026-11-30T00:00:00Z');
@@ -41,6 +41,7 @@ afterEach(async () => {
   await http.close();
   await server.close();
 });
+expectNoUnexpectedRequests(() => server);
 
 /** One `nerq check`: dependencies resolved and queried, no facts cache, GitHub answered by a stub. */
 function checkContext(): RunContext {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DistributedPackage, GithubDistribution, GithubFiles } from '../../src/evidence/schema.js';
 import { collectIncludedPackage, pickIncludedPackage } from '../../src/pipeline/include-package.js';
-import { startFixtureServer, expectNoUnexpected, type FixtureServer } from '../support/fixture-server.js';
+import { startFixtureServer, expectNoUnexpected, expectNoUnexpectedRequests, type FixtureServer } from '../support/fixture-server.js';
 import { npmConfigAt, runContextFor, testHttpClient } from './helpers.js';
 
 const pkg = (ecosystem: 'npm' | 'pypi', name: string, status: DistributedPackage['status'] = 'verified'): DistributedPackage => ({
@@ -67,6 +67,7 @@ describe('collectIncludedPackage', () => {
     await http.close();
     await server.close();
   });
+  expectNoUnexpectedRequests(() => server);
 
   it('the picked package\'s registry cannot answer: `package-unavailable`, its sources unavailable (its checks unknown, not left out)', async () => {
     const ctx = runContextFor(http, server, new Date('2026-06-01T00:00:00Z'), { npm: npmConfigAt(`${server.url('npm')}/`) });

@@ -15,7 +15,7 @@ import type { Sources } from '../../src/evidence/schema.js';
 import { repositoryVulnerabilities } from '../../src/pipeline/vulnerabilities-for.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
 import { dependencyFacts, evidence } from '../support/evidence-builder.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startFixtureServer, type FixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import { outcomeOf } from '../checks/check-table.js';
 import { runContextFor, testHttpClient } from './helpers.js';
 
@@ -49,6 +49,7 @@ afterEach(async () => {
   await http.close();
   await server.close();
 });
+expectNoUnexpectedRequests(() => server);
 
 /** OSV answers by the ecosystem each query names: the npm record for npm, the crate's for crates.io, none for Go. */
 function osv(status = 200): void {

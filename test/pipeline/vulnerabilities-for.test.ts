@@ -11,7 +11,7 @@ import { vulnerabilitiesFor } from '../../src/pipeline/vulnerabilities-for.js';
 import type { VulnerabilitiesResult } from '../../src/sources/osv/query.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
 import { dependencyFacts } from '../support/evidence-builder.js';
-import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import { runContextFor, testHttpClient } from './helpers.js';
 
 const QUERYBATCH = '/osv/v1/querybatch';
@@ -32,6 +32,7 @@ afterEach(async () => {
   await http.close();
   await server.close();
 });
+expectNoUnexpectedRequests(() => server);
 
 function context(extra: Partial<RunContext> = {}): RunContext {
   return runContextFor(http, server, new Date('2026-11-30T00:00:00Z'), extra);

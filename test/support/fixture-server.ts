@@ -381,6 +381,19 @@ export function expectNoUnexpected(server: FixtureServer): void {
 }
 
 /**
+ * For a file that starts and closes its fixture servers itself: after each of its tests, every
+ * server `servers` names is checked for requests it did not expect (a route nobody declared, a
+ * fallback with no fixture file for the path — both answered 599 and recorded in `unexpected`),
+ * so a stray request fails the test that made it instead of passing unseen. Call it after the
+ * file's own `afterEach` clean-up: after-hooks run last-declared first, so the check comes before it.
+ */
+export function expectNoUnexpectedRequests(servers: () => FixtureServer | undefined | readonly (FixtureServer | undefined)[]): void {
+  afterEach(() => {
+    for (const server of [servers()].flat()) if (server !== undefined) expectNoUnexpected(server);
+  });
+}
+
+/**
  * A fresh fixture server for each test of the file that calls this at its top level (started
  * before each test; after it, no unexpected request, then closed): the set-up most HTTP tests share.
  */
