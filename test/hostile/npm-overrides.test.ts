@@ -7,10 +7,10 @@
  * that name: the fetched code is an unvouched-remote finding (docs/security.md, "Dependencies no
  * registry vouches for"), and an alias is audited as the package it installs.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { requireCli, runHostile } from './support/cli.js';
+import { describe, it } from 'vitest';
+import { parseAudit, serveSynthetic, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { useAuditWorld } from './support/audit-world.js';
+import { runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
 
@@ -18,29 +18,17 @@ const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
 const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
 const ANY_SCORE = { minScore: 0, minCoverage: 0 };
 
-const dirs = new TempDirs();
-let server: FixtureServer;
-
-beforeAll(async () => {
-  requireCli();
-  server = await startFixtureServer();
-  serveOsv(server, []);
+const world = useAuditWorld((server) => {
   serveSynthetic(server, TRUSTED);
   serveSynthetic(server, EVIL);
-  server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });
-  server.fallback('POST', '/github/', { status: 404, body: '{"message":"Not Found"}' });
 });
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
-});
+const dirs = world.dirs;
 
 async function audit(manifest: Record<string, unknown>) {
   const dir = dirs.make();
   writeIn(dir, 'package.json', JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` }, ...manifest }, null, 2));
   writeIn(dir, '.nerqrc.json', JSON.stringify(ANY_SCORE));
-  const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+  const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server: world.server });
   return { run, report: parseAudit(run.stdout) as ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] } };
 }
 

@@ -10,31 +10,19 @@
  * unvouched-remote finding, the include's packages are audited — never a pass on the PyPI
  * package of the same name with the rest unseen.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { parseAudit, serveOsv, TempDirs, writeIn } from '../cli/audit-helpers.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { requireCli, runHostile } from './support/cli.js';
+import { describe, it } from 'vitest';
+import { parseAudit, writeIn } from '../cli/audit-helpers.js';
+import { useAuditWorld } from './support/audit-world.js';
+import { runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
 
-const dirs = new TempDirs();
-let server: FixtureServer;
-
-beforeAll(async () => {
-  requireCli();
-  server = await startFixtureServer();
-  serveOsv(server, []);
+const world = useAuditWorld((server) => {
   // PyPI: the recorded flask answers; nothing else about it is known.
   server.fallback('GET', '/pypi/');
   server.fallback('GET', '/pypistats/', { status: 404 });
-  server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });
-  server.fallback('POST', '/github/', { status: 404, body: '{"message":"Not Found"}' });
 });
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
-});
+const dirs = world.dirs;
 
 /** Edited: a digest PyPI does not publish for flask 3.1.3 (the wheel's, last hex digit changed). */
 const FLASK_OTHER = 'f4bcbefc124291925f1a26446da31a5178f9483862233b23c0c96a20701f670d';
@@ -47,7 +35,7 @@ const FLASK = `flask==3.1.3 --hash=sha256:${FLASK_OTHER}`;
 async function audit(files: Record<string, string>) {
   const dir = dirs.make();
   for (const [name, content] of Object.entries({ ...files, '.nerqrc.json': ANY_SCORE })) writeIn(dir, name, content);
-  return runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+  return runHostile(['audit', dir, '--json', '--timeout', '30'], { server: world.server });
 }
 
 /** [label, the option line]: each sends pip to EVIL_INDEX for flask. */

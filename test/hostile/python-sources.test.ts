@@ -11,31 +11,19 @@
  * file whose constraints file names a URL for a package (`flask @ https://…`): pip's resolver
  * makes that URL the package's only candidate.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { parseAudit, serveOsv, TempDirs, writeIn } from '../cli/audit-helpers.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { requireCli, runHostile } from './support/cli.js';
+import { describe, it } from 'vitest';
+import { parseAudit, writeIn } from '../cli/audit-helpers.js';
+import { useAuditWorld } from './support/audit-world.js';
+import { runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
 
-const dirs = new TempDirs();
-let server: FixtureServer;
-
-beforeAll(async () => {
-  requireCli();
-  server = await startFixtureServer();
-  serveOsv(server, []);
+const world = useAuditWorld((server) => {
   // PyPI: the recorded flask answers; nothing else about it is known.
   server.fallback('GET', '/pypi/');
   server.fallback('GET', '/pypistats/', { status: 404 });
-  server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });
-  server.fallback('POST', '/github/', { status: 404, body: '{"message":"Not Found"}' });
 });
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
-});
+const dirs = world.dirs;
 
 /** The policy bar is not what these cases are about. */
 const ANY_SCORE = JSON.stringify({ minScore: 0, minCoverage: 0 });
@@ -45,7 +33,7 @@ async function audit(pyproject: string) {
   const dir = dirs.make();
   writeIn(dir, 'pyproject.toml', PROJECT + pyproject);
   writeIn(dir, '.nerqrc.json', ANY_SCORE);
-  const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+  const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server: world.server });
   return { run, report: parseAudit(run.stdout) as ReturnType<typeof parseAudit> & { warnings: { code: string; message: string; details: Record<string, unknown> }[] } };
 }
 
@@ -113,7 +101,7 @@ describe('a constraints file that names a URL for a package (pip installs it fro
     noteCases(task);
     const dir = dirs.make();
     for (const [name, content] of Object.entries({ ...files, '.nerqrc.json': ANY_SCORE })) writeIn(dir, name, content);
-    const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+    const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server: world.server });
     const report = parseAudit(run.stdout) as ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] };
     const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
     expectCleanStderr(run.stderr, context);

@@ -8,32 +8,18 @@
  * no registry vouches for"). A component whose name and version agree with its package URL
  * (a scoped npm name in CycloneDX's `group`, a PyPI name as written) is audited as before.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { requireCli, runHostile } from './support/cli.js';
+import { describe, it } from 'vitest';
+import { parseAudit, serveSynthetic, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { useAuditWorld } from './support/audit-world.js';
+import { runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
 const PURL = `pkg:npm/${TRUSTED.name}@${TRUSTED.version}`;
 
-const dirs = new TempDirs();
-let server: FixtureServer;
-
-beforeAll(async () => {
-  requireCli();
-  server = await startFixtureServer();
-  serveOsv(server, []);
-  serveSynthetic(server, TRUSTED);
-  server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });
-  server.fallback('POST', '/github/', { status: 404, body: '{"message":"Not Found"}' });
-});
-
-afterAll(async () => {
-  await server?.close();
-  dirs.cleanUp();
-});
+const world = useAuditWorld((server) => serveSynthetic(server, TRUSTED));
+const dirs = world.dirs;
 
 const cyclonedx = (name: string, version: string) => ({
   'bom.cdx.json': JSON.stringify({ bomFormat: 'CycloneDX', specVersion: '1.5', components: [{ type: 'library', name, version, purl: PURL }] }, null, 2),
@@ -54,7 +40,7 @@ const FORMATS = { CycloneDX: cyclonedx, SPDX: spdx };
 async function audit(files: Record<string, string>) {
   const dir = dirs.make();
   for (const [name, content] of Object.entries({ ...files, '.nerqrc.json': JSON.stringify({ minScore: 0, minCoverage: 0 }) })) writeIn(dir, name, content);
-  const run = await runHostile(['audit', dir, '--json', '--timeout', '30', ...Object.keys(files).flatMap((name) => ['--file', `${dir}/${name}`])], { server });
+  const run = await runHostile(['audit', dir, '--json', '--timeout', '30', ...Object.keys(files).flatMap((name) => ['--file', `${dir}/${name}`])], { server: world.server });
   return { run, report: parseAudit(run.stdout) as ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] } };
 }
 
