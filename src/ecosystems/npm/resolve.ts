@@ -151,7 +151,7 @@ function explainMiss(data: CleanPackument, wanted: string | undefined, type: str
       // A mirror that trims packuments keeps the `latest` dist-tag only: `next@canary` is not known missing.
       return {
         ok: false,
-        reason: `the registry serves a trimmed packument (likely a mirror) without dist-tag ${quoteForMessage(wanted)}, so which version it names cannot be told; name the version instead`,
+        reason: `the registry serves trimmed package metadata (likely a mirror) without dist-tag ${quoteForMessage(wanted)}, so which version it names cannot be told; name the version instead`,
         nearest: tagSuggestions(data),
         undetermined: true,
       };
