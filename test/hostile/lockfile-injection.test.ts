@@ -414,45 +414,39 @@ const EVIL_INDEX = 'https://__token__:pypi-s3cret@pypi.evil.example/simple';
 /** The policy bar is not what these cases are about. */
 const ANY_SCORE = JSON.stringify({ minScore: 0, minCoverage: 0 });
 
+/** A uv.lock of an app depending on flask 3.1.3, whose entry ends with `flaskLines` (its source and wheels). */
+function uvLock(...flaskLines: string[]): string {
+  return [
+    'version = 1',
+    'revision = 3',
+    '',
+    '[[package]]',
+    'name = "app"',
+    'version = "0.1.0"',
+    'source = { virtual = "." }',
+    'dependencies = [{ name = "flask" }]',
+    '',
+    '[[package]]',
+    'name = "flask"',
+    'version = "3.1.3"',
+    ...flaskLines,
+    '',
+  ].join('\n');
+}
+
 /** flask 3.1.3 taken from `index`, pinning `hash` (none when null), in each Python format that names an index per entry. */
 const PYTHON: Record<string, (index: string, hash: string | null) => Record<string, string>> = {
   'uv.lock': (index, hash) => ({
-    'uv.lock': [
-      'version = 1',
-      'revision = 3',
-      '',
-      '[[package]]',
-      'name = "app"',
-      'version = "0.1.0"',
-      'source = { virtual = "." }',
-      'dependencies = [{ name = "flask" }]',
-      '',
-      '[[package]]',
-      'name = "flask"',
-      'version = "3.1.3"',
+    'uv.lock': uvLock(
       `source = { registry = "${index}" }`,
       ...(hash === null ? [] : [`wheels = [{ url = "https://files.pythonhosted.org/packages/7f/9c/34f6962f9b9e9c71f6e5ed806e0d0ff03c9d1b0b2340088a0cf4bce09b18/flask-3.1.3-py3-none-any.whl", hash = "sha256:${hash}", size = 103424 }]`]),
-      '',
-    ].join('\n'),
+    ),
   }),
   "uv.lock, PyPI's registry, the wheel URL on another host (uv downloads it as written)": (index, hash) => ({
-    'uv.lock': [
-      'version = 1',
-      'revision = 3',
-      '',
-      '[[package]]',
-      'name = "app"',
-      'version = "0.1.0"',
-      'source = { virtual = "." }',
-      'dependencies = [{ name = "flask" }]',
-      '',
-      '[[package]]',
-      'name = "flask"',
-      'version = "3.1.3"',
+    'uv.lock': uvLock(
       'source = { registry = "https://pypi.org/simple" }',
       `wheels = [{ url = "${index.replace(/\/simple$/, '')}/packages/flask-3.1.3-py3-none-any.whl"${hash === null ? '' : `, hash = "sha256:${hash}"`}, size = 103424 }]`,
-      '',
-    ].join('\n'),
+    ),
   }),
   "pdm.lock with static_urls, a file URL on another host": (index, hash) => ({
     'pdm.lock': [
