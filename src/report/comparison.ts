@@ -8,6 +8,7 @@ import { buildPopularIndex, findIntended, isPopular, popularIndexFor } from '../
 import { isPackageEcosystem, packageRulesOf } from '../ecosystems/rules.js';
 import { DIMENSIONS, type Dimension } from '../model/dimensions.js';
 import type { Alternative, Comparison, ComparisonSample, ComparisonUnavailable, Peer, Report, VerdictCode } from './schema.js';
+import { withoutScope } from '../util/without-scope.js';
 
 /** Alternatives named at most. */
 export const MAX_ALTERNATIVES = 3;
@@ -121,7 +122,7 @@ function repositoryKey(url: string | null): string | null {
 }
 
 /** A name without its npm scope, lower-cased: `@mirror/widgetry` → `widgetry`. */
-const bareName = (name: string): string => name.replace(/^@[^/]+\//, '').toLowerCase();
+const bareName = (name: string): string => withoutScope(name).toLowerCase();
 
 /** The peer is the target's own source published under another name: switching changes nothing. */
 function sameRepository(target: Report, peer: Report): boolean {

@@ -9,6 +9,7 @@ import { readmeOpening } from '../checks/lib/readme-opening.js';
 import { readmeMcpNames } from '../ecosystems/mcp/claims.js';
 import type { Category } from './profiles.js';
 import { escapeRegExp } from '../util/escape-regexp.js';
+import { withoutScope } from '../util/without-scope.js';
 
 export interface CategoryDecision {
   id: Category;
@@ -165,7 +166,7 @@ function readmeTexts(readme: string, sentence: boolean, name?: string): ProfileF
  * package called `llm` or `mcp-remote` is titled so, which says nothing of what it is.
  */
 function withoutName(title: string, name: string): string {
-  const bare = name.replace(/^@[^/]+\//, '');
+  const bare = withoutScope(name);
   return [name, bare].filter((n) => n !== '').reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w@/-])${escapeRegExp(n)}(?![\\w-])`, 'gi'), ' '), title);
 }
 

@@ -7,6 +7,7 @@
  * it ships) declares nothing about itself. Linear scanning; the text is hostile.
  */
 import { stripDecoration } from './readme.js';
+import { withoutScope } from '../../util/without-scope.js';
 
 /** Only the start of a README can hold its opening. */
 const OPENING_CHARS = 8_000;
@@ -281,7 +282,7 @@ const namePattern = (name: string) => escape(name).replaceAll('\\-', '[-\\s]');
  */
 export function declaredDeprecation(text: string, packageName: string): DeclaredStatus | null {
   const { opening, afterTagline, intro } = openingOf(firstBlocks(text));
-  const bare = packageName.replace(/^@[^/]+\//, '');
+  const bare = withoutScope(packageName);
   const names = [packageName, bare].filter((n) => n !== '').map(namePattern);
   const nameless = (value: string) => names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), ' '), value);
   // The package's own name is a subject like "it": "request is fully deprecated". Not when it

@@ -6,6 +6,7 @@
  */
 import semver from 'semver';
 import type { RegistryFacts } from '../../evidence/schema.js';
+import { withoutScope } from '../../util/without-scope.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -108,7 +109,7 @@ export function tagNamesRelease(tag: string, name: string, version: string): boo
   const prefix = t.slice(0, t.length - v.length).replace(/v$/, '');
   if (prefix === '') return true;
   const full = name.trim().toLowerCase();
-  const bare = full.replace(/^@[^/]+\//, '');
+  const bare = withoutScope(full);
   return [full, bare].some((n) => n !== '' && ['@', '-', '/', '_'].some((sep) => prefix === `${n}${sep}`));
 }
 
