@@ -2,6 +2,7 @@
  * The GitHub source's small parts: repository references, the token and where it may go, the
  * rate-limit rules, the `Link` header, and the pure summaries.
  */
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -204,6 +205,23 @@ describe('lastPageOf and oneLine', () => {
   test('messages are one clean line', () => {
     expect(oneLine('a\u001b[31m red\nline\u202e', 100)).toBe('a [31m red line');
     expect(oneLine('x'.repeat(10), 5)).toBe('xxxx…');
+  });
+
+  test('a long value flattened from a prefix reads exactly as the whole value flattened', () => {
+    const whole = (text: string, max: number): string => {
+      const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+      return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+    };
+    // The first prefix holds exactly `max` characters once flattened; the rest still adds some.
+    expect(oneLine(`${'x'.repeat(10)}${' '.repeat(200)}y`, 10)).toBe(whole(`${'x'.repeat(10)}${' '.repeat(200)}y`, 10));
+    const piece = fc.constantFrom('a', 'b c', ' ', '  ', '\n', '\t\r', '\u0007', '\u202e', '\u00a0', '\u3000', 'MIT', ' '.repeat(97), '\n'.repeat(61));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 400 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 3000 }), (pieces, max, blanks) => {
+        const text = `${' '.repeat(blanks)}${pieces.join('')}${' '.repeat(blanks)}`;
+        expect(oneLine(text, max)).toBe(whole(text, max));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -81,10 +81,21 @@ function messageOf(json: unknown): string | null {
   return oneLine(message, 160);
 }
 
-/** Control characters out, whitespace collapsed, cut to `max` characters. */
+function flattened(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Control characters out, whitespace collapsed, cut to `max` characters. A growing prefix is
+ * flattened until it alone gives more than `max` characters (the rest cannot change them), so a
+ * stranger's megabyte value costs about `max` characters of work, never a pass that copies it all.
+ */
 export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  for (let size = 4 * max + 64; ; size *= 2) {
+    const whole = size >= text.length;
+    const flat = flattened(whole ? text : text.slice(0, size));
+    if (whole || flat.length > max) return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  }
 }
 
 /**
