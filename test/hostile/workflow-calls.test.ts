@@ -3,7 +3,7 @@
  * analysis (sources/github/workflow-calls.ts, workflow-analysis.ts, workflow-expressions.ts)
  * hang, blow up or call outside the repository. Expressions are read in time linear in their
  * length (an unclosed `${{`, runs of brackets, quotes and whitespace, a long `inputs.` chain,
- * growing 8× must not take more than 24× as long, best of three, with slack); a fan-out of calls
+ * growing 8× must not take more than 32× as long, best of three, with slack); a fan-out of calls
  * and a cycle are bounded; `..` in a `uses:` path is refused; an alias bomb in an action.yml is
  * refused, never expanded; a `uses:` with control characters comes out flattened; github-script outputs and the commands a script runs, attacker text passed through step and job outputs and through `env:` variables expanded as `${{ env.NAME }}` (written to `$GITHUB_ENV`, or exported by a github-script `core.exportVariable`, too), and permission and author-association gates and checks that fail unless the actor is permitted (their shell comparison read), and an issue_comment job's head (a `pull/N/head` refspec, a `--jq .head.sha` lookup assigned to a variable) and a script's head or text read from the payload (judged by the triggers whose payload carries it) are followed in linear time, also in a job of many steps reading earlier steps (each earlier step and output judged once per job); an overlong `if:`
  * is not read for the events it admits. Times are this
