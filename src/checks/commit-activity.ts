@@ -61,7 +61,7 @@ function ownActivity(own: GithubForkCommits, copied: CheckOutcome<'fork-copied'>
       ownCommits365d: own.activity.commits365d,
       ownAuthors: authorsLabel(own.activity.authors365d),
       ownLastCommitAt: own.activity.lastCommitAt,
-      ownLastCommit: last === null ? 'unknown' : `${wholeDaysBetween(last, now)} days ago`,
+      ownLastCommit: last === null || isFutureTime(last, now) ? 'unknown' : `${wholeDaysBetween(last, now)} days ago`,
       ownTruncated: own.activity.truncated,
       listedNote: listedNote(own),
     },

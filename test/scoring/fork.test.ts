@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/checks/index.js';
-import type { Evidence, GithubFacts, GithubForkCommits } from '../../src/evidence/schema.js';
+import { EvidenceSchema, type Evidence, type GithubFacts, type GithubForkCommits } from '../../src/evidence/schema.js';
 import { buildReport } from '../../src/report/build.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { repositoryWith } from '../checks/github-cases.js';
@@ -102,5 +102,31 @@ describe('a fork\'s own commits (GitHub\'s comparison with its parent) never mak
     expect(cases).toBe(27);
     // Own commits were judged wherever the branch shows any in the year and the fork has some of its own.
     expect(judged).toBe(18);
+  });
+});
+
+describe('saved evidence of a fork', () => {
+  const compared: GithubForkCommits = { parent: 'upstream/example', base: 'main', status: 'ahead', aheadBy: 30, behindBy: 0, listed: 30, activity: { commits90d: 12, commits365d: 30, authors90d: 2, authors365d: 2, lastCommitAt: null, truncated: false }, contributors: { count: 3, busFactor: 2, topShare: 0.5, basis: 'recent-commits', commitsExamined: 30 } };
+  const fork = (forkCommits?: GithubForkCommits): Evidence => {
+    const e = repositoryEvidence({ repository: { fork: true, parent: 'upstream/example', parentBranch: 'main' } });
+    if (e.sources.github.status !== 'ok') throw new Error('the example repository is read');
+    if (forkCommits !== undefined) e.sources.github.facts.forkCommits = forkCommits;
+    return e;
+  };
+  const activityOf = (e: Evidence) => buildReport(e, { checks: CHECKS, gate: DEFAULT_GATE }).checks.find((c) => c.id === 'commit-activity')?.messageId;
+
+  it('saved before the comparison (no parentBranch, no forkCommits) still loads and scores as the copied facts', () => {
+    const saved = JSON.parse(JSON.stringify(fork())) as { sources: { github: { facts: { repository: Record<string, unknown> } } } };
+    delete saved.sources.github.facts.repository.parentBranch;
+    const loaded = EvidenceSchema.parse(saved);
+    expect(loaded.sources.github.status === 'ok' && loaded.sources.github.facts.repository?.parentBranch).toBe(null);
+    expect(activityOf(loaded)).toBe('fork-copied');
+  });
+
+  it('saved with the comparison: re-scored from the file, the same report', () => {
+    const e = fork(compared);
+    const again = EvidenceSchema.parse(JSON.parse(JSON.stringify(e)));
+    expect(activityOf(again)).toBe('fork-own-commits');
+    expect(buildReport(again, { checks: CHECKS, gate: DEFAULT_GATE })).toEqual(buildReport(e, { checks: CHECKS, gate: DEFAULT_GATE }));
   });
 });
