@@ -228,6 +228,13 @@ checkTable(check, [
     data: { ownAuthors: '1 author', ownLastCommit: '120 days ago' },
   },
   {
+    name: 'a fork whose newest own commit is dated in the future: its age unknown, never "0 days ago"',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({ activity: { commits90d: 12, commits365d: 30, authors90d: 2, authors365d: 2, lastCommitAt: daysAgo(-30), truncated: false } }) }),
+    score: 100,
+    messageId: 'fork-own-commits',
+    data: { ownLastCommit: 'unknown' },
+  },
+  {
     name: 'a fork whose own commits are all older than a year: dormant by them',
     evidence: evidence({ registry: notFinished, github: forkWithOwn({ aheadBy: 3, listed: 3, activity: { commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: daysAgo(800), truncated: false } }) }),
     score: 10,
