@@ -129,9 +129,10 @@ export const AuditWarningSchema = z.object({
  * `peers-unavailable` with its `counts`), 2.15.0 the entries' reports at 1.16.0
  * (`comparisonUnavailable`'s optional `sourceCode` with `search-unavailable`), 2.16.0 the entries'
  * reports at 1.17.0 (a repository target's optional `fork` and `renamedFrom`; the source code
- * `unreadable-file`).
+ * `unreadable-file`), 2.17.0 the entries' reports at 1.18.0 (a fork target's optional `fork.own`:
+ * its own commits, compared with its parent).
  */
-export const AUDIT_SCHEMA_VERSION = '2.16.0';
+export const AUDIT_SCHEMA_VERSION = '2.17.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

@@ -3,12 +3,12 @@
  * default branch in the last 90 and 365 days, and how many distinct people made them.
  * A declared repository that does not exist is scored here (once), not in every GitHub check.
  */
-import type { GithubActivity } from '../evidence/schema.js';
-import type { EvidenceValue } from './define.js';
+import type { GithubActivity, GithubForkCommits } from '../evidence/schema.js';
+import type { CheckOutcome, EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { countBandProse } from './lib/band-prose.js';
 import { FINISHED_FLOOR, unmetFinishedCriteria } from './lib/finished.js';
-import { absenceReason, forkCopied, GITHUB_FORK_MESSAGES, GITHUB_UNKNOWN_MESSAGES, readPresentGithub } from './lib/github.js';
+import { absenceReason, forkCopied, GITHUB_FORK_MESSAGES, GITHUB_UNKNOWN_MESSAGES, listedNote, ownForkCommits, readPresentGithub } from './lib/github.js';
 import { isFutureTime, parseTime, wholeDaysBetween } from './lib/releases.js';
 
 /** Commits in the last 90 days: at least this many → score. */
@@ -37,6 +37,37 @@ export function activityScore(activity: Pick<GithubActivity, 'commits90d' | 'com
   return band(RECENT_BANDS, activity.commits90d) ?? band(YEAR_BANDS, activity.commits365d) ?? DORMANT_SCORE;
 }
 
+/** The score of a fork's own commits (counts, then the single-author deduction), never above what its branch's commits score. */
+function ownScore(own: GithubForkCommits, branchScore: number): number {
+  const singleAuthor = own.activity.commits365d > 0 && own.activity.authors365d === 1;
+  return Math.min(branchScore, Math.max(DORMANT_SCORE, activityScore(own.activity) - (singleAuthor ? SINGLE_AUTHOR_PENALTY : 0)));
+}
+
+/**
+ * A fork whose own commits GitHub told apart: with none of its own (identical to its parent or
+ * behind it) its maintenance stays unknown, as the copied commits leave it; with some, they are
+ * scored, never above the branch's score.
+ */
+function ownActivity(own: GithubForkCommits, copied: CheckOutcome<'fork-copied'>, branchScore: number, now: Date): CheckOutcome<'fork-no-own-commits' | 'fork-own-commits'> {
+  const data: Record<string, EvidenceValue> = { ...copied.data, comparedWith: `${own.parent}@${own.base}`, status: own.status, aheadBy: own.aheadBy, behindBy: own.behindBy, listed: own.listed };
+  if (own.aheadBy === 0) return { ...copied, messageId: 'fork-no-own-commits', data };
+  const last = parseTime(own.activity.lastCommitAt);
+  return {
+    score: ownScore(own, branchScore),
+    messageId: 'fork-own-commits',
+    data: {
+      ...data,
+      ownCommits90d: own.activity.commits90d,
+      ownCommits365d: own.activity.commits365d,
+      ownAuthors: authorsLabel(own.activity.authors365d),
+      ownLastCommitAt: own.activity.lastCommitAt,
+      ownLastCommit: last === null || isFutureTime(last, now) ? 'unknown' : `${wholeDaysBetween(last, now)} days ago`,
+      ownTruncated: own.activity.truncated,
+      listedNote: listedNote(own),
+    },
+  };
+}
+
 function authorsLabel(authors: number | null): string {
   if (authors === null) return 'an unknown number of authors';
   // Commits with no author a GitHub account names (bots, or a mail address alone) are still commits.
@@ -54,11 +85,13 @@ export default defineCheck({
   description:
     `Counts commits on the default branch of the verified repository: in the last 90 days ${countBandProse(RECENT_BANDS, 'scores')}; otherwise in the last 365 days ${countBandProse(YEAR_BANDS, 'scores')}, none ${DORMANT_SCORE}; ${SINGLE_AUTHOR_PENALTY} points come off when one person made every commit of the year (distinct non-bot authors). ` +
     'A finished npm package (see the finished-package rule) scores at least 70 however quiet its repository. ' +
-    'A declared repository that does not exist (404) or is blocked (451) scores 0 here, and the other GitHub checks are unknown; a fork\'s branch carries its parent\'s commits, so unless it shows no commit in the year its activity is unknown (`fork-copied`: the maintenance dimension no higher than the commits would score) and holds the verdict at CAUTION at best.',
+    'A declared repository that does not exist (404) or is blocked (451) scores 0 here, and the other GitHub checks are unknown; a fork\'s branch carries its parent\'s commits, so unless it shows no commit in the year its activity is unknown (`fork-copied`: the maintenance dimension no higher than the commits would score) and holds the verdict at CAUTION at best; for a fork target GitHub compares with its parent, its own commits are scored instead by the same bands, never above the branch\'s score (none of its own: unknown), and the hold stays.',
   messages: {
     active: '{commits90d} commits in the last 90 days ({commits365d} in 365 days by {authors})',
     slowing: 'No commit in the last 90 days; {commits365d} in 365 days by {authors}',
     dormant: 'No commit on {branch} in the last 365 days (last commit: {lastCommit})',
+    'fork-own-commits': '{repository} is a fork of {parent} with {aheadBy} commits of its own: {ownCommits90d} in the last 90 days, {ownCommits365d} in 365 days by {ownAuthors} (newest {ownLastCommit}{listedNote}); check the parent too: {parentCheck}',
+    'fork-no-own-commits': 'Unknown: {repository} is a fork of {parent} with no commits of its own ({status}, {behindBy} behind): the commits on its branch are the parent\'s (check the parent: {parentCheck})',
     finished: 'Quiet repository ({commits365d} commits in 365 days) — a small, stable 1.x+ package; rare changes are expected',
     missing: 'The declared source repository {declared} does not exist ({reason})',
     blocked: 'The declared source repository {declared} is blocked ({reason})',
@@ -101,8 +134,15 @@ export default defineCheck({
     // A fork's commits of the year may all be its parent's: no commit at all is what the fork shows too.
     const fork = messageId === 'dormant' ? null : forkCopied(read.repository, data, { check: 'commit-activity', dimension: 'maintenance', score });
     if (fork !== null) {
-      const check = fork.data?.parentCheck;
-      return { ...fork, holdVerdict: `the commits on a fork's branch include its parent's, so its own maintenance is unknown; compare it with its parent (${String(check)})` };
+      const check = String(fork.data?.parentCheck);
+      // GitHub's comparison with the parent told the fork's own commits apart (a repository target).
+      const own = ownForkCommits(github, read.repository);
+      if (own !== null && own.aheadBy > 0) {
+        // Its own commits are its own, but the project it builds on is still the parent's: the hold stays.
+        return { ...ownActivity(own, fork, score, now), holdVerdict: `a fork's own commits are judged here, but most of its code is its parent's; compare it with its parent (${check})` };
+      }
+      const outcome = own === null ? fork : ownActivity(own, fork, score, now);
+      return { ...outcome, holdVerdict: `the commits on a fork's branch include its parent's, so its own maintenance is unknown; compare it with its parent (${check})` };
     }
     if (score < FINISHED_FLOOR && registry !== undefined) {
       const unmet = unmetFinishedCriteria(registry, now, tarball);

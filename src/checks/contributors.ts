@@ -5,7 +5,7 @@
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { countBandProse } from './lib/band-prose.js';
-import { forkCopied, GITHUB_ABSENT_MESSAGES, GITHUB_FORK_MESSAGES, GITHUB_UNKNOWN_MESSAGES, percent, readGithub } from './lib/github.js';
+import { forkCopied, GITHUB_ABSENT_MESSAGES, GITHUB_FORK_MESSAGES, GITHUB_UNKNOWN_MESSAGES, listedNote, ownForkCommits, percent, readGithub } from './lib/github.js';
 
 /** Non-bot contributors: at least this many → score. */
 export const CONTRIBUTOR_BANDS: readonly (readonly [minCount: number, score: number])[] = [
@@ -46,12 +46,14 @@ export default defineCheck({
   description:
     'Counts the people with a GitHub account among the authors of the default branch\'s last 100 commits (bots left out), with or without a token: ' + `${countBandProse(CONTRIBUTOR_BANDS, 'score')}, none 0. ` +
     `The bus factor (fewest of them who made half of those commits) limits that: 2 to at most ${BUS_FACTOR_LIMITS.two}, 1 to at most ${BUS_FACTOR_LIMITS.one}, and 1 with the top contributor at ${SOLO_SHARE * 100} % or more of the commits to at most ${BUS_FACTOR_LIMITS.solo}. ` +
-    `The message says how many commits were examined (fewer than ${MIN_COMMITS_EXAMINED} are too few to judge: unknown); evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was; a fork\'s commits include its parent\'s, so unless none has an author its contributors are unknown (\`fork-copied\`: the community dimension no higher than they would score).`,
+    `The message says how many commits were examined (fewer than ${MIN_COMMITS_EXAMINED} are too few to judge: unknown); evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was; a fork\'s commits include its parent\'s, so unless none has an author its contributors are unknown (\`fork-copied\`: the community dimension no higher than they would score), and for a fork target GitHub compares with its parent they are counted over its own commits instead, never above the branch\'s score (fewer than ${MIN_COMMITS_EXAMINED} of its own: unknown).`,
   messages: {
     many: '{count} contributors{basisNote}; bus factor {busFactorLabel}',
     'bus-factor': '{count} contributors{basisNote}, but bus factor {busFactor}: the top contributor made {topPercent}% of the commits',
     few: '{count} contributors{basisNote} (bus factor {busFactorLabel})',
     none: 'No non-bot contributors{basisNote} listed for {repository}',
+    'fork-own-contributors': '{ownCount} contributors in the {ownCommitsExamined} newest of the {aheadBy} commits {repository} made as a fork of {parent}{listedNote}; bus factor {ownBusFactorLabel} (check the parent: {parentCheck})',
+    'fork-own-too-few': 'Unknown: {repository}, a fork of {parent}, has only {aheadBy} commits of its own ({ownCommitsExamined} listed), too few to judge who keeps it going (at least {minCommits}; check the parent: {parentCheck})',
     'too-few': 'Unknown: only {commitsExamined} commits on the default branch, too few to judge who keeps the project going (at least {minCommits})',
     ...GITHUB_FORK_MESSAGES,
     ...GITHUB_ABSENT_MESSAGES,
@@ -83,7 +85,27 @@ export default defineCheck({
     const limit = busFactorLimit(busFactor, topShare);
     // The authors of a fork's commits may all be its parent's.
     const fork = forkCopied(read.repository, data, { check: 'contributors', dimension: 'community', score: Math.min(countScore, limit) });
-    if (fork !== null) return fork;
+    if (fork !== null) {
+      // GitHub's comparison with the parent told the fork's own commits apart (a repository target).
+      const own = ownForkCommits(github, read.repository);
+      if (own === null) return fork;
+      const mine = own.contributors;
+      const examined = mine.commitsExamined ?? 0;
+      const ownData: Record<string, EvidenceValue> = {
+        ...fork.data,
+        comparedWith: `${own.parent}@${own.base}`,
+        aheadBy: own.aheadBy,
+        ownCount: mine.count,
+        ownBusFactor: mine.busFactor,
+        ownBusFactorLabel: mine.busFactor ?? 'unknown',
+        ownTopShare: mine.topShare,
+        ownCommitsExamined: examined,
+        listedNote: listedNote(own),
+      };
+      if (examined < MIN_COMMITS_EXAMINED) return { ...fork, messageId: 'fork-own-too-few', data: { ...ownData, minCommits: MIN_COMMITS_EXAMINED } };
+      const ownScore = mine.count <= 0 ? 0 : Math.min(contributorCountScore(mine.count), busFactorLimit(mine.busFactor, mine.topShare));
+      return { score: Math.min(ownScore, countScore, limit), messageId: 'fork-own-contributors', data: ownData };
+    }
     if (limit < countScore) return { score: limit, messageId: 'bus-factor', data: { ...data, countScore, busFactorLimit: limit } };
     return { score: countScore, messageId: countScore >= 70 ? 'many' : 'few', data };
   },

@@ -47,6 +47,13 @@ export const GithubRepositorySchema = z.object({
    * (one deleted or private) — and in evidence saved before it was recorded.
    */
   parent: z.string().nullable().default(null),
+  /**
+   * For a fork: its parent's default branch (REST `parent.default_branch`, GraphQL
+   * `parent { defaultBranchRef { name } }`), which the fork's own commits are compared with
+   * (github/fork-commits.ts). Null when it is no fork, GitHub did not name it, and in evidence
+   * saved before it was recorded.
+   */
+  parentBranch: z.string().nullable().default(null),
   createdAt: iso.nullable(),
   pushedAt: iso.nullable(),
   defaultBranch: z.string(),
@@ -174,6 +181,33 @@ export const GithubContributorsSchema = z.object({
   commitsExamined: z.number().int().nonnegative().optional(),
 });
 export type GithubContributors = z.infer<typeof GithubContributorsSchema>;
+
+/**
+ * A fork target's own commits (github/fork-commits.ts; docs/scoring.md §9, "A fork"): GitHub's
+ * comparison of the parent's default branch with the fork's, which tells the commits the fork
+ * made from those it copied. `activity` and `contributors` are counted over the own commits GitHub
+ * listed (at most 250 of `aheadBy`): when it listed fewer (`activity.truncated`), the counts and
+ * the newest date are lower bounds. Absent for a repository that is no fork, when the comparison
+ * was not asked or GitHub could not answer it (the fork's facts are then the copied ones, unknown),
+ * and in evidence saved before it was recorded.
+ */
+export const GithubForkCommitsSchema = z.object({
+  /** The parent compared with (`owner/name`) and its default branch. */
+  parent: z.string(),
+  base: z.string(),
+  /** GitHub's `status`: `identical` and `behind` mean the fork has no commit of its own. */
+  status: z.enum(['ahead', 'behind', 'diverged', 'identical']),
+  /** Commits on the fork's branch that the parent's lacks (its own), and the other way round. */
+  aheadBy: z.number().int().nonnegative(),
+  behindBy: z.number().int().nonnegative(),
+  /** Own commits GitHub listed (it lists at most 250). */
+  listed: z.number().int().nonnegative(),
+  /** Over the listed own commits: counts in 90 / 365 days, distinct non-bot authors, the newest date. */
+  activity: GithubActivitySchema,
+  /** Over the newest 100 listed own commits (`recent-commits`). */
+  contributors: GithubContributorsSchema,
+});
+export type GithubForkCommits = z.infer<typeof GithubForkCommitsSchema>;
 
 export const GithubResponsivenessSchema = z.object({
   /** The window looked at, in days (180). */
@@ -494,6 +528,8 @@ export const GithubFactsSchema = z.object({
    * saved before it was read.
    */
   distribution: GithubDistributionSchema.optional(),
+  /** A fork target's own commits, told from its parent's (see GithubForkCommitsSchema); absent otherwise. */
+  forkCommits: GithubForkCommitsSchema.optional(),
   /**
    * `--include-package` (repository targets): the verified package whose sources were folded into
    * the evidence (docs/scoring.md §9), or why none was; absent when the flag was not given.

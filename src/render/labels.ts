@@ -35,11 +35,19 @@ export function originLines(target: Report['target']): string[] {
     lines.push(
       parent === null
         ? 'fork of a repository GitHub does not name: its history and contributors may be another project\'s'
-        : `fork of ${parent}: its history and contributors may be the parent's; check the parent: nerq check ${target.fork.check ?? `github:${parent}`}`,
+        : `fork of ${parent}: ${ownText(target.fork.own)}; check the parent: nerq check ${target.fork.check ?? `github:${parent}`}`,
     );
   }
   if (target.renamedFrom !== undefined) lines.push(`moved from ${target.renamedFrom}`);
   return lines;
+}
+
+/** What a fork's comparison with its parent says of its own commits, or that its history may be the parent's. */
+function ownText(own: NonNullable<Report['target']['fork']>['own']): string {
+  if (own === undefined) return "its history and contributors may be the parent's";
+  if (own.aheadBy === 0) return `no commits of its own (${own.status}${own.behindBy > 0 ? `, ${own.behindBy} behind` : ''}): its history and contributors are the parent's`;
+  const newest = own.lastCommitAt === null ? '' : `, newest ${own.lastCommitAt.slice(0, 10)}`;
+  return `${own.aheadBy} commits of its own (${own.status}, ${own.behindBy} behind${newest}); the rest of its history is the parent's`;
 }
 
 /**

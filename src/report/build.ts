@@ -4,6 +4,7 @@
  */
 import type { AnyCheck } from '../checks/define.js';
 import { DIMENSIONS } from '../checks/define.js';
+import { ownForkCommits } from '../checks/lib/github.js';
 import type { Evidence, SourceId } from '../evidence/schema.js';
 import { SOURCE_IDS, sourceOf } from '../evidence/schema.js';
 import { decideCategory } from '../scoring/category.js';
@@ -80,8 +81,11 @@ function repositoryOrigin(evidence: Evidence): Pick<Report['target'], 'fork' | '
   const github = evidence.sources.github;
   if (evidence.target.ecosystem !== 'github' || github.status !== 'ok' || github.facts.repository === null) return {};
   const { fork, parent, renamedFrom } = github.facts.repository;
+  // Its own commits, when compared with the parent it names (checks/lib/github.ts).
+  const own = ownForkCommits(github.facts, github.facts.repository);
+  const ownOf = own === null ? {} : { own: { status: own.status, aheadBy: own.aheadBy, behindBy: own.behindBy, lastCommitAt: own.activity.lastCommitAt } };
   return {
-    ...(fork ? { fork: { parent, check: parent === null ? null : `github:${parent}` } } : {}),
+    ...(fork ? { fork: { parent, check: parent === null ? null : `github:${parent}`, ...ownOf } } : {}),
     ...(renamedFrom === null ? {} : { renamedFrom }),
   };
 }

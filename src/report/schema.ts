@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
-export const REPORT_SCHEMA_VERSION = '1.17.0';
+export const REPORT_SCHEMA_VERSION = '1.18.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -57,7 +57,26 @@ export const ReportTargetSchema = z.object({
    * it (`check`, null with it). Its history, contributors and community files are the parent's as
    * much as its own (docs/scoring.md §9, "A fork"). Absent for a repository that is no fork.
    */
-  fork: z.object({ parent: z.string().nullable(), check: z.string().nullable() }).optional(),
+  fork: z
+    .object({
+      parent: z.string().nullable(),
+      check: z.string().nullable(),
+      /**
+       * Added in 1.18.0: its own commits, when GitHub compared its default branch with the parent's
+       * — `status` (`ahead`, `behind`, `diverged`, `identical`), the commits it has of its own
+       * (`aheadBy`) and lacks (`behindBy`), and the newest own commit's date (null when none is
+       * listed). Absent when they were not compared (its history is then the copied one).
+       */
+      own: z
+        .object({
+          status: z.enum(['ahead', 'behind', 'diverged', 'identical']),
+          aheadBy: z.number().int().nonnegative(),
+          behindBy: z.number().int().nonnegative(),
+          lastCommitAt: z.string().nullable(),
+        })
+        .optional(),
+    })
+    .optional(),
   /** A repository target GitHub answered under another name (added in 1.17.0): the `owner/name` asked for, moved to `repository`. Absent otherwise. */
   renamedFrom: z.string().optional(),
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import check, { activityScore } from '../../src/checks/commit-activity.js';
 import type { GithubActivity } from '../../src/evidence/schema.js';
-import { daysAgo, evidence, githubFacts, notApplicable, versionsAgo } from '../support/evidence-builder.js';
+import { daysAgo, evidence, githubFacts, notApplicable, NOW, versionsAgo } from '../support/evidence-builder.js';
 import { checkTable } from './check-table.js';
-import { absentGithub, describeGithubSource, githubRuleCases, repositoryWith, starjacked } from './github-cases.js';
+import { absentGithub, describeGithubSource, forkWithOwn, githubRuleCases, repositoryWith, starjacked } from './github-cases.js';
 
 const activity = (overrides: Partial<GithubActivity>): GithubActivity => ({
   commits90d: 42,
@@ -212,6 +212,68 @@ checkTable(check, [
     data: { copiedScore: 40 },
     caps: [{ id: 'fork-copied', limit: 40, dimension: 'maintenance', reason: "a fork's commit-activity facts may be its parent's: maintenance no higher than they would score", args: { check: 'commit-activity', parent: 'upstream/example' } }],
   },
+  // A fork target GitHub compared with its parent: its own commits are judged (docs/scoring.md §9, "A fork").
+  {
+    name: 'a fork with commits of its own: scored by them (12 in 90 days → 100), not the branch\'s',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn() }),
+    score: 100,
+    messageId: 'fork-own-commits',
+    data: { aheadBy: 30, behindBy: 7, ownCommits90d: 12, ownCommits365d: 30, comparedWith: 'upstream/example@main', parentCheck: 'nerq check github:upstream/example', listedNote: '' },
+  },
+  {
+    name: 'a fork whose own commits are one person\'s, none in 90 days: the year band less the single-author deduction',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({ aheadBy: 4, listed: 4, activity: { commits90d: 0, commits365d: 4, authors90d: 0, authors365d: 1, lastCommitAt: daysAgo(120), truncated: false } }) }),
+    score: 30,
+    messageId: 'fork-own-commits',
+    data: { ownAuthors: '1 author', ownLastCommit: '120 days ago' },
+  },
+  {
+    name: 'a fork whose newest own commit is dated in the future: its age unknown, never "0 days ago"',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({ activity: { commits90d: 12, commits365d: 30, authors90d: 2, authors365d: 2, lastCommitAt: daysAgo(-30), truncated: false } }) }),
+    score: 100,
+    messageId: 'fork-own-commits',
+    data: { ownLastCommit: 'unknown' },
+  },
+  {
+    name: 'a fork whose own commits are all older than a year: dormant by them',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({ aheadBy: 3, listed: 3, activity: { commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: daysAgo(800), truncated: false } }) }),
+    score: 10,
+    messageId: 'fork-own-commits',
+  },
+  {
+    name: 'more own commits than GitHub listed: the counts are lower bounds, and the message says so',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({ aheadBy: 400, listed: 250, activity: { commits90d: 2, commits365d: 250, authors90d: 2, authors365d: 9, lastCommitAt: daysAgo(60), truncated: true } }) }),
+    score: 75,
+    messageId: 'fork-own-commits',
+    data: { listed: 250, ownTruncated: true, listedNote: '; GitHub listed 250 of its 400 own commits, so the counts are at least these' },
+  },
+  {
+    name: 'own commits never score above the branch\'s (a branch of the year only: 55 at most)',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({}, { activity: activity({ commits90d: 0, commits365d: 40 }) }) }),
+    score: 55,
+    messageId: 'fork-own-commits',
+  },
+  {
+    name: 'a fork identical to its parent: no commits of its own, unknown (never the parent\'s figure)',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({ status: 'identical', aheadBy: 0, behindBy: 0, listed: 0, activity: { commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: null, truncated: false } }) }),
+    score: null,
+    messageId: 'fork-no-own-commits',
+    data: { status: 'identical', aheadBy: 0, copiedScore: 100 },
+  },
+  {
+    name: 'a fork behind its parent with none of its own: unknown, capped as the copied commits would score',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({ status: 'behind', aheadBy: 0, behindBy: 12, listed: 0 }, { activity: activity({ commits90d: 0, commits365d: 4, authors365d: 1 }) }) }),
+    score: null,
+    messageId: 'fork-no-own-commits',
+    data: { behindBy: 12, copiedScore: 30 },
+    caps: [{ id: 'fork-copied', limit: 30, dimension: 'maintenance', reason: "a fork's commit-activity facts may be its parent's: maintenance no higher than they would score" }],
+  },
+  {
+    name: 'own commits compared with another parent than the repository names: not used (copied, unknown)',
+    evidence: evidence({ registry: notFinished, github: forkWithOwn({ parent: 'someone/else' }) }),
+    score: null,
+    messageId: 'fork-copied',
+  },
   {
     name: 'a dormant fork: dormant, as it shows',
     evidence: evidence({ registry: notFinished, github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), activity: activity({ commits90d: 0, commits365d: 0, lastCommitAt: daysAgo(500) }) }) }),
@@ -241,5 +303,13 @@ describe('commit-activity: a fork', () => {
     const outcome = check.evaluate({ github: facts } as never, { now: new Date() });
     expect(outcome.messageId).toBe('fork-copied');
     expect(outcome.holdVerdict).toContain('nerq check github:upstream/example');
+  });
+
+  it('still holds the verdict when its own commits are judged, or when it has none of its own', () => {
+    for (const facts of [forkWithOwn(), forkWithOwn({ status: 'identical', aheadBy: 0, behindBy: 0, listed: 0 })]) {
+      const outcome = check.evaluate({ github: facts } as never, { now: NOW });
+      expect(['fork-own-commits', 'fork-no-own-commits']).toContain(outcome.messageId);
+      expect(outcome.holdVerdict).toContain('nerq check github:upstream/example');
+    }
   });
 });

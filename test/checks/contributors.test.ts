@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import check, { busFactorLimit, contributorCountScore, SOLO_SHARE } from '../../src/checks/contributors.js';
 import { evidence, githubFacts } from '../support/evidence-builder.js';
 import { checkTable } from './check-table.js';
-import { describeGithubSource, githubRuleCases, repositoryWith } from './github-cases.js';
+import { describeGithubSource, forkWithOwn, githubRuleCases, repositoryWith } from './github-cases.js';
 
 const people = (count: number, busFactor: number | null = 3, topShare: number | null = 0.3) =>
   evidence({ github: githubFacts({ contributors: { count, busFactor, topShare } }) });
@@ -110,6 +110,54 @@ checkTable(check, [
     messageId: 'fork-copied',
     data: { copiedScore: 20 },
     caps: [{ id: 'fork-copied', limit: 20, dimension: 'community', reason: "a fork's contributors facts may be its parent's: community no higher than they would score", args: { check: 'contributors', parent: 'upstream/example' } }],
+  },
+  // A fork target GitHub compared with its parent: its contributors are counted over its own commits.
+  {
+    name: 'a fork with 30 own commits by 3 people (bus factor 2): scored by them, not the branch\'s 48',
+    evidence: evidence({ github: forkWithOwn() }),
+    score: 55,
+    messageId: 'fork-own-contributors',
+    data: { ownCount: 3, ownBusFactor: 2, ownCommitsExamined: 30, aheadBy: 30, count: 48, parentCheck: 'nerq check github:upstream/example' },
+  },
+  {
+    name: 'own contributors never score above the branch\'s (a branch of 2 people: 40 at most)',
+    evidence: evidence({ github: forkWithOwn({ contributors: { count: 20, busFactor: 5, topShare: 0.1, basis: 'recent-commits', commitsExamined: 100 } }, { contributors: { count: 2, busFactor: 3, topShare: 0.5 } }) }),
+    score: 40,
+    messageId: 'fork-own-contributors',
+  },
+  {
+    name: 'own commits by one person: the solo limit',
+    evidence: evidence({ github: forkWithOwn({ contributors: { count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 12 } }) }),
+    score: 20,
+    messageId: 'fork-own-contributors',
+  },
+  {
+    name: 'own commits none of which a GitHub account made: 0',
+    evidence: evidence({ github: forkWithOwn({ contributors: { count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 15 } }) }),
+    score: 0,
+    messageId: 'fork-own-contributors',
+  },
+  {
+    name: 'more own commits than GitHub listed: the message says the newest of those listed were counted',
+    evidence: evidence({ github: forkWithOwn({ aheadBy: 400, listed: 250, contributors: { count: 9, busFactor: 3, topShare: 0.2, basis: 'recent-commits', commitsExamined: 100 } }) }),
+    score: 70,
+    messageId: 'fork-own-contributors',
+    data: { listedNote: '; GitHub listed 250 of its 400 own commits, so the counts are at least these' },
+  },
+  {
+    name: 'a fork with too few own commits (4): unknown with that reason, capped as the copied authors would score',
+    evidence: evidence({ github: forkWithOwn({ aheadBy: 4, listed: 4, contributors: { count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 4 } }, { contributors: { count: 3, busFactor: 2, topShare: 0.6 } }) }),
+    score: null,
+    messageId: 'fork-own-too-few',
+    data: { aheadBy: 4, ownCommitsExamined: 4, minCommits: 10 },
+    caps: [{ id: 'fork-copied', limit: 55, dimension: 'community', reason: "a fork's contributors facts may be its parent's: community no higher than they would score" }],
+  },
+  {
+    name: 'a fork identical to its parent: no own commits, too few to judge (never the parent\'s contributors)',
+    evidence: evidence({ github: forkWithOwn({ status: 'identical', aheadBy: 0, behindBy: 0, listed: 0, contributors: { count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 0 } }) }),
+    score: null,
+    messageId: 'fork-own-too-few',
+    data: { aheadBy: 0 },
   },
   { name: 'a fork without a contributor: none, as it shows', evidence: evidence({ github: githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example' }), contributors: { count: 0, busFactor: null, topShare: null } }) }), score: 0, messageId: 'none' },
 ]);

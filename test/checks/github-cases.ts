@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyCheck } from '../../src/checks/define.js';
-import type { GithubFacts, GithubRepository, GithubSection } from '../../src/evidence/schema.js';
+import type { GithubFacts, GithubForkCommits, GithubRepository, GithubSection } from '../../src/evidence/schema.js';
 import { applies, runCheck } from '../../src/scoring/evaluate.js';
 import type { EvidenceOverrides } from '../support/evidence-builder.js';
-import { evidence, githubFacts, notApplicable, NOW, unavailable } from '../support/evidence-builder.js';
+import { daysAgo, evidence, githubFacts, notApplicable, NOW, unavailable } from '../support/evidence-builder.js';
 import type { CheckCase } from './check-table.js';
 
 export const STARJACK_REASON = 'package.json at main names "chalk", not "chaIk"';
@@ -34,6 +34,25 @@ export function repositoryWith(overrides: Partial<GithubRepository>): GithubRepo
   const repository = githubFacts().repository;
   if (repository === null) throw new Error('the example repository is present');
   return { ...repository, ...overrides };
+}
+
+/**
+ * A fork of upstream/example whose own commits GitHub told apart (`forkCommits`): by default 30
+ * of its own, 12 in 90 days by 2 people, 25 listed by 3 (bus factor 2) — `own` changes them.
+ */
+export function forkWithOwn(own: Partial<GithubForkCommits> = {}, facts: Partial<GithubFacts> = {}): GithubFacts {
+  const forkCommits: GithubForkCommits = {
+    parent: 'upstream/example',
+    base: 'main',
+    status: 'diverged',
+    aheadBy: 30,
+    behindBy: 7,
+    listed: 30,
+    activity: { commits90d: 12, commits365d: 30, authors90d: 2, authors365d: 2, lastCommitAt: daysAgo(2), truncated: false },
+    contributors: { count: 3, busFactor: 2, topShare: 0.5, basis: 'recent-commits', commitsExamined: 30 },
+    ...own,
+  };
+  return githubFacts({ repository: repositoryWith({ fork: true, parent: 'upstream/example', parentBranch: 'main' }), forkCommits, ...facts });
 }
 
 /** A repository whose link to the package is not verified (a typosquat naming a famous repository). */

@@ -49,6 +49,8 @@ interface Variant {
   token?: true;
   /** The repository answer redirects (301) to a renamed repository, served under its new name. */
   renamedTo?: string;
+  /** Further routes outside the repository's own (a fork's comparison with its parent), by absolute path. */
+  serve?: Record<string, FixtureResponse>;
   exit: number;
   verdict: string;
   checks: Record<string, Expected>;
@@ -96,6 +98,9 @@ const symlink = (file: string, target: string) => edit(file, (e) => ({ ...e, mod
 const lfsPointer = (size: number) => `version https://git-lfs.github.com/spec/v1\noid sha256:${'4d7a'.repeat(16)}\nsize ${size}\n`;
 const without = (...files: string[]) => (t: TreeEntry[]) => t.filter((e) => !files.includes(e.path));
 const withoutKey = (key: string) => JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(PACKAGE_JSON) as Record<string, unknown>).filter(([k]) => k !== key)), null, 2);
+/** A fork of the code runner's comparison with its parent someone/mcp-server-code-runner (both on `main`), and the recorded answer served for it. */
+const FORK_COMPARE = '/github/repos/someone/mcp-server-code-runner/compare/main...formulahendry:main';
+const COMPARED = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'compare', 'pygithub-v0.6-v0.7.json'), 'utf8')) as Record<string, unknown>;
 const EMPTY: FixtureResponse = { status: 409, body: { message: 'Git Repository is empty.', documentation_url: 'https://docs.github.com/rest/git/trees#get-a-tree' } };
 
 /** The recorded repository as it scores (CAUTION: 16 days of history); a variant changes only what it names. */
@@ -218,6 +223,56 @@ const VARIANTS: Variant[] = [
     target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner' }, renamedFrom: undefined },
     shows: ['fork of someone/mcp-server-code-runner', 'nerq check github:someone/mcp-server-code-runner'],
   },
+  // A fork whose parent and its branch GitHub names: one comparison tells its own commits (the recorded
+  // comparison answer, fixtures/http/github/compare/: 4 own commits of 2012, one author).
+  {
+    name: 'a fork compared with its parent: ahead, its own commits judged (dormant since 2012), the hold kept',
+    repo: CODE_RUNNER,
+    repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner', default_branch: 'main' } },
+    serve: { [FORK_COMPARE]: { fixture: 'github/compare/pygithub-v0.6-v0.7.json' } },
+    ...BASE,
+    checks: { 'commit-activity': ['fork-own-commits', 10], contributors: ['none', 0] },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner', own: { status: 'ahead', aheadBy: 4, behindBy: 0, lastCommitAt: '2012-05-25T17:14:34.000Z' } } },
+    shows: ['4 commits of its own', 'nerq check github:someone/mcp-server-code-runner'],
+  },
+  {
+    name: 'a fork identical to its parent: no commits of its own, unknown as before',
+    repo: CODE_RUNNER,
+    repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner', default_branch: 'main' } },
+    serve: { [FORK_COMPARE]: { body: { ...COMPARED, status: 'identical', ahead_by: 0, behind_by: 0, total_commits: 0, commits: [] } } },
+    ...BASE,
+    checks: { 'commit-activity': ['fork-no-own-commits', null] },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner', own: { status: 'identical', aheadBy: 0, behindBy: 0, lastCommitAt: null } } },
+    shows: ['no commits of its own'],
+  },
+  {
+    name: 'a fork whose comparison GitHub answers 404: the copied facts, unknown as before',
+    repo: CODE_RUNNER,
+    repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner', default_branch: 'main' } },
+    serve: { [FORK_COMPARE]: { status: 404, body: { message: 'Not Found' } } },
+    ...BASE,
+    checks: { 'commit-activity': ['fork-copied', null] },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner' } },
+  },
+  {
+    name: 'a fork whose comparison answer does not add up: the copied facts, unknown as before',
+    repo: CODE_RUNNER,
+    repoEdit: { fork: true, parent: { full_name: 'someone/mcp-server-code-runner', default_branch: 'main' } },
+    serve: { [FORK_COMPARE]: { body: { ...COMPARED, status: 'identical' } } },
+    ...BASE,
+    checks: { 'commit-activity': ['fork-copied', null] },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner' } },
+  },
+  {
+    name: 'with a token: a fork compared with its parent (the branch from GraphQL, the comparison over REST)',
+    token: true,
+    repo: CODE_RUNNER,
+    nodeEdit: { isFork: true, parent: { nameWithOwner: 'someone/mcp-server-code-runner', defaultBranchRef: { name: 'main' } } },
+    serve: { [FORK_COMPARE]: { body: { ...COMPARED, status: 'diverged', behind_by: 3 } } },
+    ...BASE,
+    checks: { 'commit-activity': ['fork-own-commits', 10] },
+    target: { fork: { parent: 'someone/mcp-server-code-runner', check: 'github:someone/mcp-server-code-runner', own: { status: 'diverged', aheadBy: 4, behindBy: 3, lastCommitAt: '2012-05-25T17:14:34.000Z' } } },
+  },
   {
     name: 'a fork whose parent GitHub does not name',
     repo: CODE_RUNNER,
@@ -297,6 +352,7 @@ function serveVariant(v: Variant): void {
       typeof text === 'string' ? { byteSize: Buffer.byteLength(text), text, isTruncated: false, isBinary: false } : { byteSize: (text.body as Buffer).length, text: null, isTruncated: false, isBinary: true };
     serveRecordedGraphql(server, v.repo, { license: answer.license, ...(v.nodeEdit === undefined ? {} : { nodeEdit: v.nodeEdit }), blobs: Object.fromEntries(Object.entries(v.files ?? {}).map(([file, text]) => [file, blob(text)])) });
   }
+  for (const [route, response] of Object.entries(v.serve ?? {})) server.expect('GET', route, response);
   servePublished(server, PUBLISHED_HERE[v.repo] ?? {});
   // Workflows without a token come from raw file hosting at the listed commit: the variants' own are there.
   server.routePrefix('GET', '/github-raw/', (_req, res, { url }) => {

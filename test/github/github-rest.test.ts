@@ -58,6 +58,7 @@ describe('an active, popular repository', () => {
       disabled: false,
       fork: false,
       parent: null,
+      parentBranch: null,
       createdAt: '2015-03-01T10:00:00Z',
       pushedAt: '2026-05-28T16:20:00Z',
       defaultBranch: 'main',

@@ -12,8 +12,11 @@
  * it was forked from, and with them its authors and files, so the checks that would credit those
  * (commit-activity, contributors, community-files) say unknown with `fork-copied` whenever the
  * data would credit anything, rather than count the parent's work as the fork's (`forkCopied`).
+ * When GitHub's comparison with the parent told the fork's own commits apart (`forkCommits`,
+ * a repository target only), commit-activity and contributors judge those instead
+ * (`ownForkCommits`), never above what the copied facts would score.
  */
-import type { GithubFacts, GithubRepository, GithubResponsiveness, GithubSection } from '../../evidence/schema.js';
+import type { GithubFacts, GithubForkCommits, GithubRepository, GithubResponsiveness, GithubSection } from '../../evidence/schema.js';
 import type { CapRequest, CheckOutcome, EvidenceValue } from '../define.js';
 import type { Dimension } from '../../model/dimensions.js';
 import { truncate } from './text.js';
@@ -67,6 +70,21 @@ export function forkCopied(
     data: { ...data, fork: true, parent: parent ?? 'a repository GitHub does not name', parentCheck, copiedScore: copied.score },
     ...(copied.score < 100 ? { caps: [cap] } : {}),
   };
+}
+
+/**
+ * A fork's own commits (evidence `forkCommits`), when they were compared with the parent the
+ * repository names; null for a repository that is no fork, or when they were not told apart.
+ */
+export function ownForkCommits(github: GithubFacts, repository: GithubRepository): GithubForkCommits | null {
+  const own = github.forkCommits;
+  if (!repository.fork || own === undefined || repository.parent === null) return null;
+  return own.parent.toLowerCase() === repository.parent.toLowerCase() ? own : null;
+}
+
+/** A note for messages when GitHub listed fewer own commits than the fork has: the counts are lower bounds. */
+export function listedNote(own: GithubForkCommits): string {
+  return own.listed < own.aheadBy ? `; GitHub listed ${own.listed} of its ${own.aheadBy} own commits, so the counts are at least these` : '';
 }
 
 export type GithubAbsentMessageId = keyof typeof GITHUB_ABSENT_MESSAGES;

@@ -5,7 +5,7 @@
  */
 import type { Sources } from '../../evidence/schema.js';
 import { GITHUB_HOST } from '../../sources/endpoints.js';
-import { fetchGithubFacts, fetchRepositoryFiles } from '../../sources/github/source.js';
+import { fetchForkCommits, fetchGithubFacts, fetchRepositoryFiles } from '../../sources/github/source.js';
 import { factsAtCommit } from '../../sources/github/pinned-facts.js';
 import { quoteForMessage } from '../../target/parse.js';
 import { purlOf } from '../../target/purl.js';
@@ -52,12 +52,15 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
     const distribution = files.ok ? await collectDistribution(ctx, repository, `${owner}/${name}`, files.value, files.read) : undefined;
     // A pinned target's security policy, community files and CI are its commit's, or unknown — never the default branch's (sources/github/pinned-facts.ts).
     if (target.spec !== undefined) facts = files.ok ? factsAtCommit(facts, files.read.tree, files.value.treeTruncated) : factsAtCommit(facts, null, false, files.reason);
+    // A fork: its own commits told from its parent's (one request); unanswered, its facts stay the copied ones (docs/scoring.md §9, "A fork").
+    const own = repository.fork ? await fetchForkCommits(githubSourceContext(ctx), repository) : undefined;
     facts = {
       ...facts,
       files: files.ok ? files.value : null,
       ...(distribution === undefined ? {} : { distribution }),
+      ...(own?.result.ok === true ? { forkCommits: own.result.value } : {}),
       unknown: files.ok ? facts.unknown : { ...facts.unknown, files: files.reason },
-      via: { ...facts.via, requests: facts.via.requests + files.requests },
+      via: { ...facts.via, requests: facts.via.requests + files.requests + (own?.requests ?? 0) },
     };
     // Direct ranges no lockfile pins: resolved as the package manager would today, within a budget.
     dependencies = files.ok ? await resolveRepositoryRanges(ctx, files.dependencies) : { status: 'unavailable', reason: `the repository files could not be read: ${files.reason}`, code: 'depends-on-source' };

@@ -19,7 +19,7 @@ import type {
   GithubRepository,
   GithubResponsiveness,
 } from '../../evidence/github-facts.js';
-import { forkParent, validGithubFullName } from './names.js';
+import { forkParent, forkParentBranch, validGithubFullName } from './names.js';
 import { communityFilesIn, entryType, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
 import type { RepoTreeItem } from './repo-tree.js';
@@ -57,7 +57,7 @@ const ACTOR = '{ __typename login }';
 /** Everything asked about one repository (the manifests are added per alias). */
 export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
   nameWithOwner databaseId url isArchived isDisabled isFork isEmpty createdAt pushedAt
-  parent { nameWithOwner }
+  parent { nameWithOwner defaultBranchRef { name } }
   stargazerCount forkCount watchers { totalCount }
   openIssues: issues(states: OPEN) { totalCount }
   openPulls: pullRequests(states: OPEN) { totalCount }
@@ -165,7 +165,7 @@ export const GraphqlRepositorySchema = z.object({
   isArchived: z.boolean(),
   isDisabled: z.boolean(),
   isFork: z.boolean(),
-  parent: z.object({ nameWithOwner: z.string() }).nullish(),
+  parent: z.object({ nameWithOwner: z.string(), defaultBranchRef: z.object({ name: z.string() }).nullish() }).nullish(),
   isEmpty: z.boolean(),
   createdAt: z.string().nullable(),
   pushedAt: z.string().nullable(),
@@ -303,6 +303,7 @@ export function graphqlRepository(host: string, asked: string, node: GraphqlRepo
     disabled: node.isDisabled,
     fork: node.isFork,
     parent: forkParent(node.isFork, node.parent?.nameWithOwner),
+    parentBranch: forkParentBranch(node.isFork, node.parent?.nameWithOwner, node.parent?.defaultBranchRef?.name),
     createdAt: node.createdAt,
     pushedAt: node.pushedAt,
     defaultBranch,

@@ -26,3 +26,21 @@ export function validGithubFullName(fullName: string): boolean {
 export function forkParent(fork: boolean, parent: string | null | undefined): string | null {
   return fork && parent !== null && parent !== undefined && validGithubFullName(parent) ? parent : null;
 }
+
+/**
+ * Branch names nerq puts into a comparison (github/fork-commits.ts): letters, digits, `.`, `_`,
+ * `-` and `/` between parts, no `..` (the comparison's own separator), no part starting with `.`
+ * or `-`. Git allows more; a branch outside this set is not compared (its fork's facts stay unknown).
+ */
+const BRANCH = /^(?![.-])[A-Za-z0-9._-]+(?:\/(?![.-])[A-Za-z0-9._-]+)*$/;
+
+/** A fork's parent's default branch, when the parent is named and the branch is one nerq compares with (BRANCH); else null. */
+export function forkParentBranch(fork: boolean, parent: string | null | undefined, branch: string | null | undefined): string | null {
+  if (forkParent(fork, parent) === null || branch === null || branch === undefined) return null;
+  return comparableBranch(branch) ? branch : null;
+}
+
+/** A branch name within BRANCH, at most 255 characters and without `..`. */
+export function comparableBranch(branch: string): boolean {
+  return branch.length <= 255 && !branch.includes('..') && BRANCH.test(branch);
+}

@@ -24,7 +24,7 @@ import type {
   GithubRepository,
   GithubResponsiveness,
 } from '../../evidence/github-facts.js';
-import { forkParent, validGithubFullName } from './names.js';
+import { forkParent, forkParentBranch, validGithubFullName } from './names.js';
 import { entryType, needsDocs, type RepoListings, type TreeEntry } from './files.js';
 import type { DirRead, FileRead, RepoFileSource } from './link.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
@@ -83,7 +83,7 @@ export const RestRepoSchema = z.object({
   disabled: z.boolean().optional(),
   fork: z.boolean(),
   // Present when the repository is a fork: the repository it was forked from.
-  parent: z.object({ full_name: z.string() }).nullish(),
+  parent: z.object({ full_name: z.string(), default_branch: z.string().nullish() }).nullish(),
   created_at: z.string().nullish(),
   pushed_at: z.string().nullish(),
   default_branch: z.string().min(1),
@@ -222,6 +222,7 @@ export function toRepository(
     disabled: repo.disabled ?? false,
     fork: repo.fork,
     parent: forkParent(repo.fork, repo.parent?.full_name),
+    parentBranch: forkParentBranch(repo.fork, repo.parent?.full_name, repo.parent?.default_branch),
     createdAt: repo.created_at ?? null,
     pushedAt: repo.pushed_at ?? null,
     defaultBranch: repo.default_branch,

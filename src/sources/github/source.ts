@@ -58,6 +58,7 @@ import {
   type GraphqlItem,
 } from './graphql.js';
 import { validGithubNames } from './names.js';
+import { forkOwnCommits, type ForkCommitsResult } from './fork-commits.js';
 import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim, type RepoFileSource } from './link.js';
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
@@ -683,6 +684,23 @@ export async function fetchRepositoryFiles(
   } catch (error) {
     const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while reading the repository files';
     return { ok: false, reason, requests: call.counter.requests };
+  }
+}
+
+/**
+ * A fork target's own commits, told from its parent's (fork-commits.ts): one request when the
+ * repository is a fork whose parent and its branch GitHub named, none otherwise. Any failure, a
+ * rate limit included, is the reason (the fork's facts then stay the copied ones, unknown).
+ */
+export async function fetchForkCommits(ctx: GithubSourceContext, repository: GithubRepository): Promise<{ result: ForkCommitsResult; requests: number }> {
+  const [owner = '', name = ''] = repository.fullName.split('/');
+  const call = repositoryCall(ctx, { host: repository.host, owner, name });
+  if (typeof call === 'string') return { result: { ok: false, reason: call }, requests: 0 };
+  try {
+    return { result: await forkOwnCommits(call, repository), requests: call.counter.requests };
+  } catch (error) {
+    const reason = error instanceof GithubStop ? error.reason : 'GitHub source: unexpected error while comparing the fork with its parent';
+    return { result: { ok: false, reason }, requests: call.counter.requests };
   }
 }
 
