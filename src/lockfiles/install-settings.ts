@@ -4,8 +4,9 @@
  *
  * - pnpm-workspace.yaml (pnpm ≥ 10 reads its `overrides`, `catalog`, `catalogs` and
  *   `packageExtensions`): an override, catalog entry or extension's dependency that fetches
- *   code from a git repository, a URL or a path is a skipped entry, as a package.json override
- *   is (package-json.ts); a `packageExtensions` entry that adds dependencies to a package is a
+ *   code from a git repository, a URL or a path (`file:`, `link:`; not `workspace:`, a package
+ *   of the project already in the tree) is a skipped entry, as a package.json override is
+ *   (package-json.ts); a `packageExtensions` entry that adds dependencies to a package is a
  *   `package-extension` warning (the lockfile records what pnpm resolved for it; the manifest
  *   the registry published does not have it); a `pnpmfile` setting names a hook file.
  * - yarn berry's `.yarnrc.yml` `packageExtensions`, read the same way.
@@ -42,7 +43,7 @@ const NUL = '\u0000';
 export const PNPMFILES = ['.pnpmfile.cjs', '.pnpmfile.mjs'];
 
 /** A hook file pnpm runs, and where the project says so (the file itself, or the `pnpmfile` setting's line). */
-export interface HookPlace {
+interface HookPlace {
   hook: string;
   file: string;
   line: number | null;
@@ -137,7 +138,8 @@ type Adder = (name: string, spec: unknown, line: number | null, what: string) =>
 /** Records a spec that fetches code no registry serves (remote or local) as a skipped entry with its note. */
 function remoteAdder(result: SettingsResult, file: string): Adder {
   return (name, spec, line, what) => {
-    if (typeof spec !== 'string' || name === '') return;
+    // `workspace:` names a package of the project itself, already in the tree: nothing more is fetched.
+    if (typeof spec !== 'string' || name === '' || /^\s*workspace:/i.test(spec)) return;
     const kind = npmSourceKind(spec);
     if (kind === null) return;
     const note = `${file}:${line ?? '?'}: ${quote(name)} skipped: ${kind.kind === 'remote' ? 'fetched from outside the registry' : 'a local path'} (${what})`;
