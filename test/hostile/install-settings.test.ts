@@ -122,6 +122,15 @@ describe('pnpm-workspace.yaml', () => {
     expect(codes(report, 'unvouched-remote').map((w) => [w.details.package, w.details.host, w.details.file]), context).toEqual([[fetched, host, 'pnpm-workspace.yaml']]);
   });
 
+  it('beside a package.json read alone (no lockfile yet): the override to git is an unvouched-remote finding, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { 'pnpm-lock.yaml': _lock, ...project } = pnpmProject(addTo('overrides', `  ${TRUSTED.name}: git+https://git.example/evil/trusted.git`));
+    const { run, report } = await audit(project);
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(3);
+    expect(codes(report, 'unvouched-remote').map((w) => [w.details.package, w.details.file])).toEqual([[TRUSTED.name, 'pnpm-workspace.yaml']]);
+  });
+
   it('a pnpm-workspace.yaml naming a key twice is refused (exit 2): either value would be the author\'s choice', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
     const dir = dirs.make();
