@@ -170,7 +170,7 @@ function extensions(yaml: ParsedYaml, value: unknown, file: string, manager: 'pn
     const line = lines.get(selector) ?? null;
     result.findings.push({
       code: 'package-extension',
-      message: `${file}:${line ?? '?'}: packageExtensions adds ${added.map((n) => quote(n)).join(', ')} to ${quote(selector)}: ${manager} installs them although the published manifest does not declare them (the lockfile records what was resolved)`,
+      message: `${file}:${line ?? '?'}: packageExtensions adds ${added.map((n) => quote(n)).join(', ')} to ${quote(selector)}: ${manager} installs them although the published manifest does not declare them`,
       details: { file, line, package: selector, added },
     });
   }
