@@ -136,7 +136,8 @@ function settingsFor(reader: InputReader, file: string, context: InputContext | 
     const settings = workspace === undefined ? null : pnpmWorkspaceSettings(workspace, workspaceFile);
     const present = (context?.hooks ?? []).filter((hook) => PNPMFILES.includes(baseName(hook)) && dirOf(hook) === dir);
     const hooks = [...present.map((hook) => ({ hook, file: hook, line: null })), ...(settings?.pnpmfiles ?? [])];
-    if (settings !== null) added.push(settings);
+    // With a lockfile, the lockfile records what an alias installs.
+    if (settings !== null) added.push(reader === readPackageJson ? settings : { ...settings, aliases: [] });
     if (hooks.length > 0) added.push({ notes: [], skipped: [], findings: hookFindings(hooks) });
   }
   if (reader === readYarnLock || reader === readPackageJson) {

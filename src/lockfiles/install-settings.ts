@@ -6,7 +6,8 @@
  *   `packageExtensions`): an override, catalog entry or extension's dependency that fetches
  *   code from a git repository, a URL or a path (`file:`, `link:`; not `workspace:`, a package
  *   of the project already in the tree) is a skipped entry, as a package.json override is
- *   (package-json.ts); a `packageExtensions` entry that adds dependencies to a package is a
+ *   (package-json.ts), and an override's `npm:` alias to another package makes a package.json
+ *   read alone audit that package; a `packageExtensions` entry that adds dependencies to a package is a
  *   `package-extension` warning (the lockfile records what pnpm resolved for it; the manifest
  *   the registry published does not have it); a `pnpmfile` setting names a hook file.
  * - yarn berry's `.yarnrc.yml` `packageExtensions`, read the same way.
@@ -17,8 +18,9 @@
  *
  * Pure: the texts come from the context (src/audit/detect.ts reads them).
  */
-import type { AuditWarning, SkippedEntry } from '../audit/types.js';
-import { overrideTarget } from './package-json.js';
+import type { AuditWarning, DeclaredDependency, SkippedEntry } from '../audit/types.js';
+import { planDependency } from '../ecosystems/npm/dependency-plan.js';
+import { exactVersion, overrideTarget } from './package-json.js';
 import { npmSourceKind, skippedEntry } from './source-kind.js';
 import { quote } from './text.js';
 import type { ParsedInput } from './types.js';
@@ -29,6 +31,12 @@ export interface SettingsResult {
   notes: string[];
   skipped: SkippedEntry[];
   findings: AuditWarning[];
+  /**
+   * The packages an override's `npm:` alias installs under another name, for a package.json read
+   * alone (with a lockfile, the lockfile records them): audited as the package installed, as a
+   * package.json's own alias override is.
+   */
+  aliases?: DeclaredDependency[];
 }
 
 /** How many entries of one settings file are read (an untrusted file: the walk stays bounded). */
@@ -71,12 +79,19 @@ export function pnpmWorkspaceSettings(text: string, file: string): SettingsResul
   const result = emptyResult();
   const root = isObject(yaml.value) ? yaml.value : {};
   const add = remoteAdder(result, file);
+  const aliases: DeclaredDependency[] = [];
   let count = 0;
   if (isObject(root.overrides)) {
     const lines = yaml.keyLinesUnder('overrides', 1);
     for (const [key, spec] of Object.entries(root.overrides)) {
       if (count++ >= MAX_ENTRIES) break;
-      add(overrideTarget(key, '>'), spec, lines.get(key) ?? null, 'an override in pnpm-workspace.yaml');
+      const target = overrideTarget(key, '>');
+      const line = lines.get(key) ?? null;
+      add(target, spec, line, 'an override in pnpm-workspace.yaml');
+      const plan = typeof spec === 'string' && target !== '' ? planDependency(target, spec) : null;
+      if (plan?.kind === 'registry' && plan.name !== target) {
+        aliases.push({ ecosystem: 'npm', name: plan.name, version: exactVersion(plan.spec), spec: plan.spec, direct: false, dev: false, file, line, workspace: null, resolved: null });
+      }
     }
   }
   if (isObject(root.catalog)) {
@@ -100,7 +115,7 @@ export function pnpmWorkspaceSettings(text: string, file: string): SettingsResul
   const pnpmfiles = (Array.isArray(root.pnpmfile) ? root.pnpmfile : [root.pnpmfile])
     .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
     .map((p) => ({ hook: p.trim(), file, line: yaml.lineOf(['pnpmfile']) }));
-  return { ...result, pnpmfiles };
+  return { ...result, aliases, pnpmfiles };
 }
 
 /** The entries a yarn berry `.yarnrc.yml` adds (its `packageExtensions`); a file that is not YAML adds a note only (yarn itself refuses it). */
@@ -120,12 +135,13 @@ export function yarnrcSettings(text: string, file: string): SettingsResult {
 
 /** The input with what its settings files add. */
 export function withSettings(input: ParsedInput, added: readonly SettingsResult[]): ParsedInput {
-  if (added.every((a) => a.notes.length === 0 && a.skipped.length === 0 && a.findings.length === 0)) return input;
+  if (added.every((a) => a.notes.length === 0 && a.skipped.length === 0 && a.findings.length === 0 && (a.aliases ?? []).length === 0)) return input;
   return {
     ...input,
     notes: [...input.notes, ...added.flatMap((a) => a.notes)],
     skipped: [...(input.skipped ?? []), ...added.flatMap((a) => a.skipped)],
     findings: [...(input.findings ?? []), ...added.flatMap((a) => a.findings)],
+    dependencies: [...input.dependencies, ...added.flatMap((a) => a.aliases ?? [])],
   };
 }
 

@@ -24,6 +24,7 @@ import { expectLinear, growth } from './support/linear-time.js';
 import { noteCases } from './support/metrics.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
+const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
 const ANY_SCORE = JSON.stringify({ minScore: 0, minCoverage: 0 });
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, 'fixtures', 'install-settings', name), 'utf8');
 const PNPM_WORKSPACE = fixture('pnpm-workspace.yaml');
@@ -31,6 +32,7 @@ const YARNRC = fixture('yarnrc.yml');
 
 const world = useAuditWorld((server) => {
   serveSynthetic(server, TRUSTED);
+  serveSynthetic(server, EVIL);
   // PyPI: the recorded flask answers; nothing else about it is known.
   server.fallback('GET', '/pypi/');
   server.fallback('GET', '/pypistats/', { status: 404 });
@@ -129,6 +131,13 @@ describe('pnpm-workspace.yaml', () => {
     expectCleanStderr(run.stderr, run.stderr);
     expect(run.code, run.stderr).toBe(3);
     expect(codes(report, 'unvouched-remote').map((w) => [w.details.package, w.details.file])).toEqual([[TRUSTED.name, 'pnpm-workspace.yaml']]);
+  });
+
+  it("beside a package.json read alone: an override's npm: alias is audited as the package it installs", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { 'pnpm-lock.yaml': _lock, ...project } = pnpmProject(addTo('overrides', `  ${TRUSTED.name}: npm:${EVIL.name}@${EVIL.version}`));
+    const { run, report } = await audit(project);
+    expect(report.entries.map((e) => `${e.subject.name}@${e.subject.version}`).sort(), run.stderr).toContain(`${EVIL.name}@${EVIL.version}`);
   });
 
   it('a pnpm-workspace.yaml naming a key twice is refused (exit 2): either value would be the author\'s choice', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {

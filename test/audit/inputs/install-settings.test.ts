@@ -43,6 +43,17 @@ describe('pnpm-workspace.yaml beside a package.json', () => {
     ]);
   });
 
+  it("audits the package an override's npm: alias installs, at the override's line", () => {
+    expect(input.dependencies.filter((d) => d.file === 'pnpm-workspace.yaml').map((d) => [d.name, d.spec, d.line, d.direct])).toEqual([['obug', '^1.0.2', 6, false]]);
+  });
+
+  it('beside a pnpm lockfile, the alias is left to the lockfile (it records what was installed)', () => {
+    const lock = ["lockfileVersion: '9.0'", 'importers:', '  .: {}', ''].join('\n');
+    const locked = readInputText(lock, 'pnpm-lock.yaml', { settings: { 'pnpm-workspace.yaml': WORKSPACE } });
+    expect(locked.dependencies.filter((d) => d.file === 'pnpm-workspace.yaml')).toEqual([]);
+    expect((locked.skipped ?? []).map((s) => s.name)).toEqual(['chalk', 'ms', 'react', 'evil']);
+  });
+
   it('names each package extension and every hook pnpm runs, once each', () => {
     expect((input.findings ?? []).map((f) => [f.code, f.details.file, f.details.line])).toEqual([
       ['package-extension', 'pnpm-workspace.yaml', 13],
