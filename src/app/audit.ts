@@ -79,7 +79,11 @@ export interface AuditPlan {
   remotes: SkippedEntry[];
   /** `--mcp`: the servers reached by URL, matched to registry entries when the audit runs; [] otherwise. */
   mcpRemotes: ConfiguredRemote[];
-  /** `--mcp`: launches that decide the outcome by themselves (OUTCOME_FINDINGS: a container with a wider reach, an image nerq cannot inspect…); [] otherwise. */
+  /**
+   * Findings about no evaluated package: `--mcp`'s launches that decide the outcome by themselves
+   * (OUTCOME_FINDINGS: a container with a wider reach, an image nerq cannot inspect…); else the
+   * inputs' own (a pnpmfile, a package extension, a `--hash` that pins nothing).
+   */
   findings: AuditWarning[];
   /** `--mcp` / `--mcp-config`: the MCP servers configured, not lockfiles, are audited. */
   mcp: boolean;
@@ -103,6 +107,8 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
         throw new AuditInputError(`no lockfile, manifest or SBOM found in ${request.dirLabel ?? '.'} (name one with --file)`);
       }
       inputs = await readInputs(dir, files, { explicit });
+      // The inputs' own findings (a pnpmfile, a package extension, a `--hash` that pins nothing: lockfiles/types.ts).
+      findings = inputs.flatMap((input) => input.findings ?? []);
     }
     const head = await loadPolicy(dir, request.policyFile);
     let loaded = head;

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parse as parseYamlText } from 'yaml';
 import { readCargoLockInput, readerForName, readInputText, type InputContext, type ParsedInput } from '../lockfiles/index.js';
 import { readBunLock } from '../lockfiles/bun-lock.js';
+import { PNPMFILES } from '../lockfiles/install-settings.js';
 import { readPackageJson } from '../lockfiles/package-json.js';
 import { readPackageLock } from '../lockfiles/package-lock.js';
 import { readPdmLock } from '../lockfiles/pdm-lock.js';
@@ -175,6 +176,20 @@ async function contextFor(root: string, file: string, text: string): Promise<Inp
     for (const workspace of await workspaceDirs(root, projectDir, manifests[rootManifest])) {
       await add(joinPath(projectDir, workspace, 'package.json'));
     }
+    // The package manager's settings beside the input, and the pnpmfiles it runs (lockfiles/install-settings.ts).
+    const settings: Record<string, string> = {};
+    for (const name of ['pnpm-workspace.yaml', '.yarnrc.yml']) {
+      const relative = joinPath(projectDir, name);
+      const content = await readCompanion(root, relative).catch((error: unknown) => (skipUnreadable(error), null));
+      if (content !== null) settings[relative] = content;
+    }
+    const hooks: string[] = [];
+    for (const name of PNPMFILES) {
+      // Its presence is what counts: a pnpmfile is never read (a link or a folder of that name counts too).
+      const relative = joinPath(projectDir, name);
+      if (await lstat(path.resolve(root, relative)).then(() => true, () => false)) hooks.push(relative);
+    }
+    return { manifests, settings, hooks };
   }
   return { manifests };
 }

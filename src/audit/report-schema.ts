@@ -130,9 +130,11 @@ export const AuditWarningSchema = z.object({
  * (`comparisonUnavailable`'s optional `sourceCode` with `search-unavailable`), 2.16.0 the entries'
  * reports at 1.17.0 (a repository target's optional `fork` and `renamedFrom`; the source code
  * `unreadable-file`), 2.17.0 the entries' reports at 1.18.0 (a fork target's optional `fork.own`:
- * its own commits, compared with its parent).
+ * its own commits, compared with its parent), 2.18.0 the warning codes of the package manager's
+ * settings and an input's own findings: `unvouched-hook` (a pnpmfile) and `hash-unreadable` (a
+ * requirements `--hash` that pins nothing), incomplete unless allowed, and `package-extension`.
  */
-export const AUDIT_SCHEMA_VERSION = '2.17.0';
+export const AUDIT_SCHEMA_VERSION = '2.18.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

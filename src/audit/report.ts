@@ -32,8 +32,10 @@ export interface AuditReportInput {
    * Findings about no evaluated package that decide the outcome (`nerq audit --mcp`), by their
    * code (OUTCOME_FINDINGS): a container started with a wider reach or a remote over http fails
    * the run like a failing package; a remote server no registry entry vouches for leaves it
-   * incomplete like an unevaluated one. They are listed first among the warnings; one an MCP
-   * ignore entry covers (`ignoredBy`) is listed but decides nothing.
+   * incomplete like an unevaluated one; an input's install-time code nerq does not evaluate (a
+   * pnpmfile, a `--hash` that pins nothing) leaves it incomplete like an unvouched remote entry.
+   * They are listed first among the warnings; one an MCP ignore entry covers (`ignoredBy`) is
+   * listed but decides nothing.
    */
   findings?: readonly AuditWarning[];
   /** --allow-incomplete: incomplete packages do not make the exit code 3. */
@@ -212,7 +214,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     outcome: auditOutcome(summary, input.expiredIgnores, input.allowIncomplete, input.policyChanged === true, {
       fail: findingCount(findings, OUTCOME_FINDINGS.fail),
       incomplete: findingCount(findings, OUTCOME_FINDINGS.incomplete),
-      unvouched: unvouched.filter((r) => r.status === 'unvouched').length,
+      unvouched: unvouched.filter((r) => r.status === 'unvouched').length + findingCount(findings, OUTCOME_FINDINGS.unvouched),
     }),
     entries: sorted,
     warnings: [

@@ -275,12 +275,15 @@ export interface AuditWarning {
 /**
  * Warning codes that decide the outcome although no package carries them (`nerq audit --mcp`):
  * `fail` ones fail the run (exit 1) like a failing package, `incomplete` ones leave it
- * incomplete (exit 3) like an unevaluated one.
+ * incomplete (exit 3) like an unevaluated one, `unvouched` ones (the inputs' install-time code
+ * nerq does not evaluate: a pnpmfile; a `--hash` that pins nothing) leave it incomplete like an
+ * unvouched remote entry (exit 3 unless `--allow-incomplete`).
  */
 export const OUTCOME_FINDINGS = {
   fail: ['mcp-widened-reach', 'mcp-remote-insecure'],
   incomplete: ['mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected'],
-} as const satisfies Record<'fail' | 'incomplete', readonly string[]>;
+  unvouched: ['unvouched-hook', 'hash-unreadable'],
+} as const satisfies Record<'fail' | 'incomplete' | 'unvouched', readonly string[]>;
 
 /**
  * What an MCP ignore entry (`{ mcp, finding? }` in the policy's `ignore`) may cover: the findings

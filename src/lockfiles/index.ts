@@ -6,6 +6,7 @@ import { LockfileError } from '../audit/types.js';
 import { readBunLock } from './bun-lock.js';
 import { readCargoLock } from './cargo-lock.js';
 import { readGoMod } from './go-mod.js';
+import { hookFindings, PNPMFILES, pnpmWorkspaceSettings, withSettings, yarnrcSettings, type SettingsResult } from './install-settings.js';
 import type { ModuleInput } from './module-types.js';
 import { readCycloneDx } from './cyclonedx.js';
 import { readPackageJson } from './package-json.js';
@@ -17,7 +18,7 @@ import { readPoetryLock } from './poetry-lock.js';
 import { readPyproject } from './pyproject.js';
 import { readRequirements } from './requirements.js';
 import { readSpdx } from './spdx.js';
-import { baseName } from './text.js';
+import { baseName, dirOf, joinPath } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { readUvLock } from './uv-lock.js';
 import { readYarnLock } from './yarn-lock.js';
@@ -119,7 +120,30 @@ export function readerFor(file: string, text: string): InputReader {
   );
 }
 
-/** Read one input file with the reader its name (or content) calls for. */
+/** Read one input file with the reader its name (or content) calls for, with what the package manager's settings beside it change (install-settings.ts). */
 export function readInputText(text: string, file: string, context?: InputContext): ParsedInput {
-  return readerFor(file, text)(text, file, context);
+  const reader = readerFor(file, text);
+  return withSettings(reader(text, file, context), settingsFor(reader, file, context));
+}
+
+/** pnpm's settings for a pnpm lockfile or a package.json, yarn's for a yarn lockfile or a package.json. */
+function settingsFor(reader: InputReader, file: string, context: InputContext | undefined): SettingsResult[] {
+  const dir = dirOf(file);
+  const added: SettingsResult[] = [];
+  if (reader === readPnpmLock || reader === readPackageJson) {
+    const workspaceFile = joinPath(dir, 'pnpm-workspace.yaml');
+    const workspace = context?.settings?.[workspaceFile];
+    const settings = workspace === undefined ? null : pnpmWorkspaceSettings(workspace, workspaceFile);
+    const present = (context?.hooks ?? []).filter((hook) => PNPMFILES.includes(baseName(hook)) && dirOf(hook) === dir);
+    const hooks = [...present.map((hook) => ({ hook, file: hook, line: null })), ...(settings?.pnpmfiles ?? [])];
+    // With a lockfile, the lockfile records what an alias installs.
+    if (settings !== null) added.push(reader === readPackageJson ? settings : { ...settings, aliases: [] });
+    if (hooks.length > 0) added.push({ notes: [], skipped: [], findings: hookFindings(hooks) });
+  }
+  if (reader === readYarnLock || reader === readPackageJson) {
+    const yarnrcFile = joinPath(dir, '.yarnrc.yml');
+    const yarnrc = context?.settings?.[yarnrcFile];
+    if (yarnrc !== undefined) added.push(yarnrcSettings(yarnrc, yarnrcFile));
+  }
+  return added;
 }

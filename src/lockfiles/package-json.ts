@@ -86,7 +86,7 @@ const MAX_OVERRIDES = 10_000;
 const MAX_OVERRIDE_DEPTH = 32;
 
 /** The package name a selector ends with: `b` of `a>b`, `a/b`, `b@^1`; `@s/b` of `x/@s/b@1`. */
-function overrideTarget(selector: string, separator: '>' | '/'): string {
+export function overrideTarget(selector: string, separator: '>' | '/'): string {
   let last = selector.slice(selector.lastIndexOf(separator) + 1);
   if (separator === '/') {
     const parts = selector.split('/');

@@ -10,7 +10,8 @@
  *   makes pip install that package from there: it is a skipped entry, not PyPI's release.
  * - `-e`, URL, path and VCS requirements and `name @ url` references are skipped with a note:
  *   no index vouches for them. A requirement's `--hash` options become its `integrity`
- *   (python-hashes.ts); other per-requirement options are ignored. The first index or
+ *   (python-hashes.ts); one that is not a full sha256, sha384 or sha512 hex digest pins
+ *   nothing and is a `hash-unreadable` finding; other per-requirement options are ignored. The first index or
  *   find-links location in effect that is not PyPI (`-i` / `--index-url`, `--extra-index-url`,
  *   `-f` / `--find-links`, wherever in the files they are given: pip reads them all before it
  *   installs) becomes every requirement's `resolved`; else the first index other than PyPI that
@@ -26,13 +27,13 @@
  * - A file named for development (`requirements-dev.txt`, `test-requirements.txt`,
  *   `requirements/docs.txt`, …) declares dev dependencies, and so does what it includes.
  */
-import type { DeclaredDependency, SkippedEntry } from '../audit/types.js';
+import type { AuditWarning, DeclaredDependency, SkippedEntry } from '../audit/types.js';
 import { LockfileError } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { eggName, parseRequirement } from './pep508.js';
 import { uvSettingsIndex } from './project-indexes.js';
 import { readPipOptions } from './pip-options.js';
-import { isPypiIndex, pythonIntegrity, withIntegrity } from './python-hashes.js';
+import { hashToken, isPypiIndex, pythonIntegrity, withIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
 import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
 import { parseToml } from './toml-text.js';
@@ -56,6 +57,8 @@ interface State {
   dependencies: DeclaredDependency[];
   notes: string[];
   skipped: SkippedEntry[];
+  /** `hash-unreadable`: a `--hash` pip can match no file against (python-hashes.ts). */
+  findings: AuditWarning[];
   constraints: Map<string, string>;
   indexUrl: string | null;
   /** `--extra-index-url` and `--find-links` locations, in the order given: pip may take any requirement from them. */
@@ -67,7 +70,7 @@ interface State {
 }
 
 export const readRequirements: InputReader = defineReader((text, file, context) => {
-  const state: State = { dependencies: [], notes: [], skipped: [], constraints: new Map(), indexUrl: null, extraIndexes: [], constraintLinks: [], visited: new Set([file]), context };
+  const state: State = { dependencies: [], notes: [], skipped: [], findings: [], constraints: new Map(), indexUrl: null, extraIndexes: [], constraintLinks: [], visited: new Set([file]), context };
   readFile(text, file, state, 'requirements', isDevRequirementsFile(file));
   takeConstraintLinks(state);
   const named = resolvedFrom(state);
@@ -76,7 +79,7 @@ export const readRequirements: InputReader = defineReader((text, file, context) 
     if (dependency.version === null) dependency.version = state.constraints.get(dependency.name) ?? null;
     dependency.resolved = resolved;
   }
-  return { file, format: 'requirements', dependencies: state.dependencies, notes: state.notes, skipped: state.skipped };
+  return { file, format: 'requirements', dependencies: state.dependencies, notes: state.notes, skipped: state.skipped, ...(state.findings.length === 0 ? {} : { findings: state.findings }) };
 });
 
 /**
@@ -184,6 +187,16 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
       if (requirement.pinned !== null) state.constraints.set(requirement.name, requirement.pinned);
       continue;
     }
+    const hashes = [...line.matchAll(/(?:^|\s)--hash(?:\s*=\s*|\s+)(\S+)/g)].map((m) => m[1] ?? '');
+    // A digest cut short, of another algorithm or not hex is no pin: pip can match no file against it.
+    const unreadable = hashes.filter((hash) => hashToken(hash) === null);
+    if (unreadable.length > 0) {
+      state.findings.push({
+        code: 'hash-unreadable',
+        message: `${file}:${lineNo}: ${quote(requirement.name)}: --hash ${unreadable.map((h) => quote(h)).join(', ')} is not a full sha256, sha384 or sha512 hex digest: it pins nothing`,
+        details: { file, line: lineNo, package: requirement.name, hashes: unreadable },
+      });
+    }
     const dependency: DeclaredDependency = {
       ecosystem: 'pypi',
       name: requirement.name,
@@ -195,7 +208,7 @@ function readFile(text: string, file: string, state: State, mode: 'requirements'
       line: lineNo,
       workspace: null,
       resolved: null,
-      ...withIntegrity(pythonIntegrity([...line.matchAll(/(?:^|\s)--hash(?:\s*=\s*|\s+)(\S+)/g)].map((m) => m[1] ?? ''))),
+      ...withIntegrity(pythonIntegrity(hashes)),
     };
     state.dependencies.push(dependency);
     pending = { dependency, via: null, viaOpen: false };

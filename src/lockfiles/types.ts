@@ -3,7 +3,7 @@
  * requirement includes) and the result it returns. Readers are pure: all I/O happens in
  * `src/audit/detect.ts`, which hands readers the texts they need.
  */
-import type { InputFile, SkippedEntry } from '../audit/types.js';
+import type { AuditWarning, InputFile, SkippedEntry } from '../audit/types.js';
 
 export interface InputContext {
   /**
@@ -20,6 +20,14 @@ export interface InputContext {
    * read. May throw a `LockfileError` (e.g. a path outside the audited directory).
    */
   readInclude?: (path: string) => string | null;
+  /**
+   * For npm-family inputs: the texts of the package manager's settings files beside the input
+   * (`pnpm-workspace.yaml`, `.yarnrc.yml`), by path relative to the audited directory
+   * (install-settings.ts reads what they change in what is installed).
+   */
+  settings?: Readonly<Record<string, string>>;
+  /** For pnpm inputs: the default pnpmfiles present beside the input (install-settings.ts), by path; never read. */
+  hooks?: readonly string[];
 }
 
 /** A reader's result: the input file plus the notes about what it skipped and why (one line each). */
@@ -27,6 +35,12 @@ export interface ParsedInput extends InputFile {
   notes: string[];
   /** The entries skipped because no registry serves them, remote or local (source-kind.ts); each also has its note. */
   skipped?: SkippedEntry[];
+  /**
+   * Coded warnings about the input as a whole: a pnpmfile (`unvouched-hook`), a package extension
+   * (`package-extension`), a `--hash` pip can match nothing against (`hash-unreadable`). Those of
+   * OUTCOME_FINDINGS decide the outcome (src/audit/types.ts).
+   */
+  findings?: AuditWarning[];
 }
 
 /** One reader: pure, throws only `LockfileError`. */

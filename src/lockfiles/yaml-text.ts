@@ -18,6 +18,12 @@ export interface ParsedYaml {
   keyLines(path: readonly string[]): Map<string, number>;
   /** The line of the value at `path` (its key's line), or of its nearest ancestor. */
   lineOf(path: readonly PropertyKey[]): number;
+  /**
+   * The line of every key of the mappings under the root's `key`, down to `depth` levels, by its
+   * path below `key` (segments joined with NUL), in one pass: a lookup per key (lineOf) would
+   * rescan each mapping for every key it holds.
+   */
+  keyLinesUnder(key: string, depth: number): Map<string, number>;
 }
 
 export function parseYaml(text: string, file: string): ParsedYaml {
@@ -57,6 +63,23 @@ export function parseYaml(text: string, file: string): ParsedYaml {
       for (const pair of node.items) {
         const line = keyLine(pair);
         if (line !== null) lines.set(keyText(pair.key), line);
+      }
+      return lines;
+    },
+    keyLinesUnder(key, depth) {
+      const lines = new Map<string, number>();
+      const walk = (node: unknown, prefix: string, level: number) => {
+        if (!isMap(node) || level > depth) return;
+        for (const pair of node.items) {
+          const path = prefix === '' ? keyText(pair.key) : `${prefix}\u0000${keyText(pair.key)}`;
+          const line = keyLine(pair);
+          if (line !== null && !lines.has(path)) lines.set(path, line);
+          walk(pair.value, path, level + 1);
+        }
+      };
+      if (isMap(doc.contents)) {
+        const top = doc.contents.items.find((p) => keyText(p.key) === key);
+        if (top !== undefined) walk(top.value, '', 1);
       }
       return lines;
     },

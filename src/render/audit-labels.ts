@@ -238,7 +238,8 @@ export function summarySentence(report: AuditReport): string {
 
 /**
  * `nerq audit --mcp`: the launches that fail the policy, the remote servers left unverified and
- * the findings an MCP ignore entry covers, as summary parts.
+ * the findings an MCP ignore entry covers; the inputs' unvouched entries, pnpmfiles and
+ * `--hash` values that pin nothing: as summary parts.
  */
 function findingParts(report: AuditReport): string[] {
   const count = (codes: readonly string[]) => report.warnings.filter((w) => codes.includes(w.code) && w.ignoredBy === undefined).length;
@@ -246,6 +247,8 @@ function findingParts(report: AuditReport): string[] {
   const unverified = count(['mcp-remote-unverified']);
   const scripts = count(['mcp-fetched-script']);
   const uninspected = count(['mcp-uninspected']);
+  const hooks = count(['unvouched-hook']);
+  const hashes = count(['hash-unreadable']);
   const { unvouched, ignored: ignoredRemotes } = unvouchedCounts(report);
   const all: readonly string[] = [...OUTCOME_FINDINGS.fail, ...OUTCOME_FINDINGS.incomplete];
   const ignored = report.warnings.filter((w) => all.includes(w.code) && w.ignoredBy !== undefined).length;
@@ -257,6 +260,8 @@ function findingParts(report: AuditReport): string[] {
     ...(ignored === 0 ? [] : [`${ignored} MCP server ${plural(ignored, 'finding', 'findings')} ignored`]),
     ...(unvouched === 0 ? [] : [`${unvouched} ${plural(unvouched, 'dependency', 'dependencies')} from a git repository or URL no registry vouches for`]),
     ...(ignoredRemotes === 0 ? [] : [`${ignoredRemotes} such ${plural(ignoredRemotes, 'dependency', 'dependencies')} ignored`]),
+    ...(hooks === 0 ? [] : [`${hooks} ${plural(hooks, 'pnpmfile', 'pnpmfiles')} whose install hooks nerq does not evaluate`]),
+    ...(hashes === 0 ? [] : [`${hashes} requirements ${plural(hashes, 'line', 'lines')} with a --hash that pins nothing`]),
   ];
 }
 
@@ -290,6 +295,8 @@ export function outcomeHint(report: AuditReport): string | null {
   }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
     const standing = (code: string) => report.warnings.some((w) => w.code === code && w.ignoredBy === undefined);
+    if (standing('unvouched-hook')) return "exit 3: review the pnpmfile's hooks (they may rewrite any package's manifest at install), then accept them with --allow-incomplete";
+    if (standing('hash-unreadable')) return 'exit 3: give each --hash as a full sha256 digest (pip-compile --generate-hashes writes them), or accept the lines with --allow-incomplete';
     if (standing('mcp-fetched-script')) return 'exit 3: an MCP server runs a script fetched at start that no registry vouches for; review it and name it in an MCP ignore entry';
     if (standing('mcp-uninspected')) return 'exit 3: an MCP server runs a container image, NuGet tool or package nerq cannot inspect; review it and name it in an MCP ignore entry';
     return 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';
@@ -304,6 +311,10 @@ export function outcomeHint(report: AuditReport): string | null {
   }
   if (outcome.result === 'pass' && outcome.allowIncomplete && summary.incomplete > 0) {
     return `exit 0: ${summary.incomplete} unchecked ${plural(summary.incomplete, 'package', 'packages')} accepted by --allow-incomplete`;
+  }
+  const unvouchedFindings = report.warnings.filter((w) => (OUTCOME_FINDINGS.unvouched as readonly string[]).includes(w.code)).length;
+  if (outcome.result === 'pass' && outcome.allowIncomplete && unvouched === 0 && unvouchedFindings > 0) {
+    return `exit 0: ${unvouchedFindings} ${plural(unvouchedFindings, 'finding', 'findings')} about code or hashes nerq cannot vouch for accepted by --allow-incomplete`;
   }
   if (outcome.result === 'pass' && outcome.allowIncomplete && unvouched > 0) {
     return `exit 0: ${unvouched} unvouched ${plural(unvouched, 'dependency', 'dependencies')} accepted by --allow-incomplete`;

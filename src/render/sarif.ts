@@ -67,13 +67,15 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'not-checked', title: 'Not checked for vulnerabilities, malicious code or lockfile injection', description: "A guarding check (known vulnerabilities, malicious packages) could not run because its source was unavailable, or a Python lockfile entry from another index than PyPI pins no hash PyPI's digests could be compared with: the package is not known to be clean, or to be PyPI's release. `--allow-incomplete` accepts such packages.", severity: 4.0 },
 ];
 
-/** The findings of `nerq audit --mcp` that decide the outcome (OUTCOME_FINDINGS), as rules `finding/<code>`. */
+/** The findings that decide the outcome (OUTCOME_FINDINGS: `nerq audit --mcp`'s, an input's install hook or unreadable hash), as rules `finding/<code>`. */
 export const FINDING_RULES: readonly { code: string; title: string; description: string; severity: number }[] = [
   { code: 'mcp-widened-reach', title: 'MCP server container with a wider reach', description: 'A configured MCP server starts a container with --privileged, the Docker socket, the host network or PID namespace, an added capability or the host root mounted: fails the policy.', severity: 8.0 },
   { code: 'mcp-remote-insecure', title: 'Remote MCP server over http', description: 'A configured remote MCP server is reached over plain http: fails the policy, and no ignore entry covers it.', severity: 7.5 },
   { code: 'mcp-fetched-script', title: 'MCP server runs a fetched script', description: 'A configured MCP server runs a script fetched from a URL at every start (deno run https://…, a shell running curl … | sh): no registry vouches for it, its code cannot be inspected, and the run is incomplete.', severity: 5.0 },
   { code: 'mcp-uninspected', title: 'MCP server runs code nerq cannot inspect', description: 'A configured MCP server runs a container image, a NuGet tool, or a package through a runner nerq cannot read (a JSR package, a flag it does not read with certainty): nerq reads what the reference says (pinned by digest, a tag or latest; the image registry) but cannot inspect its code, so the run is incomplete until a reviewed MCP ignore entry names it.', severity: 5.0 },
   { code: 'mcp-remote-unverified', title: 'Remote MCP server unverified', description: 'No single MCP Registry entry declares the URL of a configured remote MCP server (or the registry could not be asked): its code cannot be inspected, and the run is incomplete.', severity: 5.0 },
+  { code: 'unvouched-hook', title: 'Install hook nerq does not evaluate', description: "The project has a pnpmfile (`.pnpmfile.cjs`, `.pnpmfile.mjs`, or the file pnpm's `pnpmfile` setting names): its readPackage hook may rewrite any package's manifest at install time, so the dependency graph the lockfile records was shaped by code nerq does not read. The run is incomplete; `--allow-incomplete` accepts it once the hook is reviewed.", severity: 5.0 },
+  { code: 'hash-unreadable', title: 'A --hash that pins nothing', description: 'A requirements line gives a `--hash` that is not a full sha256, sha384 or sha512 hex digest (shortened, another algorithm, not hex): pip can match no file against it, so it pins nothing nerq can compare. The run is incomplete; `--allow-incomplete` accepts it.', severity: 4.0 },
 ];
 
 /**
@@ -139,7 +141,7 @@ function findingRules(): SarifRule[] {
   }));
 }
 
-const FINDING_CODES: readonly string[] = [...OUTCOME_FINDINGS.fail, ...OUTCOME_FINDINGS.incomplete];
+const FINDING_CODES: readonly string[] = [...OUTCOME_FINDINGS.fail, ...OUTCOME_FINDINGS.incomplete, ...OUTCOME_FINDINGS.unvouched];
 
 /** An ignore entry that applied, as a SARIF suppression: recorded outside the code (the policy file), accepted, with its reason. */
 function suppressionsOf(ignoredBy: IgnoredBy | null | undefined): object {
@@ -336,14 +338,16 @@ function unvouchedResult(remote: UnvouchedRemote, rules: readonly SarifRule[], o
 
 /**
  * A finding of `nerq audit --mcp` (a coded warning naming the configuration file, line and
- * server): located there (one naming no file at the audit's first input, its message saying it
+ * server), or of an input (a pnpmfile, a `--hash` that pins nothing): located there (one naming no file at the audit's first input, its message saying it
  * is about the project as a whole), fingerprinted by its code, file and server, suppressed when ignored.
  */
 function findingResultOf(finding: AuditWarning, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
   const ruleId = `finding/${finding.code}`;
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
   const { file, line, server } = finding.details;
-  const fingerprint = createHash('sha256').update(`${finding.code}\u0000${String(file)}\u0000${String(server)}`).digest('hex');
+  // An input's finding is told apart by its line (several `--hash` lines of one file); an MCP one by its server.
+  const which = (OUTCOME_FINDINGS.unvouched as readonly string[]).includes(finding.code) ? line : server;
+  const fingerprint = createHash('sha256').update(`${finding.code}\u0000${String(file)}\u0000${String(which)}`).digest('hex');
   // A finding that names no file is about the project as a whole: located at its first input.
   const place = typeof file === 'string' && file !== '' ? placeAt(file, typeof line === 'number' ? line : null, options) : projectPlace(report, options);
   return {

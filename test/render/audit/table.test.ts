@@ -83,6 +83,19 @@ describe('renderAuditTable', () => {
     expect(out.endsWith('\n')).toBe(true);
   });
 
+  it("an input's own findings (a pnpmfile, a --hash that pins nothing) are counted in the summary and say what exit 3 means", () => {
+    const warning = (code: string) => ({ code, message: `.pnpmfile.cjs: ${code}`, details: {} });
+    const hook = renderAuditTable(auditOf([entryOf(healthy())], { warnings: [warning('unvouched-hook')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 200 });
+    expect(hook).toContain('INCOMPLETE: the 1 package passes the policy; 1 pnpmfile whose install hooks nerq does not evaluate\n');
+    expect(hook).toContain("exit 3: review the pnpmfile's hooks");
+    expect(hook).not.toContain('MCP');
+    const hash = renderAuditTable(auditOf([entryOf(healthy())], { warnings: [warning('hash-unreadable'), warning('hash-unreadable')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 200 });
+    expect(hash).toContain('2 requirements lines with a --hash that pins nothing\n');
+    expect(hash).toContain('exit 3: give each --hash as a full sha256 digest');
+    const allowed = renderAuditTable(auditOf([entryOf(healthy())], { warnings: [warning('unvouched-hook')], outcome: { result: 'pass', exitCode: 0, allowIncomplete: true } }), { color: false, width: 200 });
+    expect(allowed).toContain('exit 0: 1 finding about code or hashes nerq cannot vouch for accepted by --allow-incomplete');
+  });
+
   it('findings no package carries (nerq audit --mcp) are counted in the summary and say what exit 3 means', () => {
     const warning = (code: string) => ({ code, message: `.mcp.json: line 2: ${code}`, details: {} });
     const failing = renderAuditTable(

@@ -1,0 +1,241 @@
+/**
+ * Hostile world: what the package manager's own settings make it install. pnpm ≥ 10 reads
+ * `overrides`, `catalog` / `catalogs` and `packageExtensions` from pnpm-workspace.yaml, yarn
+ * berry reads `packageExtensions` from `.yarnrc.yml`, and pnpm runs a pnpmfile's `readPackage`
+ * hook on every manifest at install. A pull request that sends a package to a git repository
+ * or a URL through those files, or adds a pnpmfile, must not leave the audit passing the
+ * registry package of that name: the fetched code is an `unvouched-remote` finding, the hook an
+ * `unvouched-hook` finding (both exit 3 unless `--allow-incomplete`), a package extension a
+ * `package-extension` warning. And a requirements `--hash` cut short (or of an algorithm pip
+ * does not take) pins nothing: a `hash-unreadable` finding (docs/security.md, "Dependencies no
+ * registry vouches for"). The settings are real files (fixtures/PROVENANCE.md,
+ * "The package manager's own settings"), with the entry under test added.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'vitest';
+import { readInputText } from '../../src/lockfiles/index.js';
+import { integritiesOf, parseAudit, serveSynthetic, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { REPO_ROOT } from '../support/run-cli.js';
+import { useAuditWorld } from './support/audit-world.js';
+import { runHostile } from './support/cli.js';
+import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
+import { expectLinear, growth } from './support/linear-time.js';
+import { noteCases } from './support/metrics.js';
+
+const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
+const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
+const ANY_SCORE = JSON.stringify({ minScore: 0, minCoverage: 0 });
+const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, 'fixtures', 'install-settings', name), 'utf8');
+const PNPM_WORKSPACE = fixture('pnpm-workspace.yaml');
+const YARNRC = fixture('yarnrc.yml');
+
+const world = useAuditWorld((server) => {
+  serveSynthetic(server, TRUSTED);
+  serveSynthetic(server, EVIL);
+  // PyPI: the recorded flask answers; nothing else about it is known.
+  server.fallback('GET', '/pypi/');
+  server.fallback('GET', '/pypistats/', { status: 404 });
+});
+const dirs = world.dirs;
+
+const MANIFEST = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, null, 2);
+const PNPM_LOCK = [
+  "lockfileVersion: '9.0'",
+  'importers:',
+  '  .:',
+  '    dependencies:',
+  `      ${TRUSTED.name}:`,
+  `        specifier: ^${TRUSTED.version}`,
+  `        version: ${TRUSTED.version}`,
+  'packages:',
+  `  ${TRUSTED.name}@${TRUSTED.version}:`,
+  `    resolution: {integrity: INTEGRITY}`,
+  'snapshots:',
+  `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
+  '',
+].join('\n');
+const YARN_LOCK = [
+  '__metadata:',
+  '  version: 8',
+  '  cacheKey: 10c0',
+  '',
+  `"${TRUSTED.name}@npm:^${TRUSTED.version}":`,
+  `  version: ${TRUSTED.version}`,
+  `  resolution: "${TRUSTED.name}@npm:${TRUSTED.version}"`,
+  '  languageName: node',
+  '  linkType: hard',
+  '',
+  '"app@workspace:.":',
+  '  version: 0.0.0-use.local',
+  '  resolution: "app@workspace:."',
+  '  dependencies:',
+  `    ${TRUSTED.name}: "npm:^${TRUSTED.version}"`,
+  '  languageName: unknown',
+  '  linkType: soft',
+  '',
+].join('\n');
+
+type Report = ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] };
+
+async function audit(files: Record<string, string>, extra: string[] = []) {
+  const dir = dirs.make();
+  for (const [name, content] of Object.entries({ ...files, '.nerqrc.json': ANY_SCORE })) writeIn(dir, name, content);
+  const run = await runHostile(['audit', dir, '--json', '--timeout', '30', ...extra], { server: world.server });
+  return { run, report: parseAudit(run.stdout) as Report };
+}
+
+/** A pnpm project (package.json, pnpm-lock.yaml v9) with the real pnpm-workspace.yaml, `edit`ed. */
+function pnpmProject(edit: (workspace: string) => string = (w) => w): Record<string, string> {
+  const integrity = integritiesOf(TRUSTED)[TRUSTED.version] ?? '';
+  return { 'package.json': MANIFEST, 'pnpm-lock.yaml': PNPM_LOCK.replace('INTEGRITY', integrity), 'pnpm-workspace.yaml': edit(PNPM_WORKSPACE) };
+}
+
+/** Adds `entry` (indented for the section) as the first line of a top-level `section:`. */
+const addTo = (section: string, entry: string) => (workspace: string) => workspace.replace(`\n${section}:\n`, `\n${section}:\n${entry}\n`);
+
+const codes = (report: Report, code: string) => report.warnings.filter((w) => w.code === code);
+
+describe('pnpm-workspace.yaml', () => {
+  it('the real file (registry overrides, catalogs and extensions only): no finding, the extensions named, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(pnpmProject());
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(0);
+    expect(codes(report, 'unvouched-remote')).toEqual([]);
+    expect(codes(report, 'unvouched-hook')).toEqual([]);
+    expect(codes(report, 'package-extension').map((w) => w.details.package)).toEqual(['@babel/parser', 'jest-circus', 'remark-parse', 'remark-stringify']);
+  });
+
+  /** [label, the edit, the package fetched, its host]. */
+  const REMOTE: [string, (w: string) => string, string, string][] = [
+    ['an override to a git URL', addTo('overrides', `  ${TRUSTED.name}: git+https://git.example/evil/trusted.git`), TRUSTED.name, 'git.example'],
+    ['a parent>child override to a tarball URL', addTo('overrides', `  'app>${TRUSTED.name}@^4': https://git.example/evil/trusted-4.1.0.tgz`), TRUSTED.name, 'git.example'],
+    ['a catalog entry to a GitHub shorthand', addTo('catalog', `  ${TRUSTED.name}: github:evil/trusted#main`), TRUSTED.name, 'github.com'],
+    ['a named catalog entry to a tarball URL', (w) => `${w}\ncatalogs:\n  legacy:\n    ${TRUSTED.name}: https://git.example/evil/t.tgz\n`, TRUSTED.name, 'git.example'],
+    ['a package extension adding a git dependency', addTo('packageExtensions', `  ${TRUSTED.name}:\n    dependencies:\n      left-pad: git+ssh://git@git.example/evil/left-pad.git`), 'left-pad', 'git.example'],
+  ];
+  it.concurrent.for(REMOTE)('%s: an unvouched-remote finding at pnpm-workspace.yaml, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, edit, fetched, host], { task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(pnpmProject(edit));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(codes(report, 'unvouched-remote').map((w) => [w.details.package, w.details.host, w.details.file]), context).toEqual([[fetched, host, 'pnpm-workspace.yaml']]);
+  });
+
+  it('beside a package.json read alone (no lockfile yet): the override to git is an unvouched-remote finding, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { 'pnpm-lock.yaml': _lock, ...project } = pnpmProject(addTo('overrides', `  ${TRUSTED.name}: git+https://git.example/evil/trusted.git`));
+    const { run, report } = await audit(project);
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(3);
+    expect(codes(report, 'unvouched-remote').map((w) => [w.details.package, w.details.file])).toEqual([[TRUSTED.name, 'pnpm-workspace.yaml']]);
+  });
+
+  it("beside a package.json read alone: an override's npm: alias is audited as the package it installs", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { 'pnpm-lock.yaml': _lock, ...project } = pnpmProject(addTo('overrides', `  ${TRUSTED.name}: npm:${EVIL.name}@${EVIL.version}`));
+    const { run, report } = await audit(project);
+    expect(report.entries.map((e) => `${e.subject.name}@${e.subject.version}`).sort(), run.stderr).toContain(`${EVIL.name}@${EVIL.version}`);
+  });
+
+  it('a pnpm-workspace.yaml naming a key twice is refused (exit 2): either value would be the author\'s choice', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const dir = dirs.make();
+    for (const [name, content] of Object.entries(pnpmProject((w) => `${w}\noverrides:\n  ${TRUSTED.name}: git+https://git.example/evil/trusted.git\n`))) writeIn(dir, name, content);
+    const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server: world.server });
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain('pnpm-workspace.yaml');
+  });
+});
+
+describe('a pnpmfile', () => {
+  const HOOK = 'module.exports = { hooks: { readPackage: (manifest) => manifest } }\n';
+  it.concurrent.for([
+    ['.pnpmfile.cjs', { '.pnpmfile.cjs': HOOK }, '.pnpmfile.cjs'],
+    ['.pnpmfile.mjs', { '.pnpmfile.mjs': 'export const hooks = { readPackage: (manifest) => manifest }\n' }, '.pnpmfile.mjs'],
+    ['the pnpmfile setting of pnpm-workspace.yaml', { 'pnpm-workspace.yaml': `${PNPM_WORKSPACE}\npnpmfile: config/hooks.cjs\n` }, 'config/hooks.cjs'],
+  ] as [string, Record<string, string>, string][])('%s: an unvouched-hook finding, exit 3 (0 with --allow-incomplete)', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files, hook], { task, expect }) => {
+    noteCases(task);
+    const project = { ...pnpmProject(), ...files };
+    const { run, report } = await audit(project);
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(codes(report, 'unvouched-hook').map((w) => w.details.hook), context).toEqual([hook]);
+    const allowed = await audit(project, ['--allow-incomplete']);
+    expect(allowed.run.code, allowed.run.stderr).not.toBe(3);
+  });
+});
+
+describe('.yarnrc.yml packageExtensions (yarn berry)', () => {
+  const yarnProject = (yarnrc: string) => ({ 'package.json': MANIFEST, 'yarn.lock': YARN_LOCK, '.yarnrc.yml': yarnrc });
+  it('the real file: each extension named, no unvouched finding', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(yarnProject(YARNRC));
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(0);
+    expect(codes(report, 'unvouched-remote')).toEqual([]);
+    expect(codes(report, 'package-extension').length).toBe(6);
+  });
+
+  it('an extension adding a dependency from a tarball URL: an unvouched-remote finding at .yarnrc.yml, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const evil = YARNRC.replace('packageExtensions:\n', `packageExtensions:\n  "${TRUSTED.name}@*":\n    dependencies:\n      left-pad: "https://git.example/evil/left-pad.tgz"\n`);
+    const { run, report } = await audit(yarnProject(evil));
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(3);
+    expect(codes(report, 'unvouched-remote').map((w) => [w.details.package, w.details.host, w.details.file])).toEqual([['left-pad', 'git.example', '.yarnrc.yml']]);
+  });
+});
+
+describe('a requirements --hash that pins nothing', () => {
+  /** flask 3.1.3's wheel, as PyPI publishes it (fixtures/http/pypi/pypi/flask/json.json). */
+  const WHEEL = 'f4bcbefc124291925f1a26446da31a5178f9483862233b23c0c96a20701f670c';
+  it.concurrent.for([
+    ['a sha256 cut to 3 digits', '--hash=sha256:abc'],
+    ['a sha256 one digit short', `--hash=sha256:${WHEEL.slice(0, -1)}`],
+    ['md5, which pip does not take', '--hash=md5:0123456789abcdef0123456789abcdef'],
+    ['not hex', `--hash=sha256:${'z'.repeat(64)}`],
+  ])('%s: a hash-unreadable finding, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, hash], { task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit({ 'requirements.txt': `flask==3.1.3 ${hash}\n` });
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(codes(report, 'hash-unreadable').map((w) => [w.details.package, w.details.line]), context).toEqual([['flask', 1]]);
+  });
+
+  it('the full digest beside a short one: still a finding for the short one', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { report } = await audit({ 'requirements.txt': `flask==3.1.3 \\\n    --hash=sha256:${WHEEL} \\\n    --hash=sha256:abc\n` });
+    expect(codes(report, 'hash-unreadable').map((w) => w.details.hashes)).toEqual([['sha256:abc']]);
+  });
+});
+
+describe('reading the settings takes time linear in their size', () => {
+  const lock = PNPM_LOCK.replace('INTEGRITY', 'sha512-AA==');
+  const workspace = (k: number) =>
+    [
+      'overrides:',
+      ...Array.from({ length: k }, (_, i) => `  pkg-${i}@<1: git+https://git.example/o/r${i}.git`),
+      'catalogs:',
+      '  c:',
+      ...Array.from({ length: k }, (_, i) => `    cat-${i}: ^1.0.${i}`),
+      'packageExtensions:',
+      ...Array.from({ length: k }, (_, i) => `  ext-${i}:\n    dependencies:\n      dep-${i}: ^1`),
+      '',
+    ].join('\n');
+  it('pnpm-workspace.yaml with k overrides, catalog entries and extensions', ({ task }) => {
+    noteCases(task);
+    const g = growth((k) => readInputText(lock, 'pnpm-lock.yaml', { settings: { 'pnpm-workspace.yaml': workspace(k) } }), 1000);
+    expectLinear(task, 'pnpm-workspace.yaml', g);
+  });
+  it('.yarnrc.yml with k package extensions', ({ task }) => {
+    noteCases(task);
+    const yarnrc = (k: number) => ['packageExtensions:', ...Array.from({ length: k }, (_, i) => `  ext-${i}@*:\n    dependencies:\n      dep-${i}: "*"`), ''].join('\n');
+    const g = growth((k) => readInputText(YARN_LOCK, 'yarn.lock', { settings: { '.yarnrc.yml': yarnrc(k) } }), 1000);
+    expectLinear(task, '.yarnrc.yml', g);
+  });
+});
