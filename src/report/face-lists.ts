@@ -9,8 +9,8 @@
  * Detecting, tracking or verifying faces alone names no Annex III(1) use (biometric verification
  * is left out of it), so only recognition and identification count.
  *
- * One pass over the words, and from each face word or recognition noun a walk back over at most
- * MAX_ITEMS list items: time linear in the text.
+ * One pass over the words, and from each face word or recognition noun a walk over at most
+ * MAX_ITEMS list items, back or forth: time linear in the text (test/hostile/super-linear.test.ts).
  */
 
 /** The rule phrases (report/ai-act.ts, biometrics) a list can say. */
