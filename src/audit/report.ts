@@ -6,7 +6,8 @@
  */
 import type { HostDown } from '../sources/http/host-health.js';
 import { SERVICES, type Service } from '../sources/services.js';
-import { capitalised, checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
+import { capitalised, checksBlindedBy, sourceName } from '../report/sources.js';
+import { plainReason } from '../util/plain-reason.js';
 import { VERSION } from '../version.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import { OUTCOME_FINDINGS, type AuditEntry, type AuditOutcome, type AuditReport, type AuditWarning, type InputFile, type UnvouchedRemote } from './types.js';

@@ -16,6 +16,7 @@ import { osvEcosystemOfDependency, type DependencyEcosystem } from '../ecosystem
 import { maliciousAdvisories } from './lib/advisories.js';
 import { rangeResolvedOf } from './lib/range-resolved.js';
 import { unevaluatedOf } from './lib/unevaluated.js';
+import { plainReason } from '../util/plain-reason.js';
 
 /** A direct dependency judged malicious, and why. */
 interface MaliciousDependency {
@@ -148,7 +149,7 @@ export default defineCheck({
       const osvUnknown = vulnerabilities.dependencyAdvisoriesUnknown ?? [];
       if (osvUnknown.length > 0) {
         const osvUnknownCount = osvUnknown.reduce((sum, u) => sum + u.packages, 0);
-        const osvUnknownList = osvUnknown.map((u) => `${u.packages} ${u.ecosystem}: ${u.reason}`).join('; ');
+        const osvUnknownList = osvUnknown.map((u) => `${u.packages} ${u.ecosystem}: ${plainReason(u.reason)}`).join('; ');
         return { score: null, messageId: 'repository-osv-partial', data: { ...data, osvUnknownCount, osvUnknownList, answered: vulnerabilities.dependenciesQueried } };
       }
       if (dependencies?.dependencies.length === 0) return { score: 100, messageId: 'no-dependencies', data };

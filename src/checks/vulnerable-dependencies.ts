@@ -13,6 +13,7 @@ import { osvEcosystemOfDependency } from '../ecosystems/osv-ecosystems.js';
 import { severityLabel, vulnerabilityAdvisories, worstSeverity } from './lib/advisories.js';
 import { unevaluatedOf } from './lib/unevaluated.js';
 import { rangeResolvedOf, type RangeResolved } from './lib/range-resolved.js';
+import { plainReason } from '../util/plain-reason.js';
 
 /** Score by the worst severity found in any direct dependency. */
 const SCORE_BY_WORST: Readonly<Record<Severity, number>> = {
@@ -126,7 +127,8 @@ export default defineCheck({
     const { dependencyAdvisories, dependenciesQueried, dependencyAdvisoriesReason } = vulnerabilities;
     // The target's advisories are known, its dependencies' are not (OSV failed for them): say why.
     if (dependencyAdvisories === null && dependencyAdvisoriesReason !== null) {
-      const unknown: Record<string, EvidenceValue> = { total, unresolved, reason: dependencyAdvisoriesReason };
+      // In a user's words: the facts keep the reason as OSV's client gave it.
+      const unknown: Record<string, EvidenceValue> = { total, unresolved, reason: plainReason(dependencyAdvisoriesReason) };
       return { score: null, messageId: 'advisories-unknown', data: unknown };
     }
     // A repository whose manifests no lockfile pins: ranges only, no version guessed.
@@ -182,7 +184,7 @@ function osvUnknownOf(vulnerabilities: VulnerabilityFacts): Record<string, Evide
   return {
     osvUnknownCount: unknown.reduce((sum, u) => sum + u.packages, 0),
     osvUnknownEcosystems: [...new Set(unknown.map((u) => u.ecosystem))],
-    osvUnknownList: unknown.map((u) => `${u.packages} ${u.ecosystem}: ${u.reason}`).join('; '),
+    osvUnknownList: unknown.map((u) => `${u.packages} ${u.ecosystem}: ${plainReason(u.reason)}`).join('; '),
   };
 }
 

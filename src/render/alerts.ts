@@ -9,7 +9,8 @@
  */
 import type { Reason } from '../model/reason.js';
 import type { Report } from '../report/schema.js';
-import { checksBlindedBy, plainReason, sourceName } from '../report/sources.js';
+import { checksBlindedBy, sourceName } from '../report/sources.js';
+import { plainReason } from '../util/plain-reason.js';
 import { reasonInWords } from './reason-words.js';
 
 export type Outcome = 'PASS' | 'FAIL' | 'INCOMPLETE' | 'NOT EVALUATED';

@@ -15,6 +15,7 @@ import type { Evidence } from '../evidence/schema.js';
 import { readmeOpening } from '../checks/lib/readme-opening.js';
 import type { AiAct } from './schema.js';
 import { escapeRegExp } from '../util/escape-regexp.js';
+import { faceListWords } from './face-lists.js';
 
 export const AI_ACT_CATEGORIES = ['prohibited', 'high-risk', 'transparency', 'general-purpose', 'minimal'] as const;
 export type AiActCategory = (typeof AI_ACT_CATEGORIES)[number];
@@ -39,6 +40,8 @@ interface AiActRule {
    * or in a text that says the package is an AI or machine-learning system (AI_SIGNALS).
    */
   trade?: readonly string[];
+  /** Those of `phrases` a text says other than as whole phrases (a list of verbs or nouns: report/face-lists.ts). */
+  listed?: (text: string) => readonly string[];
 }
 
 /**
@@ -58,7 +61,14 @@ export const AI_ACT_RULES: readonly AiActRule[] = [
   { id: 'predictive-policing', category: 'prohibited', basis: 'Article 5(1)(d)', phrases: ['predictive policing', 'crime prediction'] },
   { id: 'face-scraping', category: 'prohibited', basis: 'Article 5(1)(e)', phrases: ['facial image scraping', 'face scraping'] },
   { id: 'emotion-workplace', category: 'prohibited', basis: 'Article 5(1)(f)', phrases: ['employee emotion recognition', 'student emotion recognition'] },
-  { id: 'biometrics', category: 'high-risk', basis: 'Annex III(1)', phrases: ['biometric identification', 'face recognition', 'facial recognition', 'emotion recognition', 'emotion detection', 'emotion prediction', 'biometric categorisation', 'biometric categorization'] },
+  // Face recognition is also said in a list: "detect, recognize, and analyze human faces".
+  {
+    id: 'biometrics',
+    category: 'high-risk',
+    basis: 'Annex III(1)',
+    phrases: ['biometric identification', 'face recognition', 'facial recognition', 'face identification', 'emotion recognition', 'emotion detection', 'emotion prediction', 'biometric categorisation', 'biometric categorization'],
+    listed: faceListWords,
+  },
   // Safety components of critical infrastructure, road traffic management and the supply of
   // water, gas, heating and electricity; a simulator of them controls nothing real, and Apache
   // Traffic Control (its Traffic Ops) is a content delivery network's, not a road's.
@@ -144,6 +154,7 @@ const COMPILED = AI_ACT_RULES.map((rule) => ({
   rule,
   patterns: rule.phrases.map((p) => ({ phrase: p, re: phraseRegex(p), trade: rule.trade?.includes(p) === true })),
   unless: (rule.unless ?? []).map(phraseRegex),
+  listed: rule.listed,
 }));
 const AI_SIGNAL_PATTERNS = AI_SIGNALS.map(phraseRegex);
 
@@ -166,8 +177,9 @@ export function classifyAiAct(input: AiActInput): AiAct {
     // a reader sees: `fa\u200bcial recognition` reads as the phrase it shows.
     .replace(/\p{Cf}/gu, '');
   let saysAi: boolean | undefined;
-  for (const { rule, patterns, unless } of COMPILED) {
-    const found = patterns.filter((p) => p.re.test(text));
+  for (const { rule, patterns, unless, listed } of COMPILED) {
+    const inList = new Set(listed?.(text) ?? []);
+    const found = patterns.filter((p) => p.re.test(text) || inList.has(p.phrase));
     // A trade's word alone counts only in a text that says the package is AI.
     const decides = found.some((p) => !p.trade) || (found.length > 0 && (saysAi ??= AI_SIGNAL_PATTERNS.some((re) => re.test(text))));
     const words = decides ? found.map((p) => p.phrase) : [];

@@ -15,7 +15,8 @@ import { errorVerdict } from '../scoring/verdict.js';
 import { VERSION } from '../version.js';
 import { aiActOf } from './ai-act.js';
 import { REPORT_SCHEMA_VERSION, type Report } from './schema.js';
-import { plainReason, sourceName } from './sources.js';
+import { sourceName } from './sources.js';
+import { plainReason } from '../util/plain-reason.js';
 
 export interface BuildOptions {
   checks: readonly AnyCheck[];

@@ -10,6 +10,7 @@ import type { NeedId } from '../checks/define.js';
 import type { CheckResult, DimensionResult, Grade } from '../report/schema.js';
 import type { ReasonArg } from '../model/reason.js';
 import { unverifiedLink } from '../checks/lib/github.js';
+import { plainReason } from '../util/plain-reason.js';
 import { gradeOf, roundScore } from './grade.js';
 import { DEFAULT_GATE } from './gate.js';
 import { DIMENSION_TITLES, PROFILES, RISK_CATEGORIES, type Category } from './profiles.js';
@@ -59,7 +60,8 @@ function sourceUnavailable(base: Pick<RanCheck, 'id' | 'dimension' | 'title' | '
     score: null,
     status: 'unknown',
     messageId: SOURCE_UNAVAILABLE,
-    message: `Unknown: ${source} unavailable (${reason})`,
+    // In the words a user reads; the evidence keeps the reason as the source gave it.
+    message: `Unknown: ${source} unavailable (${plainReason(reason)})`,
     evidence: { source, reason },
     capRequests: [],
     holdVerdict: hold,

@@ -239,7 +239,7 @@ checkTable(check, [
     score: null,
     messageId: 'repository-osv-partial',
     data: { dependenciesChecked: false, osvUnknownCount: 1, answered: 1 },
-    message: ['Not known to be clean', '1 PyPI: OSV querybatch: HTTP 503'],
+    message: ['Not known to be clean', '1 PyPI: HTTP 503'],
   },
   {
     name: 'repository: OSV could not answer for its PyPI pins, but an npm pin is malicious: still DO NOT USE',

@@ -62,8 +62,9 @@ checkTable(check, [
     }),
     score: null,
     messageId: 'advisories-unknown',
-    data: { total: 2, unresolved: [], reason: 'OSV querybatch: HTTP 503 from osv.test' },
-    message: ['Dependency advisories unknown: OSV querybatch: HTTP 503 from osv.test'],
+    // The reason in a user's words, without the request's internal name (the facts keep it).
+    data: { total: 2, unresolved: [], reason: 'HTTP 503 from osv.test' },
+    message: ['Dependency advisories unknown: HTTP 503 from osv.test'],
   },
   {
     name: 'dependencies queried, no advisory',
@@ -257,7 +258,7 @@ checkTable(check, [
     score: null,
     messageId: 'repository-osv-partial',
     data: { osvUnknownCount: 1, osvUnknownEcosystems: ['PyPI'], dependenciesQueried: 1 },
-    message: ['1 PyPI: OSV querybatch: HTTP 503'],
+    message: ['1 PyPI: HTTP 503'],
   },
   {
     name: 'a repository whose PyPI batch OSV could not answer: an advisory in its npm pins is still a finding',

@@ -26,6 +26,7 @@ import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests
 import { readmeTail, ReadmeTailScanner } from '../../src/util/readme-tail.js';
 import { declaredDeprecation, readmeOpening } from '../../src/checks/lib/readme-opening.js';
 import { decideCategory } from '../../src/scoring/category.js';
+import { faceListWords } from '../../src/report/face-lists.js';
 import { evidence } from '../support/evidence-builder.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
 import { fileLookup, missingEntryPoints } from '../../src/checks/lib/entry-points.js';
@@ -405,6 +406,16 @@ describe('network text grows linearly', () => {
         return found;
       };
       expectLinear(task, `category README opening ${JSON.stringify(unit)}`, growth(run, Math.floor(7600 / (8 * unit.length))));
+    }
+  });
+
+  it('face recognition said in a list (face-lists.ts), on runs of list items, separators, face words and the words between', ({ task }) => {
+    // Read uncapped here (the AI Act section reads at most 20,000 characters): every face word and
+    // recognition noun starts a walk over its list, which must stay bounded.
+    for (const unit of ['detect, ', 'face detection, ', 'recognition and ', 'face ', 'faces ', 'the human ', ', and ', 'of faces ', 'face, ', 'face recognition ', 'hugging face ', "people's ", 'a b ']) {
+      noteCases(task);
+      const run = (k: number): unknown => faceListWords(`${unit.repeat(k)}recognize faces`);
+      expectLinear(task, `face lists ${JSON.stringify(unit)}`, growth(run, 1000, true, PROPERTY_SLACK_MS));
     }
   });
 

