@@ -92,6 +92,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['python-sources.test.ts', '33 where a Python project sends a dependency'],
   ['npm-overrides.test.ts', '34 overrides a manifest makes'],
   ['sbom-identity.test.ts', '35 an SBOM that names one package and points at another'],
+  ['yaml-documents.test.ts', '36 YAML documents past the first'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {
