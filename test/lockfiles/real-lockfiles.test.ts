@@ -634,6 +634,19 @@ describe("pnpm-lock.yaml of pnpm 11: the environment document, then the lockfile
   });
 });
 
+describe('package-lock.json v1 of npm 6 with `"resolved": false` entries (18F/fedramp-dashboard, trimmed)', () => {
+  it('reads such an entry as one without `resolved`, as npm does: the registry release of its version, its integrity kept', async () => {
+    const input = await read('18F__fedramp-dashboard', 'package-lock.json');
+    expectWellFormed(input, 'npm');
+    // python3 (json): 4 entries; fsevents' nested abbrev and ansi-regex have `"resolved": false`.
+    expect([...ids(input)].sort()).toEqual(['abbrev@1.1.1', 'ansi-regex@2.1.1', 'fs.realpath@1.0.0', 'fsevents@1.2.11']);
+    expect(rowsOf(input, 'abbrev').map((d) => [d.resolved, d.integrity])).toEqual([
+      [null, 'sha512-nne9/IiQ/hzIhY6pdDnbBtz7DjPTKrY00P/zvPSm5pOFkl6xuGrGnXn/VtTNNfNtAfZ9/1RtehkszU9qcTii0Q=='],
+    ]);
+    expect(input.skipped ?? []).toEqual([]);
+  });
+});
+
 describe('uv.lock of a six-member workspace with a git dependency (pydantic/pydantic-ai)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
