@@ -115,8 +115,9 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
  * (parseYaml refuses a second one). Each part with the line it starts on.
  */
 function documentsOf(text: string): { text: string; line: number }[] {
-  // Dropping the `\r` of CRLF keeps every line number (lines are counted at `\n`).
-  const lf = text.replace(/\r\n/g, '\n');
+  // Dropping the `\r` of CRLF keeps every line number (lines are counted at `\n`), and so does
+  // dropping a byte-order mark, which pnpm strips before it splits.
+  const lf = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
   const separator = lf.startsWith(DOCUMENT_START) ? lf.indexOf(DOCUMENT_SEPARATOR, DOCUMENT_START.length) : -1;
   if (separator < 0) return [{ text: lf, line: 1 }];
   const mainStart = separator + DOCUMENT_SEPARATOR.length;

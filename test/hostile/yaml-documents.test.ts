@@ -32,11 +32,12 @@ function errorOf(fn: () => unknown): LockfileError {
 const ids = (text: string): string[] => readInputText(text, 'pnpm-lock.yaml').dependencies.map((d) => `${d.name}@${d.version}`).sort();
 
 describe("pnpm-lock.yaml in pnpm 11's two documents: both are read", () => {
-  it('the environment document and the lockfile after it, LF or CRLF', ({ task }) => {
+  it('the environment document and the lockfile after it, LF or CRLF, after a byte-order mark or not', ({ task }) => {
     const text = `---\n${ENV}\n---\n${lock('evil-pkg', '1.0.0')}`;
     expect(ids(text)).toEqual(['evil-pkg@1.0.0', 'pnpm@11.0.0']);
     expect(ids(text.replaceAll('\n', '\r\n'))).toEqual(['evil-pkg@1.0.0', 'pnpm@11.0.0']);
-    noteCases(task, 2);
+    expect(ids(`\uFEFF${text}`)).toEqual(['evil-pkg@1.0.0', 'pnpm@11.0.0']);
+    noteCases(task, 3);
   });
 
   it('the pinned package manager is a direct production dependency, as pnpm audit reads it', ({ task }) => {
