@@ -93,6 +93,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['npm-overrides.test.ts', '34 overrides a manifest makes'],
   ['sbom-identity.test.ts', '35 an SBOM that names one package and points at another'],
   ['install-settings.test.ts', "36 the package manager's own settings"],
+  ['yaml-documents.test.ts', '37 YAML documents past the first'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -39,12 +39,17 @@ import { defineReader } from './define-reader.js';
 import { validateShape } from './validate.js';
 
 const Deps = z.record(z.string(), z.string());
+/**
+ * `resolved`: npm 6 wrote `"resolved": false` for some entries (the bundled dependencies of
+ * fsevents 1.x, among others) — no location, as if the field were absent, which is how it is read.
+ */
+const Resolved = z.preprocess((v) => (v === false ? undefined : v), z.string().optional());
 type LineOf = (path: readonly PropertyKey[]) => number;
 
 const PackageEntry = z.object({
   name: z.string().optional(),
   version: z.string().optional(),
-  resolved: z.string().optional(),
+  resolved: Resolved,
   integrity: z.string().optional(),
   dev: z.boolean().optional(),
   link: z.boolean().optional(),
@@ -69,7 +74,7 @@ interface V1Entry {
 const V1Entry: z.ZodType<V1Entry> = z.lazy(() =>
   z.object({
     version: z.string().optional(),
-    resolved: z.string().optional(),
+    resolved: Resolved,
     integrity: z.string().optional(),
     dev: z.boolean().optional(),
     bundled: z.boolean().optional(),

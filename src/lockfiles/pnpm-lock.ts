@@ -6,7 +6,7 @@
  * declare; dev = not reachable from any importer's production or optional dependencies,
  * computed from the graph for every version alike (v9 no longer writes `dev` flags). Peer
  * variants of one version fold into one package. `link:` references (workspace siblings) are
- * the project itself; non-registry packages (git, tarball URLs, `file:`) are skipped with a note.
+ * the project itself; non-registry packages (git, tarball URLs, `file:`, a runtime's binaries) are skipped with a note.
  * A `file:` folder an importer declares is placed like a package (direct; dev when only dev
  * roots reach it), and what it depends on is reached through it. A package of
  * `patchedDependencies` (`(patch_hash=…)` in its key) is the registry release, with a note
@@ -14,6 +14,13 @@
  * a package bundles in its tarball: the names its `bundledDependencies` list are listed in its
  * `bundled` (no version: the lockfile gives none), with a note (docs/security.md, "Bundled
  * dependencies").
+ *
+ * pnpm 11 writes one file of two YAML documents when the project pins its package manager or
+ * config dependencies: a first, `---`-opened document (`importers['.'].configDependencies` /
+ * `packageManagerDependencies`, with their own `packages` and `snapshots`) and the lockfile after
+ * the next `---` line. Both are read, split as pnpm splits them; what the first one pins is
+ * installed and run by pnpm, so it is read as the project's direct production dependencies (as
+ * `pnpm audit` reads it). Any other second document is refused, as pnpm's YAML loader refuses it.
  */
 import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
@@ -25,9 +32,9 @@ import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import type { DeclarationGroup } from './package-json.js';
 import { npmSourceKind, remoteSource, skippedEntry, unplacedSource, withDeclaredNames, type SourceKind } from './source-kind.js';
 import { dirOf, quote } from './text.js';
-import type { InputReader } from './types.js';
+import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
-import { parseYaml } from './yaml-text.js';
+import { parseYaml, type ParsedYaml } from './yaml-text.js';
 
 /** An empty YAML value (`dependencies:` with nothing after it) reads as '' with the failsafe schema. */
 const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
@@ -37,6 +44,9 @@ const Importer = z.object({
   dependencies: orEmpty(Refs),
   devDependencies: orEmpty(Refs),
   optionalDependencies: orEmpty(Refs),
+  /** Only in pnpm 11's first document: the config dependencies and the package manager the project pins. */
+  configDependencies: orEmpty(Refs),
+  packageManagerDependencies: orEmpty(Refs),
 });
 const StringMap = z.record(z.string(), z.string());
 const Package = z.object({
@@ -49,6 +59,8 @@ const Package = z.object({
       type: z.string().optional(),
       repo: z.string().optional(),
       directory: z.string().optional(),
+      /** A runtime's (`node@runtime:26.7.0`) binaries, one per platform, each with the `url` pnpm downloads. */
+      variants: z.unknown().optional(),
     }),
   ),
   dependencies: orEmpty(StringMap),
@@ -77,10 +89,52 @@ const IMPORTER_GROUPS: readonly [keyof Importer, DeclarationGroup][] = [
   ['dependencies', 'prod'],
   ['optionalDependencies', 'optional'],
   ['devDependencies', 'dev'],
+  ['configDependencies', 'prod'],
+  ['packageManagerDependencies', 'prod'],
 ];
 
+/** pnpm's document marker and separator (pnpm's lockfile reader, `extractMainDocument`), on text whose CRLF are LF. */
+const DOCUMENT_START = '---\n';
+const DOCUMENT_SEPARATOR = '\n---\n';
+
 export const readPnpmLock: InputReader = defineReader((text, file, context) => {
-  const yaml = parseYaml(text, file);
+  const results = documentsOf(text).map((part) => readDocument(parseYaml(part.text, file, part.line), file, context));
+  const main = results[results.length - 1] as ParsedInput;
+  return {
+    file,
+    format: main.format,
+    dependencies: results.flatMap((r) => r.dependencies),
+    notes: results.flatMap((r) => r.notes),
+    skipped: results.flatMap((r) => r.skipped ?? []),
+  };
+});
+
+/**
+ * The documents of the file as pnpm splits it: a file opened by `---` and holding a `---` line
+ * further on is the environment document, then the lockfile; any other file is one document
+ * (parseYaml refuses a second one). Each part with the line it starts on.
+ */
+function documentsOf(text: string): { text: string; line: number }[] {
+  // Dropping the `\r` of CRLF keeps every line number (lines are counted at `\n`), and so does
+  // dropping a byte-order mark, which pnpm strips before it splits.
+  const lf = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  const separator = lf.startsWith(DOCUMENT_START) ? lf.indexOf(DOCUMENT_SEPARATOR, DOCUMENT_START.length) : -1;
+  if (separator < 0) return [{ text: lf, line: 1 }];
+  const mainStart = separator + DOCUMENT_SEPARATOR.length;
+  return [
+    { text: lf.slice(DOCUMENT_START.length, separator), line: 2 },
+    { text: lf.slice(mainStart), line: lineCount(lf, mainStart) + 1 },
+  ];
+}
+
+/** The number of `\n` before `end`. */
+function lineCount(text: string, end: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0 && at < end; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+function readDocument(yaml: ParsedYaml, file: string, context: InputContext | undefined): ParsedInput {
   const lock = validateShape(PnpmLock, yaml.value, file, (path) => yaml.lineOf(path));
   const major = Number.parseFloat(lock.lockfileVersion);
   const style: Style = major < 6 ? 'v5' : major < 9 ? 'v6' : 'v9';
@@ -174,7 +228,7 @@ export const readPnpmLock: InputReader = defineReader((text, file, context) => {
     );
   }
   return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
-});
+}
 
 /** The reference part of a node key: after `name@` (v9), the key without its leading `/` (before). */
 function referenceOf(style: Style, key: string): string {
@@ -199,11 +253,28 @@ function sourceOf(style: Style, key: string, pkg: Package | undefined): SourceKi
   if (resolution?.directory !== undefined || /^(?:file|link):/.test(reference)) return npmSourceKind(/^(?:file|link):/.test(reference) ? reference : `file:${resolution?.directory ?? ''}`);
   if (resolution?.repo !== undefined) return remoteSource(resolution.repo);
   if (resolution?.tarball !== undefined && /^https?:/i.test(resolution.tarball)) return npmSourceKind(resolution.tarball);
+  // A runtime pnpm installs (`node@runtime:26.7.0`, `type: variations`): a binary from the URL
+  // of the platform's variant, no registry package.
+  if (resolution?.type === 'variations' || reference.startsWith('runtime:')) {
+    const url = variantUrl(resolution?.variants);
+    return url === null ? unplacedSource(key) : remoteSource(url);
+  }
   const byKey = npmSourceKind(reference);
   if (byKey !== null) return byKey;
   // pnpm before v9 keys a hosted git package by its host and path (`github.com/o/r/<sha>`).
   const host = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)\//i.exec(reference)?.[1];
   return host === undefined ? null : { ...remoteSource(reference), host: host.toLowerCase() };
+}
+
+/** The first `url` among a runtime's `variants` (`[{resolution: {url}, targets}]`); null when none names one. */
+function variantUrl(variants: unknown): string | null {
+  if (!Array.isArray(variants)) return null;
+  for (const variant of variants as unknown[]) {
+    const resolution: unknown = typeof variant === 'object' && variant !== null ? (variant as { resolution?: unknown }).resolution : null;
+    const url: unknown = typeof resolution === 'object' && resolution !== null ? (resolution as { url?: unknown }).url : null;
+    if (typeof url === 'string' && url !== '') return url;
+  }
+  return null;
 }
 
 /**

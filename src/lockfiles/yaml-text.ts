@@ -6,8 +6,11 @@
  * it: keeping either value would let the file's author choose what nerq reads
  * (docs/security.md, "Keys named twice"). The library's own check (`uniqueKeys`) compares every
  * key with every other, quadratic on big lockfiles; one pass with a set per mapping does it here.
+ * A text holds one document: a second one (after a `---` marker) is refused, as js-yaml's `load`
+ * and serde_yaml refuse it — the library drops it without a word when its log level is silent,
+ * which would leave what follows the marker unread (docs/security.md, "YAML documents").
  */
-import { isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { LockfileError } from '../audit/types.js';
 import { firstLine, LineIndex, quote } from './text.js';
@@ -26,19 +29,24 @@ export interface ParsedYaml {
   keyLinesUnder(key: string, depth: number): Map<string, number>;
 }
 
-export function parseYaml(text: string, file: string): ParsedYaml {
+/** `startLine`: the line of the file `text` starts on, when it is a part of the file (a pnpm lockfile's second document). */
+export function parseYaml(text: string, file: string, startLine = 1): ParsedYaml {
   // Lines are counted as every other reader counts them, at each `\n`: the YAML lexer also
   // breaks lines at a lone `\r`, which would name a line past the file's last.
   const lines = new LineIndex(text);
-  const lineAt = (offset: number) => lines.lineAt(offset);
+  const lineAt = (offset: number) => lines.lineAt(offset) + startLine - 1;
   // logLevel silent: a hostile file must not make the library write warnings to stderr.
-  const doc = parseDocument(text, { uniqueKeys: false, schema: 'failsafe', logLevel: 'silent' });
+  const options = { uniqueKeys: false, schema: 'failsafe', logLevel: 'silent' } as const;
+  const all = parseAllDocuments(text, options);
+  const doc = Array.isArray(all) && all[0] !== undefined ? all[0] : parseDocument(text, options);
   const error = doc.errors[0];
   if (error !== undefined) {
     const line = Number.isInteger(error.pos[0]) ? lineAt(error.pos[0]) : null;
     const detail = firstLine(error.message).replace(/ at line \d+, column \d+:?$/, '');
     throw new LockfileError(file, line, `invalid YAML: ${detail}`);
   }
+  const second = Array.isArray(all) ? all[1] : undefined;
+  if (second !== undefined) throw new LockfileError(file, lineAt(second.range[0]), 'invalid YAML: more than one document');
   const duplicate = firstDuplicateKey(doc.contents);
   if (duplicate !== null) {
     const line = Array.isArray(duplicate.range) ? lineAt(duplicate.range[0]) : null;

@@ -73,6 +73,8 @@ const INPUTS: { as: string; text: string }[] = [
   { as: 'package-lock.json', text: fixture('npm-v1/package-lock.json') },
   { as: 'package.json', text: fixture('package-json/package.json') },
   { as: 'pnpm-lock.yaml', text: fixture('pnpm-v9/pnpm-lock.yaml') },
+  // pnpm 11's two documents (the environment document, then the lockfile), split at pnpm's separator.
+  { as: 'pnpm-lock.yaml', text: fixture('real/pnpm__pnpm/pnpm-lock.yaml') },
   { as: 'yarn.lock', text: fixture('yarn-classic/yarn.lock') },
   { as: 'yarn.lock', text: fixture('yarn-berry/yarn.lock') },
   { as: 'bun.lock', text: fixture('bun/bun.lock') },

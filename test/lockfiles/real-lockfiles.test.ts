@@ -604,6 +604,49 @@ describe('pnpm-lock.yaml v9 with GitHub dependencies locked as codeload tarballs
   });
 });
 
+describe("pnpm-lock.yaml of pnpm 11: the environment document, then the lockfile, with a node runtime (pnpm/pnpm, trimmed)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pnpm__pnpm', 'pnpm-lock.yaml');
+  });
+
+  it('reads the packages of both documents', () => {
+    expectWellFormed(input, 'npm');
+    // python3 + PyYAML (safe_load_all): document 1 `packages` holds pnpm@12.0.0-rc.8 and two
+    // @pnpm/exe.* binaries, document 2 keyv@5.6.0, @keyv/serialize@1.1.1 and node@runtime:26.7.0.
+    expect([...ids(input)].sort()).toEqual(['@keyv/serialize@1.1.1', '@pnpm/exe.darwin-arm64@12.0.0-rc.8', '@pnpm/exe.linux-x64@12.0.0-rc.8', 'keyv@5.6.0', 'pnpm@12.0.0-rc.8']);
+    expect(input.format).toBe('pnpm-lock@9.0');
+  });
+
+  it('reads the pinned package manager as a direct production dependency, its binaries through it; the lockfile as before', () => {
+    const flags = (name: string) => rowsOf(input, name).map((d) => [d.direct, d.dev, d.line]);
+    // importers['.'].packageManagerDependencies.pnpm (document 1, its `packages` key on line 26);
+    // pnpm@12.0.0-rc.8's snapshot lists the exe packages as optionalDependencies.
+    expect(flags('pnpm')).toEqual([[true, false, 26]]);
+    expect(flags('@pnpm/exe.linux-x64')).toEqual([[false, false, 20]]);
+    // importers['.'].devDependencies.keyv (document 2, from line 44 on); keyv@5.6.0 on line 67.
+    expect(flags('keyv')).toEqual([[true, true, 67]]);
+    expect(flags('@keyv/serialize')).toEqual([[false, true, 64]]);
+  });
+
+  it('skips the node runtime as remote code from the URL of its binaries, direct and dev', () => {
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct, s.dev])).toEqual([['remote', 'node', 'nodejs.org', true, true]]);
+  });
+});
+
+describe('package-lock.json v1 of npm 6 with `"resolved": false` entries (18F/fedramp-dashboard, trimmed)', () => {
+  it('reads such an entry as one without `resolved`, as npm does: the registry release of its version, its integrity kept', async () => {
+    const input = await read('18F__fedramp-dashboard', 'package-lock.json');
+    expectWellFormed(input, 'npm');
+    // python3 (json): 4 entries; fsevents' nested abbrev and ansi-regex have `"resolved": false`.
+    expect([...ids(input)].sort()).toEqual(['abbrev@1.1.1', 'ansi-regex@2.1.1', 'fs.realpath@1.0.0', 'fsevents@1.2.11']);
+    expect(rowsOf(input, 'abbrev').map((d) => [d.resolved, d.integrity])).toEqual([
+      [null, 'sha512-nne9/IiQ/hzIhY6pdDnbBtz7DjPTKrY00P/zvPSm5pOFkl6xuGrGnXn/VtTNNfNtAfZ9/1RtehkszU9qcTii0Q=='],
+    ]);
+    expect(input.skipped ?? []).toEqual([]);
+  });
+});
+
 describe('uv.lock of a six-member workspace with a git dependency (pydantic/pydantic-ai)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
