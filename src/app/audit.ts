@@ -239,8 +239,12 @@ export interface AuditRequest extends CallOptions {
 }
 
 export async function auditProject(runtime: Runtime, plan: AuditPlan, request: AuditRequest): Promise<AuditReport> {
-  const ctx = runtime.callContext(request);
   const { policy, inputs } = plan;
+  // The coverage the policy requires (its file's minCoverage, or the flag over it) is the coverage
+  // each report is judged by: below it a score is provisional and never YES (docs/scoring.md §6a),
+  // as the policy then calls the package not evaluated.
+  const gate = { ...request.gate, minCoverage: policy.minCoverage };
+  const ctx = runtime.callContext({ ...request, gate });
   const now = ctx.now;
   // `--mcp`: each server reached by URL is audited as the registry entry that declares the URL, or is unverified.
   const remotes = plan.mcpRemotes.length === 0 ? null : await matchRemotes(plan.mcpRemotes, ctx);
@@ -313,7 +317,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
           runtime,
           judged,
           evaluated.map((e) => e.evidence),
-          { gate: request.gate, signal: request.signal, now, category: request.category, peers: request.compare.peers },
+          { gate, signal: request.signal, now, category: request.category, peers: request.compare.peers },
         );
   const entries = compared.entries;
 

@@ -27,7 +27,7 @@ export interface LicenseLists {
   deny: readonly string[];
 }
 
-/** From the report's `license-declared` check (npm packages; PyPI reports have none yet). */
+/** From the report's `license-declared` check (npm and PyPI reports; the same licence licenseFromEvidence reads). */
 export function licenseFromReport(report: Report): PackageLicense {
   const check = report.checks.find((c) => c.id === 'license-declared');
   if (check === undefined) return { status: 'unknown', reason: 'the report has no licence-declared check' };

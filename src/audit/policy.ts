@@ -82,7 +82,7 @@ export function expiredIgnores(policy: Policy, now: Date): string[] {
 }
 
 export interface ApplyOptions {
-  /** The package's licence; default: read from the report's licence-declared check. Pass licenseFromEvidence(evidence) when the evidence is at hand (PyPI reports carry no licence check). */
+  /** The package's licence; default: read from the report's licence-declared check. Pass licenseFromEvidence(evidence) when the evidence is at hand (it reads the same licence). */
   license?: PackageLicense;
   /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
   dependencyConfusion?: DependencyConfusion | null;

@@ -91,6 +91,22 @@ describe('policy file', () => {
     expect(rulesOf(parseAudit(result.stdout), GOOD.name)).toEqual(['min-score']);
   });
 
+  it('the file\'s minCoverage judges the verdict as --min-coverage does: never YES on a package the policy calls not evaluated (exit 3)', async () => {
+    const viaFile = await audit(project({ minCoverage: 0.99 }, {}, [GOOD]), '--json');
+    const viaFlag = await audit(project(null, {}, [GOOD]), '--json', '--min-coverage', '0.99');
+    for (const result of [viaFile, viaFlag]) {
+      expect(result.code).toBe(3);
+      const entry = byName(parseAudit(result.stdout)).get(GOOD.name);
+      expect(entry?.policy.status).toBe('error');
+      expect(entry?.policy.failures.map((f) => f.rule)).toEqual(['min-coverage']);
+      expect(entry?.report.coverage).toBeLessThan(0.99);
+      // docs/scoring.md §6a: below the coverage the gate needs, the score is provisional and the verdict at best CAUTION.
+      expect(entry?.report.provisional).toBe(true);
+      expect(entry?.report.verdictCode).toBe('caution');
+      expect(entry?.report.gate.reasonDetails.map((r) => r.code)).toContain('low-coverage');
+    }
+  });
+
   it('an expired ignore fails the run, and stderr names it', async () => {
     const expired = { ignore: [{ package: 'nerq-audit-old@^1.0.0', reason: REASON, expires: '2026-11-01' }] };
     const result = await audit(project(expired), '--json');

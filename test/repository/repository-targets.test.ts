@@ -282,6 +282,62 @@ describe('every recorded repository whose files exist: all five dimensions known
   }
 });
 
+describe('the seven other recorded repositories: all five dimensions known; coverage ≥ 0.7 wherever a lockfile pins the dependencies', () => {
+  const cases: Array<{ repo: string; options: ServeRecordedOptions & { published: PublishedPackages }; verdict: string; reasons: string[]; pinned: boolean }> = [
+    { repo: 'github/github-mcp-server', options: { license: 'MIT', stars: 25_000, published: {} }, verdict: 'yes', reasons: [], pinned: true },
+    {
+      repo: 'upstash/context7',
+      options: { license: 'MIT', stars: 30_000, topics: ['mcp', 'mcp-server'], published: {
+          npm: {
+            '@upstash/context7-mcp': 'https://github.com/upstash/context7',
+            '@smithery/cli': 'https://github.com/smithery-ai/cli',
+            '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector',
+            tsx: 'https://github.com/privatenumber/tsx',
+          },
+        },
+      },
+      verdict: 'yes',
+      reasons: [],
+      pinned: true,
+    },
+    { repo: 'rust-mcp-stack/rust-mcp-filesystem', options: { license: 'MIT', stars: 150, published: { npm: { '@rustmcp/rust-mcp-filesystem': 'https://github.com/rust-mcp-stack/rust-mcp-filesystem' } } }, verdict: 'yes', reasons: [], pinned: true },
+    // One day of history; requirements.txt names its dependencies without pins: the malicious-package check cannot run on ranges.
+    {
+      repo: 'GongRzhe/Office-Word-MCP-Server',
+      options: { license: 'MIT', published: { pypi: { 'office-word-mcp-server': 'https://github.com/GongRzhe/Office-Word-MCP-Server', mcp: 'https://github.com/modelcontextprotocol/python-sdk', 'python-docx': 'https://github.com/python-openxml/python-docx' } } },
+      verdict: 'caution',
+      reasons: ['verdict-held', 'danger-unchecked'],
+      pinned: true,
+    },
+    // No lockfile exists (Cargo.toml without Cargo.lock; a Gradle build): the dependency set is not
+    // known, so the guarding checks are unknown and coverage stays below 0.7 — never raised by
+    // reading an unpinned set as clean.
+    { repo: 'Rishirandhawa/mcp-rust-sdk', options: { license: 'MIT', stars: 5, published: {} }, verdict: 'caution', reasons: ['verdict-held', 'verdict-held', 'danger-unchecked'], pinned: false },
+    { repo: 'modelcontextprotocol/rust-sdk', options: { license: 'NOASSERTION', stars: 2500, published: {} }, verdict: 'caution', reasons: ['danger-unchecked'], pinned: false },
+    {
+      repo: 'modelcontextprotocol/kotlin-sdk',
+      options: { license: 'NOASSERTION', stars: 1000, published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } } },
+      verdict: 'caution',
+      reasons: ['danger-unchecked'],
+      pinned: false,
+    },
+  ];
+  for (const { repo, options, verdict, reasons, pinned } of cases) {
+    it(`${repo}: ${verdict}`, async () => {
+      const { report } = await check(repo, options);
+      for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
+      expect(report.verdictCode).toBe(verdict);
+      expect(report.verdictReasonDetails.map((r) => r.code)).toEqual(reasons);
+      if (pinned) {
+        expect(report.coverage).toBeGreaterThanOrEqual(0.7);
+      } else {
+        expect(report.coverage).toBeLessThan(0.7);
+        expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+      }
+    });
+  }
+});
+
 describe('maturity: when the history starts and how fast it publishes (microsoft/playwright-mcp)', () => {
   const PLAYWRIGHT = 'microsoft/playwright-mcp';
   const HISTORY = '/commits?per_page=2&sha=main';
