@@ -9,6 +9,7 @@ import { EVIDENCE_SCHEMA_VERSION, EvidenceSchema, type Evidence } from '../evide
 import { buildReport, errorReport } from '../report/build.js';
 import type { McpSection, Report } from '../report/schema.js';
 import type { GateOptions } from '../scoring/gate.js';
+import { isoInstant } from '../util/iso-instant.js';
 
 const EvidenceFileSchema = z.union([EvidenceSchema, z.array(EvidenceSchema)]);
 
@@ -26,11 +27,6 @@ export class EvidenceError extends Error {
     this.where = where;
     this.problem = problem;
   }
-}
-
-/** An ISO 8601 date (`YYYY-MM-DD…`) that JavaScript can represent. */
-function isIsoDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
 }
 
 /** The value at `path` in parsed JSON, or undefined when a step of it is absent. */
@@ -65,7 +61,7 @@ export function evidenceFromJson(json: unknown): Evidence[] {
   const list = Array.isArray(parsed.data) ? parsed.data : [parsed.data];
   list.forEach((evidence, index) => {
     // The evaluation instant: a file someone else wrote may hold anything here.
-    if (!isIsoDate(evidence.capturedAt)) {
+    if (isoInstant(evidence.capturedAt) === null) {
       throw new EvidenceError(Array.isArray(parsed.data) ? `${index}.capturedAt` : 'capturedAt', 'not an ISO 8601 date');
     }
   });

@@ -10,6 +10,7 @@ import { UsageError } from './usage-error.js';
 import { INCLUDE_PACKAGE_NEEDS_REPOSITORY, includePackageApplies, type IncludePackage } from '../app/include-package-choice.js';
 import type { Target } from '../target/types.js';
 import { printWarning } from './stderr.js';
+import { isoInstant } from '../util/iso-instant.js';
 
 export const FORMATS = ['table', 'json', 'markdown'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -121,16 +122,11 @@ export function formatOf(options: OutputOptions): Format {
 export function clockFrom(env: NodeJS.ProcessEnv): Date | null {
   const value = env.NERQ_NOW;
   if (value === undefined || value === '') return null;
-  const time = isoDate(value);
-  if (time === null) throw new UsageError(`NERQ_NOW must be an ISO 8601 date, got ${JSON.stringify(value.slice(0, 40))}`);
+  const time = isoInstant(value);
+  if (time === null) throw new UsageError(`NERQ_NOW must be an ISO 8601 date (YYYY-MM-DD, or a time with its zone: 2026-01-31T12:00:00Z), got ${JSON.stringify(value.slice(0, 40))}`);
   return time;
 }
 
-/** An ISO 8601 date (`YYYY-MM-DD…`) that JavaScript can represent, or null. */
-export function isoDate(value: string): Date | null {
-  const time = Date.parse(value);
-  return /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(time) ? new Date(time) : null;
-}
 
 /** The gate as --min-score and --min-coverage set it (defaults from docs/scoring.md §10). */
 export function gateOf(options: OutputOptions): GateOptions {

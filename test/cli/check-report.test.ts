@@ -3,6 +3,7 @@
  * report (zod contract and the shipped JSON schema), and the recorded score, grade, verdict
  * and coverage of every fixture package under NERQ_NOW=2026-11-30.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SCHEMA_VERSION, type Report } from '../../src/report/schema.js';
 import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -35,6 +36,23 @@ const hasOneDecimal = (n: number): boolean => Math.round(n * 10) / 10 === n;
 const nameOf = (target: string): string => target.replace(/(?<=.)@[^@/]*$/, '');
 
 describe('nerq check chalk (terminal report)', () => {
+  it("is the README's sample report: each of its parts (cut at a line `…`) printed as it stands, in order", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Sample report'));
+    const sample = /```text\n([\s\S]*?)```/.exec(section)![1]!;
+    const parts = sample.split('\n…\n');
+    expect(parts.length).toBeGreaterThan(1);
+    const { stdout } = await runCli(['check', 'chalk'], { server });
+    expect(stdout.startsWith(parts[0]!), parts[0]).toBe(true);
+    expect(stdout.endsWith(parts.at(-1)!), parts.at(-1)).toBe(true);
+    let from = 0;
+    for (const part of parts) {
+      const at = stdout.indexOf(part, from);
+      expect(at, part).toBeGreaterThanOrEqual(from);
+      from = at + part.length;
+    }
+  });
+
   it('prints the header, all five dimensions, the checks, and only GitHub (rate limit spent) as unavailable', async () => {
     const result = await runCli(['check', 'chalk'], { server });
     // The gate passes (74.1 ≥ 50, coverage 73% ≥ 50%, no overall cap): exit 0, nothing on stderr.

@@ -3,6 +3,7 @@
  * server): the JSON contract with its comparison, the table's and Markdown's "Compared with"
  * block, the side-by-side table, Markdown and JSON, and bad input.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ReportSchema } from '../../src/report/schema.js';
 import { useSharedFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -97,6 +98,22 @@ describe('nerq compare', () => {
     }
     expect(result.stdout).toMatch(/^Where they differ most$/m);
     expect(result.stdout).toMatch(/^Highest score: nerq-peer-fetch@2\.0\.0$/m);
+  });
+
+  it("the README's outputs are what nerq prints here (its section says they come from this fixture server)", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### Compared with its peers'), readme.indexOf('### `nerq audit [dir]`'));
+    const blocks = [...section.matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks).toHaveLength(2);
+    // The "Compared with" block, as `nerq check request --compare` prints it.
+    const check = await runCli(['check', 'request', '--compare'], { server });
+    const start = check.stdout.indexOf('Compared with ');
+    expect(check.stdout.slice(start, check.stdout.indexOf('\n\n', start) + 1)).toBe(blocks[0]);
+    // The side-by-side table, as the command the block shows prints it.
+    const [command, ...printed] = blocks[1]!.split('\n');
+    const compare = await runCli(command!.replace(/^\$ nerq /, '').split(' '), { server });
+    expect(compare.code).toBe(0);
+    expect(compare.stdout).toBe(printed.join('\n'));
   });
 
   it('--json: the reports (each a valid report) and the side-by-side comparison', async () => {

@@ -90,6 +90,11 @@ describe('exit 2: usage errors and invalid input, one line, no stack, nothing on
     { name: '--category nope', args: () => ['check', 'chalk', '--category', 'nope'], stderr: /--category/ },
     { name: '--timeout 0', args: () => ['check', 'chalk', '--timeout', '0'], stderr: /--timeout/ },
     { name: 'NERQ_NOW=garbage', args: () => ['check', 'chalk'], env: { NERQ_NOW: 'garbage' }, stderr: /NERQ_NOW/ },
+    // JavaScript's parser would roll a day the month lacks over, skip trailing words, and read a
+    // time without a zone in the machine's local time: none of them is the instant written.
+    { name: 'NERQ_NOW=2026-02-29 (no such day)', args: () => ['check', 'chalk'], env: { NERQ_NOW: '2026-02-29' }, stderr: /NERQ_NOW/ },
+    { name: 'NERQ_NOW=2026-01-01 (any words)', args: () => ['check', 'chalk'], env: { NERQ_NOW: '2026-01-01 (any words)' }, stderr: /NERQ_NOW/ },
+    { name: 'NERQ_NOW with a time but no zone', args: () => ['check', 'chalk'], env: { NERQ_NOW: '2026-01-01T10:00:00' }, stderr: /NERQ_NOW/ },
     { name: 'score of a missing file', args: () => ['score', path.join(tmp, 'missing.json')], stderr: /cannot read .*: no such file\n$/ },
     { name: 'score of a directory', args: () => ['score', tmp], stderr: /cannot read .*: a directory\n$/ },
     { name: 'score of an empty array', args: () => ['score', evidenceFile('empty.json', '[]')], stderr: /holds no evidence \(an empty array\)\n$/ },

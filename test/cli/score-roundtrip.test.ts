@@ -135,6 +135,36 @@ describe('check --save-evidence, then score: the same bytes', () => {
   });
 });
 
+/**
+ * The README's round trip ("`nerq score <evidence.json>`"), run as written, on a store that has
+ * evaluated the target before — as a user's has: the live report then carries `previous` from
+ * the store, which the evidence does not hold, so the commands must keep it out for `cmp` to hold.
+ */
+describe("the README's round trip, on a store that has seen the target", () => {
+  it('its commands give byte-identical reports', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### `nerq score <evidence.json>`'));
+    const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
+    const commands = block.split('\n').filter((line) => line.startsWith('nerq '));
+    expect(commands).toHaveLength(2);
+    const dir = freshDir();
+    const env = { NERQ_CACHE_DIR: path.join(dir, 'store') };
+    // An earlier evaluation, the day before (at the same instant it would be no earlier one).
+    await runCli(['check', 'express', '--json'], { server, env: { ...env, NERQ_NOW: '2026-11-29T00:00:00Z' } });
+    const outputs = new Map<string, string>();
+    for (const command of commands) {
+      const [words, into] = command.replace(/#.*$/, '').split('>').map((part) => part.trim().split(/\s+/));
+      const args = words!.slice(1).map((word) => (word.endsWith('.json') ? path.join(dir, word) : word));
+      const run = await runCli(args, { server, env, cwd: dir });
+      expect(run.stderr, command).toBe('');
+      outputs.set(into![0]!, run.stdout);
+    }
+    const cmp = /^cmp (\S+) (\S+)/m.exec(block)!;
+    expect(outputs.get(cmp[1]!)).toBeDefined();
+    expect(outputs.get(cmp[1]!)).toBe(outputs.get(cmp[2]!));
+  });
+});
+
 describe('registry credentials from the user .npmrc', () => {
   const TOKEN = 'secret-token-123';
 

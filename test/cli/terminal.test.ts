@@ -61,6 +61,36 @@ describe('the spinner on a terminal', () => {
   });
 });
 
+/**
+ * The audit table as a terminal shows it: packages with long scoped names (wider than the name
+ * column) and long reasons, at 80 and 120 columns. The screen is read with wrapped lines
+ * joined, so a line nerq wrote wider than the terminal is seen as one.
+ */
+describe('the audit table on a terminal', () => {
+  const WIDE: SyntheticPackage[] = [
+    { name: '@nerq-tty-scope-long/a-package-name-as-long-as-real-ones-get', version: '1.0.0', deprecated: 'no longer maintained: every release of this package has moved to a successor, see its README for what to use instead' },
+    { name: '@nerq-tty-scope/short', version: '1.0.0' },
+  ];
+  let wide: string;
+  beforeAll(() => {
+    for (const pkg of WIDE) serveSynthetic(server, pkg);
+    const { lock, manifest } = packageLockV3(WIDE.map((p) => ({ ...p, direct: true })), server.url('npm'));
+    wide = dirs.project({ 'package-lock.json': lock, 'package.json': manifest });
+  });
+
+  it.for([80, 120])('at %i columns no line is wider than the terminal, the names and the reason whole', async (columns) => {
+    const terminal = openTerminal(['audit', wide], { columns, rows: 120, server });
+    terminals.push(terminal);
+    expect((await terminal.exited()).code).toBe(1);
+    const screen = terminal.screen();
+    expect(screen).toMatch(/^nerq audit · FAIL/m);
+    for (const line of screen.split('\n')) expect(line.length, line).toBeLessThanOrEqual(columns);
+    const joined = screen.replace(/\n\s+/g, ' ');
+    for (const pkg of WIDE) expect(screen).toContain(`${pkg.name}@1.0.0`);
+    expect(joined).toContain('every release of this package has moved to a successor');
+  });
+});
+
 describe('Ctrl-C', () => {
   it('ends the run at once with exit 130, says so, and leaves the store intact for the next run', async () => {
     const terminal = open(['audit', project], 80);

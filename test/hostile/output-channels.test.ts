@@ -88,7 +88,13 @@ function messageTexts(value: unknown, where = ''): { where: string; text: string
 }
 
 describe('nerq score', () => {
-  const bad = ['not a date', '2026-13-45T00:00:00Z', '', 'Infinity', '+275760-09-13T00:00:00.001Z'];
+  const bad = [
+    'not a date', '2026-13-45T00:00:00Z', '', 'Infinity', '+275760-09-13T00:00:00.001Z',
+    // Days the month does not have (JavaScript rolls them over to the next month), words after
+    // the date (JavaScript skips them), a time without its zone (read in the local time of
+    // whichever machine re-scores: another instant on each).
+    '2026-02-30', '2026-02-29T00:00:00Z', '2026-04-31T12:00:00Z', '2026-01-01 (any words)', '2026-01-01T10:00:00',
+  ];
   // With NERQ_NOW the clock does not come from the file, but the file is still bad input.
   const cases = bad.flatMap((capturedAt) => [[capturedAt, 'NERQ_NOW unset'], [capturedAt, 'NERQ_NOW set']] as [string, string][]);
   it.for(cases)('a capturedAt of %j is bad input (%s): exit 2, one line', async ([capturedAt, clock], { task }) => {

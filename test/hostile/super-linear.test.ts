@@ -46,6 +46,7 @@ import { makeTarball } from '../support/tarball.js';
 import { npmExecWords } from '../../src/ecosystems/npm/exec-argv.js';
 import { namesAKeyTwice } from '../../src/front/json-depth.js';
 import { noneMatchHas } from '../../src/front/if-none-match.js';
+import { isoInstant } from '../../src/util/iso-instant.js';
 import { answeringBadLines } from '../../src/mcp/stdio-lines.js';
 import { PassThrough } from 'node:stream';
 import { dlxWords } from '../../src/ecosystems/npm/dlx-argv.js';
@@ -283,6 +284,13 @@ describe('network text grows linearly', () => {
     for (const unit of ['"x", ', 'W/"x",', 'W/W/', '"', ',,', 'W/"']) {
       noteCases(task);
       expectLinear(task, `If-None-Match ${JSON.stringify(unit)}`, growth((k) => noneMatchHas(`${unit.repeat(k)}"y"`, etag), 1000, true));
+    }
+  });
+
+  it("an evidence file's capturedAt and NERQ_NOW (iso-instant.ts): runs of dates, digits, dashes and time parts", ({ task }) => {
+    for (const unit of ['2026-01-01', '0', '-', 'T00:00', ':00', '.0']) {
+      noteCases(task);
+      expectLinear(task, `instant ${JSON.stringify(unit)}`, growth((k) => isoInstant(`2026-01-01T00:00${unit.repeat(k)}Z`), 1000, true));
     }
   });
 

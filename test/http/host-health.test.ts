@@ -3,6 +3,7 @@
  * own, then the HTTP client against loopback servers that refuse, fail DNS, time out or answer 5xx.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -143,6 +144,31 @@ describe('the HTTP client and a host that is down', () => {
     expect(health.down().map((d) => d.fault)).toEqual(['refused']);
     const rest = await Promise.all(Array.from({ length: 20 }, () => http.request({ url: `${origin}/b` })));
     expect(new Set(rest.map(reasonOf))).toEqual(new Set([reasonOf(first)]));
+  });
+
+  it('a TLS failure (an https URL whose host does not speak TLS) marks the host down without a retry', async () => {
+    const health = createHostHealth();
+    const http = client({ health });
+    // A server that answers in plain HTTP: the TLS handshake fails on its first bytes.
+    const sockets: net.Socket[] = [];
+    const plain = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `https://127.0.0.1:${(plain.address() as net.AddressInfo).port}`;
+      const first = await http.request({ url: `${origin}/a` });
+      expect(reasonOf(first)).toMatch(/^TLS error with 127\.0\.0\.1:\d+ /);
+      expect(sleeps).toEqual([]);
+      expect(health.down().map((d) => d.fault)).toEqual(['tls']);
+      const rest = await Promise.all(Array.from({ length: 20 }, () => http.request({ url: `${origin}/b` })));
+      expect(new Set(rest.map(reasonOf))).toEqual(new Set([reasonOf(first)]));
+      expect(sockets).toHaveLength(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
   });
 
   it('503 answers in a row mark the host down: no request is sent to it afterwards', async () => {

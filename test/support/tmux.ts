@@ -31,7 +31,7 @@ export interface TerminalOptions {
 
 export interface Terminal {
   readonly home: string;
-  /** The visible screen, lines without trailing spaces. */
+  /** The visible screen, lines without trailing spaces; a line the terminal wrapped is one line. */
   screen(): string;
   /** Send tmux key names (`C-c`, `Enter`) or literal text (`literal: true`). */
   keys(keys: string, literal?: boolean): void;
@@ -66,8 +66,10 @@ export function openTerminal(args: readonly string[], options: TerminalOptions):
   const socket = `nerq-test-${process.pid}-${path.basename(dir)}`;
   const tmux = (...rest: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...rest], { encoding: 'utf8' });
   tmux('new-session', '-d', '-s', 'nerq', '-x', String(options.columns), '-y', String(options.rows ?? 40), `sh ${shellQuote(script)}`);
+  // -J: a line the terminal wrapped at its right edge is read back whole, so that a line wider
+  // than the terminal shows as one (else tmux's wrap would hide it, and no width could fail).
   const screen = () =>
-    tmux('capture-pane', '-p', '-t', 'nerq')
+    tmux('capture-pane', '-p', '-J', '-t', 'nerq')
       .split('\n')
       .map((l) => l.trimEnd())
       .join('\n')
