@@ -189,7 +189,9 @@ describe('the HTTP client and a host that is down', () => {
   it('timeouts in a row mark the host down; a 404 between them does not', async () => {
     const server = await fixtureServer();
     server
-      .expect('GET', '/github/slow', { delayMs: 1000 })
+      // undici checks a headers timeout on a coarse timer (ticks of about half a second): the
+      // 150 ms timeout fires up to a second late, so the answer comes well after that.
+      .expect('GET', '/github/slow', { delayMs: 5000 })
       .expect('GET', '/github/missing', { status: 404 });
     const health = createHostHealth();
     const http = client({ health });

@@ -78,7 +78,8 @@ const SOURCES: ReadonlyArray<{ name: string; method: 'GET' | 'POST'; prefix: str
 ];
 
 const FAULTS: ReadonlyArray<{ fault: string; response: FixtureResponse; code: SourceUnavailableCode; body?: true }> = [
-  { fault: 'a timeout', response: { delayMs: 1500 }, code: 'timeout' },
+  // Well past the 300 ms headers timeout, which undici checks on a coarse timer (up to a second late).
+  { fault: 'a timeout', response: { delayMs: 5000 }, code: 'timeout' },
   { fault: 'a reset connection', response: { reset: true }, code: 'network-error' },
   { fault: 'HTTP 500', response: { status: 500 }, code: 'http-status' },
   { fault: 'invalid JSON', response: { malformed: true }, code: 'bad-answer', body: true },
