@@ -6,13 +6,13 @@
  * the copied ones), never a credit.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GithubRepository } from '../../src/evidence/schema.js';
 import { comparisonOf, forkOwnCommits } from '../../src/sources/github/fork-commits.js';
 import { forkParentBranch } from '../../src/sources/github/names.js';
 import type { GithubCall } from '../../src/sources/github/request.js';
 import { repositoryWith } from '../checks/github-cases.js';
-import { expectNoUnexpected, FIXTURES_ROOT, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { FIXTURES_ROOT, useFixtureServer, type FixtureResponse } from '../support/fixture-server.js';
 import { limiterFor, testClient } from './helpers.js';
 
 /** A week after the recorded commits (2012-05-25): all four are of the last 90 days. */
@@ -20,27 +20,20 @@ const NOW = new Date('2012-06-01T12:00:00Z');
 const RECORDED = JSON.parse(readFileSync(`${FIXTURES_ROOT}github/compare/pygithub-v0.6-v0.7.json`, 'utf8')) as Record<string, unknown> & { commits: unknown[] };
 const COMPARE = '/github/repos/PyGithub/PyGithub/compare/main...ahmad88me:master';
 
-let server: FixtureServer;
-beforeEach(async () => {
-  server = await startFixtureServer();
-});
-afterEach(async () => {
-  expectNoUnexpected(server);
-  await server.close();
-});
+const world = useFixtureServer();
 
 const fork = (overrides: Partial<GithubRepository> = {}): GithubRepository =>
   repositoryWith({ fullName: 'ahmad88me/PyGithub', fork: true, parent: 'PyGithub/PyGithub', parentBranch: 'main', defaultBranch: 'master', ...overrides });
 
 async function compare(repository: GithubRepository = fork()) {
   const { http } = testClient();
-  const call: GithubCall = { http, limiter: limiterFor(http), api: server.url('github'), graphql: `${server.url('github')}/graphql`, tokenInUse: false, now: NOW, counter: { requests: 0 } };
+  const call: GithubCall = { http, limiter: limiterFor(http), api: world.server.url('github'), graphql: `${world.server.url('github')}/graphql`, tokenInUse: false, now: NOW, counter: { requests: 0 } };
   return { result: await forkOwnCommits(call, repository), requests: call.counter.requests };
 }
 
 describe('forkOwnCommits', () => {
   it('ahead of its parent: the own commits GitHub listed, counted as the branch facts are — one request', async () => {
-    server.expect('GET', COMPARE, { fixture: 'github/compare/pygithub-v0.6-v0.7.json' });
+    world.server.expect('GET', COMPARE, { fixture: 'github/compare/pygithub-v0.6-v0.7.json' });
     const { result, requests } = await compare();
     expect(requests).toBe(1);
     expect(result).toEqual({
@@ -59,24 +52,24 @@ describe('forkOwnCommits', () => {
   });
 
   it('identical to its parent: no commits of its own', async () => {
-    server.expect('GET', COMPARE, { body: { ...RECORDED, status: 'identical', ahead_by: 0, behind_by: 0, total_commits: 0, commits: [] } });
+    world.server.expect('GET', COMPARE, { body: { ...RECORDED, status: 'identical', ahead_by: 0, behind_by: 0, total_commits: 0, commits: [] } });
     const { result } = await compare();
     expect(result).toMatchObject({ ok: true, value: { status: 'identical', aheadBy: 0, listed: 0, activity: { commits365d: 0, lastCommitAt: null } } });
   });
 
   it('diverged: its own commits ahead and the parent\'s it lacks behind', async () => {
-    server.expect('GET', COMPARE, { body: { ...RECORDED, status: 'diverged', behind_by: 9 } });
+    world.server.expect('GET', COMPARE, { body: { ...RECORDED, status: 'diverged', behind_by: 9 } });
     const { result } = await compare();
     expect(result).toMatchObject({ ok: true, value: { status: 'diverged', aheadBy: 4, behindBy: 9, listed: 4, activity: { commits90d: 4 } } });
   });
 
   it('more own commits than listed: the counts are lower bounds (truncated), from those listed', async () => {
-    server.expect('GET', COMPARE, { body: { ...RECORDED, ahead_by: 300, total_commits: 300 } });
+    world.server.expect('GET', COMPARE, { body: { ...RECORDED, ahead_by: 300, total_commits: 300 } });
     const { result } = await compare();
     expect(result).toMatchObject({ ok: true, value: { aheadBy: 300, listed: 4, activity: { commits90d: 4, truncated: true } } });
   });
 
-  const failures: Array<[string, Parameters<FixtureServer['expect']>[2], RegExp]> = [
+  const failures: Array<[string, FixtureResponse, RegExp]> = [
     ['a 404 (the parent deleted, a branch renamed)', { status: 404, body: { message: 'Not Found' } }, /404/],
     ['a 500', { status: 500, body: { message: 'Server Error' } }, /500/],
     ['a body that is no JSON', { malformed: true }, /not valid JSON/],
@@ -88,7 +81,7 @@ describe('forkOwnCommits', () => {
   ];
   for (const [name, response, reason] of failures) {
     it(`${name}: no facts, with the reason`, async () => {
-      server.expect('GET', COMPARE, response);
+      world.server.expect('GET', COMPARE, response);
       const { result } = await compare();
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.reason).toMatch(reason);

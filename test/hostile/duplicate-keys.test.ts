@@ -11,23 +11,14 @@
  * so it reads what yarn installs, and duplicate keys there stay accepted (docs/security.md).
  */
 import { describe, expect, it } from 'vitest';
-import { LockfileError } from '../../src/audit/types.js';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
 import { readInputText } from '../../src/lockfiles/index.js';
+import { lockfileErrorOf as errorOf } from './support/lockfile-error.js';
 import { noteCases } from './support/metrics.js';
 
 const V9_HEAD = "lockfileVersion: '9.0'\n\nimporters:\n  .:\n    dependencies:\n      chalk:\n        specifier: ^4.1.0\n        version: 4.1.0\n";
 const V9_TAIL = "\nsnapshots:\n  chalk@4.1.0: {}\n";
 
-function errorOf(fn: () => unknown): LockfileError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof LockfileError) return error;
-    throw error;
-  }
-  throw new Error('expected a LockfileError');
-}
 
 describe('pnpm-lock.yaml with a key named twice is malformed, as pnpm holds it', () => {
   const CASES: [label: string, text: string, line: number][] = [

@@ -10,24 +10,14 @@
  * (docs/security.md, "YAML documents").
  */
 import { describe, expect, it } from 'vitest';
-import { LockfileError } from '../../src/audit/types.js';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
 import { readInputText } from '../../src/lockfiles/index.js';
+import { lockfileErrorOf as errorOf } from './support/lockfile-error.js';
 import { noteCases } from './support/metrics.js';
 
 const lock = (name: string, version: string): string =>
   `lockfileVersion: '9.0'\n\nimporters:\n  .:\n    dependencies:\n      ${name}:\n        specifier: ${version}\n        version: ${version}\n\npackages:\n  ${name}@${version}:\n    resolution: {integrity: sha512-x}\n\nsnapshots:\n  ${name}@${version}: {}\n`;
 const ENV = "lockfileVersion: '9.0'\n\nimporters:\n  .:\n    configDependencies: {}\n    packageManagerDependencies:\n      pnpm:\n        specifier: 11.0.0\n        version: 11.0.0\n\npackages:\n  pnpm@11.0.0:\n    resolution: {integrity: sha512-y}\n\nsnapshots:\n  pnpm@11.0.0: {}\n";
-
-function errorOf(fn: () => unknown): LockfileError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof LockfileError) return error;
-    throw error;
-  }
-  throw new Error('expected a LockfileError');
-}
 
 const ids = (text: string): string[] => readInputText(text, 'pnpm-lock.yaml').dependencies.map((d) => `${d.name}@${d.version}`).sort();
 
