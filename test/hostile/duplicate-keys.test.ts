@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
 import { readInputText } from '../../src/lockfiles/index.js';
-import { lockfileErrorOf as errorOf } from './support/lockfile-error.js';
+import { lockfileErrorOf as errorOf } from '../audit/inputs/helpers.js';
 import { noteCases } from './support/metrics.js';
 
 const V9_HEAD = "lockfileVersion: '9.0'\n\nimporters:\n  .:\n    dependencies:\n      chalk:\n        specifier: ^4.1.0\n        version: 4.1.0\n";

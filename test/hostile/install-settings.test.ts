@@ -22,6 +22,7 @@ import { runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { expectLinear, growth } from './support/linear-time.js';
 import { noteCases } from './support/metrics.js';
+import { berryLock } from '../support/berry-lock.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
 const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
@@ -55,26 +56,7 @@ const PNPM_LOCK = [
   `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
   '',
 ].join('\n');
-const YARN_LOCK = [
-  '__metadata:',
-  '  version: 8',
-  '  cacheKey: 10c0',
-  '',
-  `"${TRUSTED.name}@npm:^${TRUSTED.version}":`,
-  `  version: ${TRUSTED.version}`,
-  `  resolution: "${TRUSTED.name}@npm:${TRUSTED.version}"`,
-  '  languageName: node',
-  '  linkType: hard',
-  '',
-  '"app@workspace:.":',
-  '  version: 0.0.0-use.local',
-  '  resolution: "app@workspace:."',
-  '  dependencies:',
-  `    ${TRUSTED.name}: "npm:^${TRUSTED.version}"`,
-  '  languageName: unknown',
-  '  linkType: soft',
-  '',
-].join('\n');
+const YARN_LOCK = berryLock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: TRUSTED.version, resolution: `${TRUSTED.name}@npm:${TRUSTED.version}` });
 
 type Report = ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] };
 

@@ -28,6 +28,7 @@ import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
 import { noteCases } from './support/metrics.js';
+import { berryLock } from '../support/berry-lock.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
 const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
@@ -139,27 +140,7 @@ describe('a lockfile that installs something else under a trusted name', () => {
 
   it('yarn berry: a descriptor resolved to another package', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
     noteCases(task);
-    const lock = [
-      '__metadata:',
-      '  version: 8',
-      '  cacheKey: 10c0',
-      '',
-      `"${TRUSTED.name}@npm:^${TRUSTED.version}":`,
-      `  version: ${EVIL.version}`,
-      `  resolution: "${EVIL.name}@npm:${EVIL.version}"`,
-      '  checksum: 10c0/00',
-      '  languageName: node',
-      '  linkType: hard',
-      '',
-      '"app@workspace:.":',
-      '  version: 0.0.0-use.local',
-      '  resolution: "app@workspace:."',
-      '  dependencies:',
-      `    ${TRUSTED.name}: "npm:^${TRUSTED.version}"`,
-      '  languageName: unknown',
-      '  linkType: soft',
-      '',
-    ].join('\n');
+    const lock = berryLock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: EVIL.version, resolution: `${EVIL.name}@npm:${EVIL.version}`, checksum: '10c0/00' });
     const run = await audit({ 'package.json': MANIFEST, 'yarn.lock': lock });
     expect(run.code, run.stderr).toBe(1);
     const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === EVIL.name);

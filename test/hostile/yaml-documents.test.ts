@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMcpConfig } from '../../src/audit/mcp/read-config.js';
 import { readInputText } from '../../src/lockfiles/index.js';
-import { lockfileErrorOf as errorOf } from './support/lockfile-error.js';
+import { lockfileErrorOf as errorOf } from '../audit/inputs/helpers.js';
 import { noteCases } from './support/metrics.js';
 
 const lock = (name: string, version: string): string =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readYarnLock } from '../../../src/lockfiles/index.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { find, fixture, lineOf, lockfileErrorOf, only, readFixture } from './helpers.js';
+import { berryLock } from '../../support/berry-lock.js';
 
 describe('yarn.lock classic', () => {
   const text = fixture('yarn-classic/yarn.lock');
@@ -170,28 +171,7 @@ __metadata:
 
 describe('yarn.lock berry, a release with the __archiveUrl yarn fetches it from', () => {
   /** One package locked as `resolution`, declared by the root workspace. */
-  const berry = (name: string, resolution: string): string =>
-    [
-      '__metadata:',
-      '  version: 8',
-      '  cacheKey: 10c0',
-      '',
-      `"${name}@npm:^1.0.0":`,
-      '  version: 1.0.0',
-      `  resolution: "${resolution}"`,
-      '  checksum: 10c0/00',
-      '  languageName: node',
-      '  linkType: hard',
-      '',
-      '"app@workspace:.":',
-      '  version: 0.0.0-use.local',
-      '  resolution: "app@workspace:."',
-      '  dependencies:',
-      `    "${name}": "npm:^1.0.0"`,
-      '  languageName: unknown',
-      '  linkType: soft',
-      '',
-    ].join('\n');
+  const berry = (name: string, resolution: string): string => berryLock({ name, range: '^1.0.0', version: '1.0.0', resolution, checksum: '10c0/00' });
 
   it('reads the release it names, with the URL (decoded as yarn encodes it) as where it resolves from', () => {
     // The shape yarn 4 writes for GitHub Packages (its `%40scope%2Fname`, then the whole URL encoded once more).
