@@ -22,7 +22,7 @@ import { runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { expectLinear, growth } from './support/linear-time.js';
 import { noteCases } from './support/metrics.js';
-import { berryLock } from '../support/berry-lock.js';
+import { berryLock, pnpmV9Lock } from '../support/lock-texts.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
 const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
@@ -41,21 +41,7 @@ const world = useAuditWorld((server) => {
 const dirs = world.dirs;
 
 const MANIFEST = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, null, 2);
-const PNPM_LOCK = [
-  "lockfileVersion: '9.0'",
-  'importers:',
-  '  .:',
-  '    dependencies:',
-  `      ${TRUSTED.name}:`,
-  `        specifier: ^${TRUSTED.version}`,
-  `        version: ${TRUSTED.version}`,
-  'packages:',
-  `  ${TRUSTED.name}@${TRUSTED.version}:`,
-  `    resolution: {integrity: INTEGRITY}`,
-  'snapshots:',
-  `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
-  '',
-].join('\n');
+const PNPM_LOCK = pnpmV9Lock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: TRUSTED.version, resolution: '{integrity: INTEGRITY}' });
 const YARN_LOCK = berryLock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: TRUSTED.version, resolution: `${TRUSTED.name}@npm:${TRUSTED.version}` });
 
 type Report = ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] };

@@ -28,7 +28,7 @@ import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
 import { noteCases } from './support/metrics.js';
-import { berryLock } from '../support/berry-lock.js';
+import { berryLock, pnpmV9Lock } from '../support/lock-texts.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
 const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
@@ -89,21 +89,12 @@ const FORMATS: Record<string, (pin: Pin) => Record<string, string>> = {
   }),
   'pnpm v9': (pin) => ({
     'package.json': MANIFEST,
-    'pnpm-lock.yaml': [
-      "lockfileVersion: '9.0'",
-      'importers:',
-      '  .:',
-      '    dependencies:',
-      `      ${TRUSTED.name}:`,
-      `        specifier: ^${TRUSTED.version}`,
-      `        version: ${TRUSTED.version}`,
-      'packages:',
-      `  ${TRUSTED.name}@${TRUSTED.version}:`,
-      `    resolution: {integrity: ${pin.integrity}${pin.resolved === tarballUrl(TRUSTED) ? '' : `, tarball: ${pin.resolved}`}}`,
-      'snapshots:',
-      `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
-      '',
-    ].join('\n'),
+    'pnpm-lock.yaml': pnpmV9Lock({
+      name: TRUSTED.name,
+      range: `^${TRUSTED.version}`,
+      version: TRUSTED.version,
+      resolution: `{integrity: ${pin.integrity}${pin.resolved === tarballUrl(TRUSTED) ? '' : `, tarball: ${pin.resolved}`}}`,
+    }),
   }),
   bun: (pin) => ({
     'package.json': MANIFEST,

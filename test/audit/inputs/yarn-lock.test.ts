@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readYarnLock } from '../../../src/lockfiles/index.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { find, fixture, lineOf, lockfileErrorOf, only, readFixture } from './helpers.js';
-import { berryLock } from '../../support/berry-lock.js';
+import { berryLock } from '../../support/lock-texts.js';
 
 describe('yarn.lock classic', () => {
   const text = fixture('yarn-classic/yarn.lock');

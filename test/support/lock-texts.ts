@@ -1,4 +1,4 @@
-/** A yarn berry (v4) lockfile for tests: what `yarn install` writes for one dependency of the root workspace. */
+/** Lockfiles for tests, as the package managers write them for one dependency of the root project. */
 
 interface BerryEntry {
   name: string;
@@ -10,6 +10,7 @@ interface BerryEntry {
   checksum?: string;
 }
 
+/** A yarn berry (v4) lockfile. */
 export function berryLock({ name, range, version, resolution, checksum }: BerryEntry): string {
   return [
     '__metadata:',
@@ -30,6 +31,25 @@ export function berryLock({ name, range, version, resolution, checksum }: BerryE
     `    "${name}": "npm:${range}"`,
     '  languageName: unknown',
     '  linkType: soft',
+    '',
+  ].join('\n');
+}
+
+/** A pnpm v9 lockfile: `name` declared as `range`, locked at `version` with the given `resolution` object's text (`{integrity: …}`). */
+export function pnpmV9Lock({ name, range, version, resolution }: { name: string; range: string; version: string; resolution: string }): string {
+  return [
+    "lockfileVersion: '9.0'",
+    'importers:',
+    '  .:',
+    '    dependencies:',
+    `      ${name}:`,
+    `        specifier: ${range}`,
+    `        version: ${version}`,
+    'packages:',
+    `  ${name}@${version}:`,
+    `    resolution: ${resolution}`,
+    'snapshots:',
+    `  ${name}@${version}: {}`,
     '',
   ].join('\n');
 }
