@@ -132,9 +132,11 @@ export const AuditWarningSchema = z.object({
  * `unreadable-file`), 2.17.0 the entries' reports at 1.18.0 (a fork target's optional `fork.own`:
  * its own commits, compared with its parent), 2.18.0 the warning codes of the package manager's
  * settings and an input's own findings: `unvouched-hook` (a pnpmfile) and `hash-unreadable` (a
- * requirements `--hash` that pins nothing), incomplete unless allowed, and `package-extension`.
+ * requirements `--hash` that pins nothing), incomplete unless allowed, and `package-extension`,
+ * 2.19.0 the warning codes `yarn-plugin` and `yarn-release` (a `.yarnrc.yml`'s plugins and
+ * `yarnPath` in the tree; one from outside it, or a pnpmfile an `.npmrc` names, is an `unvouched-hook`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.18.0';
+export const AUDIT_SCHEMA_VERSION = '2.19.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

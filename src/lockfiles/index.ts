@@ -6,7 +6,7 @@ import { LockfileError } from '../audit/types.js';
 import { readBunLock } from './bun-lock.js';
 import { readCargoLock } from './cargo-lock.js';
 import { readGoMod } from './go-mod.js';
-import { hookFindings, PNPMFILES, pnpmWorkspaceSettings, withSettings, yarnrcSettings, type SettingsResult } from './install-settings.js';
+import { hookFindings, npmrcPnpmfiles, PNPMFILES, pnpmWorkspaceSettings, withSettings, yarnrcSettings, type SettingsResult } from './install-settings.js';
 import type { ModuleInput } from './module-types.js';
 import { readCycloneDx } from './cyclonedx.js';
 import { readPackageJson } from './package-json.js';
@@ -126,7 +126,7 @@ export function readInputText(text: string, file: string, context?: InputContext
   return withSettings(reader(text, file, context), settingsFor(reader, file, context));
 }
 
-/** pnpm's settings for a pnpm lockfile or a package.json, yarn's for a yarn lockfile or a package.json. */
+/** pnpm's settings (pnpm-workspace.yaml, .npmrc) for a pnpm lockfile or a package.json, yarn's (.yarnrc.yml) for a yarn lockfile or a package.json. */
 function settingsFor(reader: InputReader, file: string, context: InputContext | undefined): SettingsResult[] {
   const dir = dirOf(file);
   const added: SettingsResult[] = [];
@@ -135,7 +135,9 @@ function settingsFor(reader: InputReader, file: string, context: InputContext | 
     const workspace = context?.settings?.[workspaceFile];
     const settings = workspace === undefined ? null : pnpmWorkspaceSettings(workspace, workspaceFile);
     const present = (context?.hooks ?? []).filter((hook) => PNPMFILES.includes(baseName(hook)) && dirOf(hook) === dir);
-    const hooks = [...present.map((hook) => ({ hook, file: hook, line: null })), ...(settings?.pnpmfiles ?? [])];
+    const npmrcFile = joinPath(dir, '.npmrc');
+    const npmrc = context?.settings?.[npmrcFile];
+    const hooks = [...present.map((hook) => ({ hook, file: hook, line: null })), ...(settings?.pnpmfiles ?? []), ...(npmrc === undefined ? [] : npmrcPnpmfiles(npmrc, npmrcFile))];
     // With a lockfile, the lockfile records what an alias installs.
     if (settings !== null) added.push(reader === readPackageJson ? settings : { ...settings, aliases: [] });
     if (hooks.length > 0) added.push({ notes: [], skipped: [], findings: hookFindings(hooks) });

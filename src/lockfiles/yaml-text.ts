@@ -27,6 +27,8 @@ export interface ParsedYaml {
    * rescan each mapping for every key it holds.
    */
   keyLinesUnder(key: string, depth: number): Map<string, number>;
+  /** The line of each item of the sequence under the root's `key`, in one pass (empty when it is not a sequence). */
+  itemLines(key: string): number[];
 }
 
 /** `startLine`: the line of the file `text` starts on, when it is a part of the file (a pnpm lockfile's second document). */
@@ -90,6 +92,15 @@ export function parseYaml(text: string, file: string, startLine = 1): ParsedYaml
         if (top !== undefined) walk(top.value, '', 1);
       }
       return lines;
+    },
+    itemLines(key) {
+      const top = isMap(doc.contents) ? doc.contents.items.find((p) => keyText(p.key) === key) : undefined;
+      if (top === undefined || !isSeq(top.value)) return [];
+      const fallback = keyLine(top) ?? 1;
+      return top.value.items.map((item) => {
+        const range = (item as Node | null)?.range;
+        return range ? lineAt(range[0]) : fallback;
+      });
     },
     lineOf(path) {
       let node: unknown = doc.contents;

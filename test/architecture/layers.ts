@@ -70,6 +70,7 @@ const PURE_PACKAGES: readonly string[] = [
   '@yarnpkg/parsers',
   'cli-table3',
   'hosted-git-info',
+  'ini',
   'npm-package-arg',
   'npm-pick-manifest',
   'packageurl-js',

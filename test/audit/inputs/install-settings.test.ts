@@ -2,10 +2,13 @@
  * What the package manager's own settings add to an input (src/lockfiles/install-settings.ts),
  * read through readInputText as an audit reads them: which entries of pnpm-workspace.yaml and
  * `.yarnrc.yml` become skipped entries, at which line, which inputs they apply to, and the
- * pnpmfile findings. The end-to-end cases (exit codes) are in test/hostile/install-settings.test.ts.
+ * pnpmfile findings, the pnpmfiles an `.npmrc` names, and yarn's plugins and release. The end-to-end cases (exit codes) are in test/hostile/install-settings.test.ts.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readInputText } from '../../../src/lockfiles/index.js';
+import { REPO_ROOT } from '../../support/run-cli.js';
 
 const MANIFEST = JSON.stringify({ name: 'app', dependencies: { chalk: '^4.1.0' } });
 const WORKSPACE = [
@@ -83,5 +86,115 @@ describe('which inputs read which settings', () => {
   it('a .yarnrc.yml that is not YAML is a note, not a failure (yarn refuses it itself)', () => {
     const input = readInputText(MANIFEST, 'package.json', { settings: { '.yarnrc.yml': 'packageExtensions: [\n' } });
     expect(input.notes.some((n) => n.startsWith('.yarnrc.yml') && n.includes('not read for packageExtensions'))).toBe(true);
+  });
+});
+
+describe('the pnpmfiles a project .npmrc names (pnpm ≤ 10 reads them there)', () => {
+  const NPMRC = [
+    'auto-install-peers=true', //                      1
+    '; a comment', //                                  2
+    'pnpmfile = config/hooks.cjs', //                  3
+    'global-pnpmfile=/opt/shared/global.cjs', //       4
+    '[some-section]', //                               5
+    'pnpmfile=never/read.cjs', //                      6
+    '',
+  ].join('\n');
+  const LOCK = ["lockfileVersion: '9.0'", 'importers:', '  .: {}', ''].join('\n');
+  const hooks = (input: ReturnType<typeof readInputText>) => (input.findings ?? []).filter((f) => f.code === 'unvouched-hook').map((f) => [f.details.hook, f.details.file, f.details.line]);
+
+  it('beside a pnpm lockfile or a package.json: an unvouched-hook finding per top-level setting, at its line', () => {
+    const expected = [
+      ['config/hooks.cjs', '.npmrc', 3],
+      ['/opt/shared/global.cjs', '.npmrc', 4],
+    ];
+    expect(hooks(readInputText(LOCK, 'pnpm-lock.yaml', { settings: { '.npmrc': NPMRC } }))).toEqual(expected);
+    expect(hooks(readInputText(MANIFEST, 'package.json', { settings: { '.npmrc': NPMRC } }))).toEqual(expected);
+  });
+
+  it('the array form and the camelCase spelling are read; a package-lock.json and a yarn lockfile read no .npmrc pnpmfile', () => {
+    const npmrc = 'pnpmfile[]=a.cjs\npnpmfile[]=b.cjs\nglobalPnpmfile=g.cjs\n';
+    expect(hooks(readInputText(LOCK, 'pnpm-lock.yaml', { settings: { '.npmrc': npmrc } }))).toEqual([
+      ['a.cjs', '.npmrc', 1],
+      ['b.cjs', '.npmrc', 1],
+      ['g.cjs', '.npmrc', 3],
+    ]);
+    const lock = JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { name: 'app' } } });
+    expect(readInputText(lock, 'package-lock.json', { settings: { '.npmrc': NPMRC } }).findings ?? []).toEqual([]);
+  });
+
+  it("pnpm-workspace.yaml's globalPnpmfile is a hook too", () => {
+    const input = readInputText(LOCK, 'pnpm-lock.yaml', { settings: { 'pnpm-workspace.yaml': 'packages: []\nglobalPnpmfile: ~/.pnpm/global.cjs\n' } });
+    expect(hooks(input)).toEqual([['~/.pnpm/global.cjs', 'pnpm-workspace.yaml', 2]]);
+  });
+});
+
+describe('.yarnrc.yml plugins and yarnPath (yarn berry)', () => {
+  const YARN_LOCK = '__metadata:\n  version: 8\n  cacheKey: 10\n';
+  const findings = (yarnrc: string) => readInputText(YARN_LOCK, 'yarn.lock', { settings: { '.yarnrc.yml': yarnrc } }).findings ?? [];
+  const YARNRC = [
+    'plugins:', //                                                        1
+    '  - path: .yarn/plugins/@yarnpkg/plugin-workspace-tools.cjs', //    2
+    "    spec: '@yarnpkg/plugin-workspace-tools'", //                     3
+    '  - path: .yarn/plugins/@yarnpkg/plugin-outdated.cjs', //           4
+    '    spec: https://go.example/yarn-outdated/v4', //                   5
+    '  - ./tools/local-plugin.cjs', //                                   6
+    '  - path: ../../shared/plugin.cjs', //                               7
+    '  - /usr/lib/yarn/plugin.cjs', //                                    8
+    '  - path: ${PLUGIN_DIR}/plugin.cjs', //                              9
+    '  - spec: "@yarnpkg/plugin-no-path"', //                            10
+    'yarnPath: .yarn/releases/yarn-4.9.1.cjs', //                        11
+    '',
+  ].join('\n');
+
+  it('a plugin in the tree is a yarn-plugin warning naming its path and where its spec says it came from', () => {
+    expect(findings(YARNRC).filter((f) => f.code === 'yarn-plugin').map((f) => [f.details.path, f.details.origin, f.details.line])).toEqual([
+      ['.yarn/plugins/@yarnpkg/plugin-workspace-tools.cjs', 'official', 2],
+      ['.yarn/plugins/@yarnpkg/plugin-outdated.cjs', 'third-party', 4],
+      ['./tools/local-plugin.cjs', 'unknown', 6],
+    ]);
+  });
+
+  it('a plugin whose path leaves the folder (.., absolute, an environment variable) is an unvouched-hook finding', () => {
+    expect(findings(YARNRC).filter((f) => f.code === 'unvouched-hook').map((f) => [f.details.hook, f.details.manager, f.details.line])).toEqual([
+      ['../../shared/plugin.cjs', 'yarn', 7],
+      ['/usr/lib/yarn/plugin.cjs', 'yarn', 8],
+      ['${PLUGIN_DIR}/plugin.cjs', 'yarn', 9],
+    ]);
+  });
+
+  it('a plugin entry without a path is a note', () => {
+    const input = readInputText(YARN_LOCK, 'yarn.lock', { settings: { '.yarnrc.yml': YARNRC } });
+    expect(input.notes.filter((n) => n.startsWith('.yarnrc.yml:10:'))).toHaveLength(1);
+  });
+
+  it('yarnPath in the tree is a yarn-release warning; outside it (.., absolute, home, URL, variable) an unvouched-hook finding', () => {
+    expect(findings(YARNRC).filter((f) => f.code === 'yarn-release').map((f) => [f.details.release, f.details.line])).toEqual([['.yarn/releases/yarn-4.9.1.cjs', 11]]);
+    for (const release of ['../yarn.cjs', 'a/../../yarn.cjs', '/opt/yarn.cjs', 'C:\\yarn.cjs', '~/yarn.cjs', 'https://example.com/yarn.cjs', '${YARN}']) {
+      const all = findings(`yarnPath: '${release}'\n`);
+      expect(all.map((f) => [f.code, f.details.hook]), release).toEqual([['unvouched-hook', release]]);
+    }
+    expect(findings("yarnPath: 'scripts/../.yarn/releases/y.cjs'\n").map((f) => f.code)).toEqual(['yarn-release']);
+  });
+
+  it("the real files: yarn's own, babel's, jest's and flex-development's .yarnrc.yml are never unvouched", () => {
+    const real = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
+    const counts = Object.fromEntries(
+      [
+        ['berry', 'fixtures/install-settings/yarnrc.yml'],
+        ['babel', 'fixtures/install-settings/babel.yarnrc.yml'],
+        ['jest', 'fixtures/install-settings/jest.yarnrc.yml'],
+        ['flex-development', 'fixtures/lockfiles/real/flex-development__aggregate-error-ponyfill/.yarnrc.yml'],
+      ].map(([name, file]) => {
+        const all = findings(real(file ?? ''));
+        const of = (code: string) => all.filter((f) => f.code === code).map((f) => (code === 'yarn-plugin' ? f.details.origin : f.details.release ?? f.details.hook));
+        return [name, { plugins: of('yarn-plugin'), release: of('yarn-release'), hooks: of('unvouched-hook') }];
+      }),
+    );
+    expect(counts).toEqual({
+      berry: { plugins: [], release: ['scripts/run-yarn.js'], hooks: [] },
+      babel: { plugins: ['third-party', 'third-party'], release: ['.yarn/releases/yarn-4.0.1-git.20231104.hash-afacd23.cjs'], hooks: [] },
+      jest: { plugins: ['official'], release: ['.yarn/releases/yarn-sources.cjs'], hooks: [] },
+      'flex-development': { plugins: [], release: ['.yarn/releases/yarn-4.0.0-rc.39.cjs'], hooks: [] },
+    });
   });
 });
