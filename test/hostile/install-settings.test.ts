@@ -6,7 +6,11 @@
  * or a URL through those files, or adds a pnpmfile, must not leave the audit passing the
  * registry package of that name: the fetched code is an `unvouched-remote` finding, the hook an
  * `unvouched-hook` finding (both exit 3 unless `--allow-incomplete`), a package extension a
- * `package-extension` warning. And a requirements `--hash` cut short (or of an algorithm pip
+ * `package-extension` warning. pnpm ≤ 10 also reads `pnpmfile` and `global-pnpmfile` from the
+ * project's `.npmrc`: a pnpmfile named there is an `unvouched-hook` finding too. yarn berry loads
+ * the `.yarnrc.yml` `plugins` and runs its `yarnPath` on every command: in the tree, a
+ * `yarn-plugin` / `yarn-release` warning; from outside the project, an `unvouched-hook` finding.
+ * Only the files beside the input are read, never a parent folder's. And a requirements `--hash` cut short (or of an algorithm pip
  * does not take) pins nothing: a `hash-unreadable` finding (docs/security.md, "Dependencies no
  * registry vouches for"). The settings are real files (fixtures/PROVENANCE.md,
  * "The package manager's own settings"), with the entry under test added.
@@ -30,6 +34,7 @@ const ANY_SCORE = JSON.stringify({ minScore: 0, minCoverage: 0 });
 const fixture = (name: string) => readFileSync(path.join(REPO_ROOT, 'fixtures', 'install-settings', name), 'utf8');
 const PNPM_WORKSPACE = fixture('pnpm-workspace.yaml');
 const YARNRC = fixture('yarnrc.yml');
+const BABEL_YARNRC = fixture('babel.yarnrc.yml');
 
 const world = useAuditWorld((server) => {
   serveSynthetic(server, TRUSTED);
@@ -124,6 +129,9 @@ describe('a pnpmfile', () => {
     ['.pnpmfile.cjs', { '.pnpmfile.cjs': HOOK }, '.pnpmfile.cjs'],
     ['.pnpmfile.mjs', { '.pnpmfile.mjs': 'export const hooks = { readPackage: (manifest) => manifest }\n' }, '.pnpmfile.mjs'],
     ['the pnpmfile setting of pnpm-workspace.yaml', { 'pnpm-workspace.yaml': `${PNPM_WORKSPACE}\npnpmfile: config/hooks.cjs\n` }, 'config/hooks.cjs'],
+    ['the globalPnpmfile setting of pnpm-workspace.yaml', { 'pnpm-workspace.yaml': `${PNPM_WORKSPACE}\nglobalPnpmfile: /opt/pnpm/global.cjs\n` }, '/opt/pnpm/global.cjs'],
+    ['the pnpmfile setting of .npmrc', { '.npmrc': 'auto-install-peers=true\npnpmfile=config/hooks.cjs\n' }, 'config/hooks.cjs'],
+    ['the global-pnpmfile setting of .npmrc', { '.npmrc': 'global-pnpmfile = /opt/pnpm/global.cjs\n' }, '/opt/pnpm/global.cjs'],
   ] as [string, Record<string, string>, string][])('%s: an unvouched-hook finding, exit 3 (0 with --allow-incomplete)', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files, hook], { task, expect }) => {
     noteCases(task);
     const project = { ...pnpmProject(), ...files };
@@ -155,6 +163,62 @@ describe('.yarnrc.yml packageExtensions (yarn berry)', () => {
     expectCleanStderr(run.stderr, run.stderr);
     expect(run.code, run.stderr).toBe(3);
     expect(codes(report, 'unvouched-remote').map((w) => [w.details.package, w.details.host, w.details.file])).toEqual([['left-pad', 'git.example', '.yarnrc.yml']]);
+  });
+});
+
+describe('.yarnrc.yml plugins and yarnPath (yarn berry)', () => {
+  const yarnProject = (yarnrc: string) => ({ 'package.json': MANIFEST, 'yarn.lock': YARN_LOCK, '.yarnrc.yml': yarnrc });
+  it("babel's real file (two plugins from a third party's URLs, a release in the tree): warnings naming them, not incomplete", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(yarnProject(BABEL_YARNRC));
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(0);
+    expect(codes(report, 'unvouched-hook')).toEqual([]);
+    expect(codes(report, 'yarn-plugin').map((w) => [w.details.path, w.details.origin])).toEqual([
+      ['.yarn/plugins/@yarnpkg/plugin-babel-release-tool.cjs', 'third-party'],
+      ['.yarn/plugins/@yarnpkg/plugin-conditions.cjs', 'third-party'],
+    ]);
+    expect(codes(report, 'yarn-release').map((w) => w.details.release)).toEqual(['.yarn/releases/yarn-4.0.1-git.20231104.hash-afacd23.cjs']);
+  });
+
+  it.concurrent.for([
+    ['a plugin from a parent folder', BABEL_YARNRC.replace('path: .yarn/plugins/@yarnpkg/plugin-conditions.cjs', 'path: ../../shared/plugin-conditions.cjs'), '../../shared/plugin-conditions.cjs'],
+    ['a yarnPath outside the project', BABEL_YARNRC.replace(/^yarnPath: .*$/m, 'yarnPath: /usr/local/lib/yarn/yarn.cjs'), '/usr/local/lib/yarn/yarn.cjs'],
+  ] as [string, string, string][])('%s: an unvouched-hook finding at .yarnrc.yml, exit 3 (0 with --allow-incomplete)', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, yarnrc, hook], { task, expect }) => {
+    noteCases(task);
+    const project = yarnProject(yarnrc);
+    const { run, report } = await audit(project);
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(codes(report, 'unvouched-hook').map((w) => [w.details.hook, w.details.file, w.details.manager]), context).toEqual([[hook, '.yarnrc.yml', 'yarn']]);
+    const allowed = await audit(project, ['--allow-incomplete']);
+    expect(allowed.run.code, allowed.run.stderr).not.toBe(3);
+  });
+});
+
+describe("a parent folder's settings are never read", () => {
+  /** The parent of the audited folder names a pnpmfile, a yarn release and plugin from elsewhere, and holds a pnpmfile itself. */
+  const PARENT = {
+    '.npmrc': 'pnpmfile=hooks.cjs\nglobal-pnpmfile=/opt/pnpm/global.cjs\n',
+    'pnpm-workspace.yaml': 'packages:\n  - app\npnpmfile: hooks.cjs\n',
+    '.pnpmfile.cjs': 'module.exports = { hooks: {} }\n',
+    '.yarnrc.yml': 'plugins:\n  - /opt/yarn/plugin.cjs\nyarnPath: /opt/yarn/yarn.cjs\n',
+  };
+  const integrity = () => integritiesOf(TRUSTED)[TRUSTED.version] ?? '';
+  it.concurrent.for([
+    ['a pnpm project', () => ({ 'app/package.json': MANIFEST, 'app/pnpm-lock.yaml': PNPM_LOCK.replace('INTEGRITY', integrity()) })],
+    ['a yarn berry project', () => ({ 'app/package.json': MANIFEST, 'app/yarn.lock': YARN_LOCK })],
+  ] as [string, () => Record<string, string>][])('%s in a subfolder: no finding from the parent, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files], { task, expect }) => {
+    noteCases(task);
+    const dir = dirs.make();
+    for (const [name, content] of Object.entries({ ...PARENT, ...files(), 'app/.nerqrc.json': ANY_SCORE })) writeIn(dir, name, content);
+    const run = await runHostile(['audit', path.join(dir, 'app'), '--json', '--timeout', '30'], { server: world.server });
+    const report = parseAudit(run.stdout) as Report;
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(0);
+    expect(report.warnings.filter((w) => ['unvouched-hook', 'yarn-plugin', 'yarn-release'].includes(w.code)), context).toEqual([]);
   });
 });
 
@@ -205,5 +269,18 @@ describe('reading the settings takes time linear in their size', () => {
     const yarnrc = (k: number) => ['packageExtensions:', ...Array.from({ length: k }, (_, i) => `  ext-${i}@*:\n    dependencies:\n      dep-${i}: "*"`), ''].join('\n');
     const g = growth((k) => readInputText(YARN_LOCK, 'yarn.lock', { settings: { '.yarnrc.yml': yarnrc(k) } }), 1000);
     expectLinear(task, '.yarnrc.yml', g);
+  });
+  it('.yarnrc.yml with k plugins and k other settings', ({ task }) => {
+    noteCases(task);
+    const yarnrc = (k: number) =>
+      [...Array.from({ length: k }, (_, i) => `setting${i}: x`), 'plugins:', ...Array.from({ length: k }, (_, i) => `  - path: ${'../'.repeat(i % 3)}.yarn/plugins/p${i}.cjs\n    spec: "@yarnpkg/plugin-p${i}"`), 'yarnPath: .yarn/releases/y.cjs', ''].join('\n');
+    const g = growth((k) => readInputText(YARN_LOCK, 'yarn.lock', { settings: { '.yarnrc.yml': yarnrc(k) } }), 1000);
+    expectLinear(task, '.yarnrc.yml plugins', g);
+  });
+  it('.npmrc with k settings and k pnpmfiles', ({ task }) => {
+    noteCases(task);
+    const npmrc = (k: number) => [...Array.from({ length: k }, (_, i) => `key-${i} = value ${'='.repeat(i % 7)}`), ...Array.from({ length: k }, (_, i) => `pnpmfile[] = hooks/h${i}.cjs`), ''].join('\n');
+    const g = growth((k) => readInputText(lock, 'pnpm-lock.yaml', { settings: { '.npmrc': npmrc(k) } }), 1000);
+    expectLinear(task, '.npmrc', g);
   });
 });
