@@ -89,6 +89,9 @@ describe('renderAuditTable', () => {
     expect(hook).toContain('INCOMPLETE: the 1 package passes the policy; 1 pnpmfile whose install hooks nerq does not evaluate\n');
     expect(hook).toContain("exit 3: review the pnpmfile's hooks");
     expect(hook).not.toContain('MCP');
+    const yarnHook = { code: 'unvouched-hook', message: '.yarnrc.yml:3: unvouched-hook', details: { manager: 'yarn' } };
+    const yarn = renderAuditTable(auditOf([entryOf(healthy())], { warnings: [yarnHook, warning('unvouched-hook')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 200 });
+    expect(yarn).toContain('INCOMPLETE: the 1 package passes the policy; 1 pnpmfile whose install hooks nerq does not evaluate; 1 yarn plugin or release from outside the project\n');
     const hash = renderAuditTable(auditOf([entryOf(healthy())], { warnings: [warning('hash-unreadable'), warning('hash-unreadable')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 200 });
     expect(hash).toContain('2 requirements lines with a --hash that pins nothing\n');
     expect(hash).toContain('exit 3: give each --hash as a full sha256 digest');
