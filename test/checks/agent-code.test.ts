@@ -7,6 +7,7 @@
  * reports of those incidents describe (no real payload is committed); each rule is shown at its
  * edge beside an honest neighbour.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
@@ -129,6 +130,13 @@ describe("an install file in an obfuscator's other shapes", () => {
   test("Dean Edwards' packer, which js-code.ts's own rules do not name, is obfuscated code", () => {
     const packed = "eval(function(p,a,c,k,e,d){e=function(c){return c};if(!''.replace(/^/,String)){while(c--){d[c]=k[c]||c}k=[function(e){return d[e]}];e=function(){return'\\\\w+'};c=1};while(c--){if(k[c]){p=p.replace(new RegExp('\\\\b'+e(c)+'\\\\b','g'),k[c])}}return p}('0.1(\"2\")',3,3,'console|log|hi'.split('|'),0,{}))";
     expect(js(packed).suspicious).toContain('obfuscated');
+  });
+
+  test("a payload hidden in invisible characters (GlassWorm's and os-info-checker-es6's shapes, fixtures/PROVENANCE.md) is obfuscated code", () => {
+    for (const name of ['glassworm-shape.js', 'os-info-checker-es6-shape.js']) {
+      const text = readFileSync(new URL(`../../fixtures/obfuscated-code/generated/${name}`, import.meta.url), 'utf8');
+      expect(js(text).suspicious, name).toContain('obfuscated');
+    }
   });
 
   test('an honest installer is not', () => {

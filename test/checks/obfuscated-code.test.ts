@@ -29,6 +29,13 @@ checkTable(check, [
     data: { count: 3, files: 'dist/a.js, dist/b.js, lib/c.js', signatures: 'string-array, packer, hex-escapes, hidden-by-blanks' },
   },
   {
+    name: 'a payload in invisible characters run through eval: both signatures named',
+    evidence: scanned([{ path: 'extension.js', names: 0, signatures: ['invisible-code', 'decoded-eval'] }]),
+    score: 0,
+    messageId: 'obfuscated',
+    data: { count: 1, files: 'extension.js', signatures: 'invisible-code, decoded-eval' },
+  },
+  {
     name: 'more than the files listed',
     evidence: scanned([named('a.js'), named('b.js')], 3),
     score: 0,

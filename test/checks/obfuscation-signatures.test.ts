@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { DECODED_NAMES, DECODED_NUMBERS, DECODED_STRING } from '../../src/checks/lib/decoded-eval.js';
-import { HIDING_BLANKS, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES } from '../../src/checks/lib/obfuscation-signatures.js';
+import { HIDING_BLANKS, INVISIBLE_RUN, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES } from '../../src/checks/lib/obfuscation-signatures.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url)).toString('latin1');
 
@@ -47,6 +47,10 @@ describe('real and generated obfuscated code is found, whatever the chunks', () 
     ['install-code/guarddog/threat-runtime-obfuscation-dynamic-eval.js', ['decoded-eval']],
     // eval(atob("…")) of 52 base64 characters.
     ['install-code/guarddog/npm-exec-base64.js', ['decoded-eval']],
+    // Payloads one byte an invisible character (written for the tests after public reports of the 2025 attacks, fixtures/PROVENANCE.md):
+    // GlassWorm's variation selectors run through Buffer.from (decoded-eval too), os-info-checker-es6's Private Use Area string.
+    ['obfuscated-code/generated/glassworm-shape.js', ['invisible-code', 'decoded-eval']],
+    ['obfuscated-code/generated/os-info-checker-es6-shape.js', ['invisible-code']],
   ])('%s: %j', (path, expected) => {
     expect(everyChunking(fixture(path))).toEqual(expected);
   });
@@ -68,6 +72,8 @@ describe('real code that names an obfuscator, and plain malicious code, is not o
     'install-code/benign/esbuild@0.28.2/install.js',
     // Compressed test vectors as `\xHH` escapes (zlib 1.0.5): binary data, not escaped text.
     'obfuscated-code/zlib/inflate.test.js',
+    // Emoji data (gemoji 8.1.0): subdivision flags' tag sequences (6 invisible characters in a row), U+FE0F and ZWJ sequences.
+    'obfuscated-code/gemoji/index-excerpt.js',
   ])('%s', (path) => {
     expect(everyChunking(fixture(path))).toEqual([]);
   });
@@ -174,6 +180,41 @@ describe('comments are prose, not code', () => {
   });
 });
 
+describe('invisible code points in a row', () => {
+  // Synthetic: each text written for the test (its characters as UTF-8, read one character a byte as the tarball streams).
+  const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+  const run = (from: number, n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + (i % 16))).join('');
+  test.each([
+    ['variation selectors in a template literal', `eval(s(\`${run(0xe0100, INVISIBLE_RUN)}\`))`, ['invisible-code']],
+    ['one short', `eval(s(\`${run(0xe0100, INVISIBLE_RUN - 1)}\`))`, []],
+    ['U+FE00–FE0F in a string', `x = '${run(0xfe00, INVISIBLE_RUN)}';`, ['invisible-code']],
+    ['tag characters', `x = "${run(0xe0041, INVISIBLE_RUN)}";`, ['invisible-code']],
+    ['the Private Use Area', `x = '|${run(0xe000, INVISIBLE_RUN)}';`, ['invisible-code']],
+    ['the supplementary Private Use Area (plane 15)', `x = '${run(0xf0000, INVISIBLE_RUN)}';`, ['invisible-code']],
+    ['zero-width characters as bits', `x = '${'\u200b\u200c\u200d\u2060'.repeat(INVISIBLE_RUN / 4)}';`, ['invisible-code']],
+    ['Hangul fillers', `x = '${'\u3164\uffa0'.repeat(INVISIBLE_RUN / 2)}';`, ['invisible-code']],
+    ['outside any string', `x = 1;${run(0xfe00, INVISIBLE_RUN)}\ny = 2;`, ['invisible-code']],
+    ['in a line comment', `// ${run(0xe0100, 64)}\nx();`, []],
+    ['in a block comment', `/* ${run(0xe0100, 64)} */ x();`, []],
+    ['escaped, not raw', `x = '${'\\uFE0F'.repeat(64)}\\u{E0100}';`, []],
+    ['each after a visible character (an emoji and U+FE0F)', `x = '${'\u2764\ufe0f'.repeat(64)}';`, []],
+    ['broken by a space', `x = '${run(0xfe00, INVISIBLE_RUN - 1)} ${run(0xfe00, INVISIBLE_RUN - 1)}';`, []],
+    ['a byte order mark at the start is not counted', `\ufeff${run(0xfe00, INVISIBLE_RUN - 1)}`, []],
+    ['past the start it is', `x${'\ufeff'.repeat(INVISIBLE_RUN)}`, ['invisible-code']],
+    ['a visible character of the same blocks (U+FE10, U+E0080)', `x = '${'\ufe10\u{e0080}'.repeat(64)}';`, []],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(bytes(text))).toEqual(expected);
+  });
+
+  test('a lead byte without its continuation bytes breaks the run', () => {
+    const half = bytes(run(0xfe00, INVISIBLE_RUN - 1));
+    expect(everyChunking(`${half}\xef\xb8${half}`)).toEqual([]);
+    expect(everyChunking(`${half}${bytes('\ufe0f')}${half}`)).toEqual(['invisible-code']);
+    // Cut at the file's end: no code point, nothing read past it.
+    expect(everyChunking(`${half}\xf3\xa0\x84`)).toEqual([]);
+  });
+});
+
 describe('code run from decoded data', () => {
   // Synthetic: each executor and decoder written for the test, after GuardDog's samples' shapes.
   const codes = (n: number) => Array.from({ length: n }, (_, i) => 97 + (i % 26)).join(', ');
@@ -187,6 +228,7 @@ describe('code run from decoded data', () => {
     ['eval of Buffer.from', `eval(Buffer.from('${base64(64)}', 'base64').toString());`, ['decoded-eval']],
     ['vm of Buffer.from', `vm.runInThisContext(Buffer.from("${base64(64)}", "base64").toString())`, ['decoded-eval']],
     ['a timer given a decoded string', `setTimeout(atob('${base64(64)}'), 10);`, ['decoded-eval']],
+    ['eval of code points read from a long string', `eval(Array.from('${base64(64)}', (c) => c.codePointAt(0) - 0xe0100).join(''));`, ['decoded-eval']],
     ['eval of a ROT decoder applied to a list', `eval(function(s,n){return s.replace(/[a-z]/g,function(c){return String.fromCharCode((c.charCodeAt(0)-97+n)%26+97)})}([${codes(DECODED_NUMBERS)}],7));`, ['decoded-eval']],
     ['a timer given a function that decodes', `setTimeout(function(){ var s = '${base64(64)}'; return s.charCodeAt(0); }, 10);`, []],
     ['a timer given an arrow that decodes', `setTimeout(() => atob('${base64(64)}'), 10);`, []],

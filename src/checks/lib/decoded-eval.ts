@@ -2,7 +2,7 @@
  * Code run from decoded data (docs/checks.md, `obfuscated-code`, signature `decoded-eval`): an
  * executor — `eval`, `Function`, `vm.runIn…Context`, `new vm.Script`,
  * `setTimeout`/`setInterval` — whose argument both decodes (`String.fromCharCode`, `atob`,
- * `Buffer.from`, `unescape`, `decodeURIComponent`, `charCodeAt`) and carries a long operand: a list
+ * `Buffer.from`, `unescape`, `decodeURIComponent`, `charCodeAt`, `codePointAt`) and carries a long operand: a list
  * of numbers or a string literal. Either alone is ordinary code (fromCharCode is in jquery's,
  * webpack's and next's files; eval of a short string in many), both together is a payload that
  * was written so as not to be read. The decoding may also come first, in its own statement:
@@ -62,7 +62,7 @@ const RIGHT_SIDE = /\s{0,8}(?:["'`[]|(?:(?:window|self|global|globalThis)\s{0,8}
 /** An assignment's `=` this close to a chunk's end waits for the next chunk (RIGHT_SIDE reads under 48 characters after it). */
 const ASSIGNMENT_DEFER = 64;
 /** The decoders' names, in an executor's argument (`from` counts after `Buffer`). */
-const DECODERS = new Set(['fromCharCode', 'fromCodePoint', 'atob', 'unescape', 'decodeURIComponent', 'decodeURI', 'charCodeAt']);
+const DECODERS = new Set(['fromCharCode', 'fromCodePoint', 'atob', 'unescape', 'decodeURIComponent', 'decodeURI', 'charCodeAt', 'codePointAt']);
 /** Characters kept before a chunk, and the reach of a match that ends in the last DEFER of them (an executor's name with its blanks is under 64, an assignment's name and blanks under 74). */
 const TAIL = 256;
 /** A match ending this close to a chunk's end waits for the next chunk (its lookahead needs 16 characters). */

@@ -196,7 +196,7 @@ const NPM_PUBLISH = /\bnpm\s+(?:publish|token\s+create|adduser|login)\b|registry
 const EXEC_CALL = /(?:(?<![\w$.])|(?:\brequire\s*\(\s*['"`](?:node:)?child_process['"`]\s*\)|\b(?:cp|child_process|childProcess|child)\b)\s*\.\s*)(?:exec|execSync|spawn|spawnSync|execFile|execFileSync)\s*\(/;
 const EVAL = /(?:(?<![\w.$])|\b(?:global|globalThis|window|self)\s*\.\s*)eval\s*\(|(?<![\w.$])\(\s*0\s*,\s*eval\s*\)\s*\(|\bnew\s+Function\s*\(|(?<![\w.$])Function\s*\(\s*[\w'"`]|\bvm\.(?:runIn\w*Context|runInThisContext|compileFunction)\s*\(|\bnew\s+vm\.Script\b|\brequire\s*\(\s*['"`](?:node:)?vm['"`]\s*\)/;
 const DECODE =
-  /\bBuffer\.from\s*\([^)]{0,400}?['"`](?:base64|base64url|hex)['"`]|\batob\s*\(|\bfromCharCode\b|\bcharCodeAt\b|\.split\s*\(\s*['"`]{2}\s*\)\s*\.reverse\s*\(\s*\)\s*\.join\b|\bdecodeURIComponent\s*\(\s*['"`](?:%[0-9a-f]{2}){8}/i;
+  /\bBuffer\.from\s*\([^)]{0,400}?['"`](?:base64|base64url|hex)['"`]|\batob\s*\(|\bfromCharCode\b|\bc(?:harCode|odePoint)At\b|\.split\s*\(\s*['"`]{2}\s*\)\s*\.reverse\s*\(\s*\)\s*\.join\b|\bdecodeURIComponent\s*\(\s*['"`](?:%[0-9a-f]{2}){8}/i;
 const OBFUSCATOR_NAME = /\b_0x[0-9a-f]{4,6}\b/gi;
 /** An obfuscator's output names many identifiers `_0x…`; hand-written and minified code name none. */
 const MIN_OBFUSCATOR_NAMES = 10;

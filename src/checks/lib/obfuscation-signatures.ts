@@ -59,6 +59,34 @@ export const JSFUCK_RUN = 200;
 export const PRINTABLE_ESCAPES = 128;
 /** Blanks (spaces, tabs) between two statements of a line, pushing the second past the edge of the screen (popular code: 96 blanks before anything at most). */
 export const HIDING_BLANKS = 400;
+/**
+ * Consecutive invisible code points outside comments (invisibleCodePoint): a payload hidden one
+ * byte a character, as GlassWorm (variation selectors) and os-info-checker-es6 (Private Use
+ * Area) did in 2025. Real text puts them between visible characters: an emoji's U+FE0F, a ZWJ
+ * sequence, a subdivision flag's tags (7 at most); emoji and i18n data packages hold 6 in a row
+ * at most. Raw characters only: `\uFE0F` is no invisible character.
+ */
+export const INVISIBLE_RUN = 16;
+
+/**
+ * Code points no editor or diff shows: variation selectors (U+FE00–FE0F, U+E0100–E01EF), tag
+ * characters (U+E0000–E007F), the Private Use Areas (U+E000–F8FF, planes 15 and 16), zero-width
+ * and invisible format characters (U+200B–200D, U+2060–2064, U+FEFF) and the Hangul fillers
+ * (U+3164, U+FFA0).
+ */
+const invisibleCodePoint = (cp: number): boolean =>
+  (cp >= 0xe000 && cp <= 0xf8ff) ||
+  (cp >= 0xfe00 && cp <= 0xfe0f) ||
+  (cp >= 0xe0000 && cp <= 0xe01ef && (cp <= 0xe007f || cp >= 0xe0100)) ||
+  cp >= 0xf0000 ||
+  (cp >= 0x200b && cp <= 0x200d) ||
+  (cp >= 0x2060 && cp <= 0x2064) ||
+  cp === 0xfeff ||
+  cp === 0x3164 ||
+  cp === 0xffa0;
+
+/** A UTF-8 continuation byte's payload (its six low bits), or -1 when the byte is none. */
+const continuation = (c: number): number => (c >= 0x80 && c <= 0xbf ? c & 0x3f : -1);
 
 const BRACKET_OPEN = 1;
 const BRACKET_CLOSE = 2;
@@ -105,6 +133,9 @@ export class ObfuscationReader {
   private blanks = 0;
   /** The character before the current run of blanks. */
   private beforeBlanks = 10;
+  private invisibleRun = 0;
+  /** Characters the run counter has read: a byte order mark at the file's first is no invisible character. */
+  private counted = 0;
 
   /** The next chunk of the file's text (one character a byte); `last` when the file ends with it. */
   read(chunk: string, last = false): void {
@@ -154,7 +185,7 @@ export class ObfuscationReader {
   /** The runs and counts, over text[from, to): each character once across the chunks. */
   private runs(text: string, from: number, to: number, last: boolean): void {
     // The counters in locals for the loop (one pass over every character of the package's JavaScript).
-    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther } = this;
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun } = this;
     // A run of escapes ended: its printable escapes count when it reads as text (a quarter of bytes no text holds at most).
     const endRun = (): void => {
       if (runPrintable > 0 && runOther * 3 <= runPrintable && (printableEscapes += runPrintable) >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
@@ -171,6 +202,7 @@ export class ObfuscationReader {
         blanks += 1;
         symbolRun = 0;
         symbolKinds = 0;
+        invisibleRun = 0;
         continue;
       }
       // A statement ended, blanks, and another statement on the same line: the second is off screen.
@@ -178,6 +210,24 @@ export class ObfuscationReader {
         if (blanks >= HIDING_BLANKS && endsStatement(beforeBlanks) && startsStatement(c)) this.found.add('hidden-by-blanks');
         blanks = 0;
       }
+      // A UTF-8 sequence of three or four bytes (the text is read one character a byte): an invisible code point continues the run.
+      if (c >= 0xe0 && c <= 0xf4) {
+        const b1 = continuation(text.charCodeAt(i + 1));
+        const b2 = continuation(text.charCodeAt(i + 2));
+        const four = c >= 0xf0;
+        const b3 = four ? continuation(text.charCodeAt(i + 3)) : 0;
+        if (b1 >= 0 && b2 >= 0 && b3 >= 0) {
+          const cp = four ? ((c & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3 : ((c & 0x0f) << 12) | (b1 << 6) | b2;
+          if (invisibleCodePoint(cp) && !(cp === 0xfeff && this.counted === 0 && i === from)) {
+            if (++invisibleRun >= INVISIBLE_RUN) this.found.add('invisible-code');
+            symbolRun = 0;
+            symbolKinds = 0;
+            i += four ? 3 : 2;
+            continue;
+          }
+        }
+      }
+      invisibleRun = 0;
       const kind = c < 128 ? (SYMBOL_KINDS[c] ?? 0) : 0;
       if (kind !== 0) {
         symbolRun += 1;
@@ -211,6 +261,8 @@ export class ObfuscationReader {
     this.blanks = blanks;
     this.beforeBlanks = beforeBlanks;
     this.printableEscapes = printableEscapes;
+    this.invisibleRun = invisibleRun;
+    this.counted += Math.max(0, i - from);
     this.unread = Math.max(0, text.length - i);
   }
 }
