@@ -9,8 +9,8 @@
  * full packument's `readme`), with everything else unknown.
  *
  * Shape:
- *   ecosystem         'npm' | 'pypi'
- *   source            'tarball' | 'packument' (the registry's README only) | 'pypi'
+ *   ecosystem         a package ecosystem ('npm' | 'pypi': `PackageEcosystem`, ecosystems/types.ts) or 'github'
+ *   source            'tarball' | 'packument' (the registry's README only) | 'pypi' | 'repository' (a repository target's tree)
  *   readme            { path, text, size, truncated, contentType, tailHeadings?, tailCodeBlocks? } | null (none shipped);
  *                     `path` is null for PyPI (the long description is not a file) and for
  *                     the registry's README

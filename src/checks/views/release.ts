@@ -6,7 +6,7 @@
  * source's own reason when that source could not answer.
  *
  * Shape (every field is present for both ecosystems; `null` = unknown, as in evidence):
- *   ecosystem      'npm' | 'pypi'
+ *   ecosystem      a package ecosystem ('npm' | 'pypi': `PackageEcosystem`, ecosystems/types.ts)
  *   name, version  the package and its resolved version
  *   versionParts   { major, prerelease } of the resolved version by the ecosystem's rules
  *                  (semver for npm, PEP 440 for PyPI); null when the version does not parse

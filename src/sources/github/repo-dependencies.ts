@@ -36,6 +36,7 @@ import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { isRootPythonSet } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
@@ -47,7 +48,7 @@ export const MAX_REPO_DEPENDENCIES = 5000;
 
 export const NO_MANIFEST = 'the repository has no package.json, pyproject.toml, go.mod or Cargo.toml of a package it publishes';
 
-const LOCKFILES: Record<'npm' | 'pypi', readonly string[]> = {
+const LOCKFILES: Record<PackageEcosystem, readonly string[]> = {
   npm: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock'],
   pypi: ['uv.lock', 'poetry.lock', 'pdm.lock', 'Pipfile.lock'],
 };
@@ -55,7 +56,7 @@ const REQUIREMENTS = /^requirements[\w.-]*\.txt$/i;
 const PLACEHOLDER_VERSION = /^0\.0\.\d+-security$/;
 
 /** The lockfile that pins a manifest's dependencies: the nearest one of its ecosystem (a lockfile before a requirements file), or null. */
-function lockfileFor(manifest: { path: string; ecosystem: 'npm' | 'pypi' }, lockfiles: readonly string[]): string | null {
+function lockfileFor(manifest: { path: string; ecosystem: PackageEcosystem }, lockfiles: readonly string[]): string | null {
   for (const dir of upward(dirOf(manifest.path))) {
     const here = lockfiles.filter((p) => dirOf(p) === dir);
     const locked = LOCKFILES[manifest.ecosystem].map((name) => here.find((p) => baseOf(p) === name)).find((p) => p !== undefined);
