@@ -3,11 +3,12 @@
  *
  * `EcosystemRules` is the pure part — name rules, the package URL type, labels, and for a
  * package registry the OSV ecosystem name and version order, the manifests that verify a
- * repository link and the popular-name list. Checks, sources and renderers read it through
+ * repository link, the popular-name list and the registry-only evidence sources its collector
+ * fills. Checks, sources and renderers read it through
  * `ECOSYSTEM_RULES` (ecosystems/rules.ts). `Adapter` adds the I/O: resolving and collecting a
  * target's evidence; the pipeline reads it through `ADAPTERS` (ecosystems/adapters.ts). Both
- * registries are exhaustive records over `Ecosystem`, so a new ecosystem fails to compile
- * until every decision has an answer.
+ * registries are exhaustive records over `Ecosystem`, as are the per-ecosystem tables the
+ * recipe lists, so a new ecosystem fails to compile until each of them has an answer.
  */
 import type { Ecosystem } from '../target/types.js';
 
