@@ -36,6 +36,7 @@ import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
+import { isPackageEcosystem } from '../../ecosystems/rules.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { isRootPythonSet } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
@@ -170,7 +171,7 @@ function fileUnavailable(files: GithubFiles, file: string, reason: string): Unav
 export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): Sources['dependencies'] {
   const unreadManifest = files.unread.find((u) => /(?:^|\/)(?:package\.json|pyproject\.toml)$/.test(u.path));
   if (unreadManifest !== undefined) return fileUnavailable(files, unreadManifest.path, `${unreadManifest.path} could not be read: ${unreadManifest.reason}`);
-  const manifests = files.manifests.filter((m) => m.ecosystem === 'npm' || m.ecosystem === 'pypi');
+  const manifests = files.manifests.filter((m): m is typeof m & { ecosystem: PackageEcosystem } => isPackageEcosystem(m.ecosystem));
   // Another ecosystem's manifests (go.mod …): their dependencies exist but are not evaluated.
   const unevaluated = (files.unevaluatedManifests ?? []).map((m) => ({ file: m.path, ecosystem: m.ecosystem }));
   const others = unevaluated.length === 0 ? {} : { unevaluated };
