@@ -1,4 +1,5 @@
 /** Use case: the past evaluations of one target, oldest first, from the store. */
+import { isPackageEcosystem } from '../ecosystems/rules.js';
 import { historyKey } from '../report/previous.js';
 
 export { reportHistoryKey } from '../report/previous.js';
@@ -18,7 +19,7 @@ export function historyKeyOf(input: string): string {
   if (plus > 0 && /^github:/i.test(input)) {
     const repository = parseTarget(input.slice(0, plus));
     const folded = parseTarget(input.slice(plus + 1));
-    if (folded.ecosystem !== 'npm' && folded.ecosystem !== 'pypi') throw new TargetError(`${input}: after + comes the npm or PyPI package folded in (github:o/r+npm:name)`);
+    if (!isPackageEcosystem(folded.ecosystem)) throw new TargetError(`${input}: after + comes the npm or PyPI package folded in (github:o/r+npm:name)`);
     if (folded.spec !== undefined) throw new TargetError(`${input}: the package folded in is named without a version`);
     return `${historyKey(repository)}+${historyKey(folded)}`;
   }

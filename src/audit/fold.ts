@@ -86,7 +86,19 @@ function compareText(a: string, b: string): number {
 /** Version order as the ecosystem defines it; unpinned subjects after pinned ones. */
 function compareVersions(a: AuditSubject, b: AuditSubject): number {
   if (a.version === null || b.version === null) return a.version === b.version ? 0 : a.version === null ? 1 : -1;
-  if (a.ecosystem === 'npm' && semver.valid(a.version) !== null && semver.valid(b.version) !== null) return semver.compareBuild(a.version, b.version);
-  if (a.ecosystem === 'pypi' && validPep440(a.version) !== null && validPep440(b.version) !== null) return comparePep440(a.version, b.version);
+  switch (a.ecosystem) {
+    case 'npm':
+      if (semver.valid(a.version) !== null && semver.valid(b.version) !== null) return semver.compareBuild(a.version, b.version);
+      break;
+    case 'pypi':
+      if (validPep440(a.version) !== null && validPep440(b.version) !== null) return comparePep440(a.version, b.version);
+      break;
+    case 'go':
+    case 'cargo':
+    case 'mcp':
+      break;
+    default:
+      return a.ecosystem satisfies never;
+  }
   return compareText(a.version, b.version);
 }

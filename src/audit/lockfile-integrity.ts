@@ -28,6 +28,7 @@
  */
 import type { Evidence } from '../evidence/schema.js';
 import { tarballIdentity } from '../ecosystems/npm/tarball-path.js';
+import { isPackageEcosystem } from '../ecosystems/rules.js';
 import { isPypiIndex } from '../lockfiles/python-hashes.js';
 import { subjectKey } from './fold.js';
 import type { PythonIndex } from './python-indexes.js';
@@ -45,7 +46,7 @@ export function lockRecords(inputs: readonly InputFile[], machineIndex: PythonIn
   const byKey = new Map<string, LockRecord[]>();
   for (const input of inputs) {
     for (const dependency of input.dependencies) {
-      if ((dependency.ecosystem !== 'npm' && dependency.ecosystem !== 'pypi') || dependency.version === null) continue;
+      if (!isPackageEcosystem(dependency.ecosystem) || dependency.version === null) continue;
       const machine =
         machineIndex !== null && dependency.ecosystem === 'pypi' && INSTALLED_WITH_MACHINE_CONFIG.has(input.format) && (dependency.resolved === null || isPypiIndex(dependency.resolved));
       const record: LockRecord = {

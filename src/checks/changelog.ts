@@ -11,6 +11,11 @@ import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { readGithub } from './lib/github.js';
 import { tagNamesRelease } from './lib/releases.js';
+import type { DocumentsFacts } from './views/documents.js';
+
+/** The messages for a changelog file found, and for none, per ecosystem. */
+const PRESENT: Readonly<Record<DocumentsFacts['ecosystem'], 'present' | 'present-repository'>> = { npm: 'present', pypi: 'present', github: 'present-repository' };
+const MISSING: Readonly<Record<DocumentsFacts['ecosystem'], 'missing' | 'missing-pypi' | 'missing-repository'>> = { npm: 'missing', pypi: 'missing-pypi', github: 'missing-repository' };
 
 export default defineCheck({
   id: 'changelog',
@@ -61,13 +66,12 @@ export default defineCheck({
       if (linked !== null) return { score: 100, messageId: 'releases-linked', data: { path: null, ...linked } };
     }
     if (changelog === null) {
-      const messageId = documents.ecosystem === 'pypi' ? 'missing-pypi' : documents.ecosystem === 'github' ? 'missing-repository' : 'missing';
-      return { score: 40, messageId, data: { path: null } };
+      return { score: 40, messageId: MISSING[documents.ecosystem], data: { path: null } };
     }
     let data: Record<string, EvidenceValue>;
     switch (changelog.kind) {
       case 'file':
-        return { score: 100, messageId: documents.ecosystem === 'github' ? 'present-repository' : 'present', data: { path: changelog.path } };
+        return { score: 100, messageId: PRESENT[documents.ecosystem], data: { path: changelog.path } };
       case 'url':
         data = { path: null, url: changelog.url };
         return { score: 100, messageId: 'linked', data };

@@ -7,9 +7,13 @@ import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { readLicenseDeclaration } from './lib/spdx.js';
 import { truncate } from './lib/text.js';
+import type { ReleaseFacts } from './views/release.js';
 
 /** The most a legacy declaration (npm object/array form, PyPI pre-PEP 639 metadata) can score. */
 export const LEGACY_FORM_LIMIT = 80;
+
+/** The message for a licence in a legacy form, per ecosystem. */
+const LEGACY: Readonly<Record<ReleaseFacts['ecosystem'], 'legacy' | 'legacy-metadata'>> = { npm: 'legacy', pypi: 'legacy-metadata' };
 /** A PyPI licence named only by a classifier that maps to no single SPDX id (`BSD License`). */
 export const CLASSIFIER_ONLY_SCORE = 50;
 
@@ -37,12 +41,17 @@ export default defineCheck({
     const { text, form, classifiers } = release.license;
     const declared = readLicenseDeclaration(release.license);
     const license = text === null ? null : truncate(text.trim(), 200);
-    const pypi = release.ecosystem === 'pypi';
     const legacyForm = form === 'npm-legacy' || form === 'pypi-classifier' || form === 'pypi-text' || form === 'pypi-free-text';
     const data: Record<string, EvidenceValue> = { license, legacyForm };
-    if (pypi) {
-      data.declaredIn = form === 'pypi-classifier' ? 'classifier' : form === 'pypi-text' || form === 'pypi-free-text' ? 'license field' : form === null ? null : 'license_expression';
-      data.classifiers = classifiers.map((c) => truncate(c, 200));
+    switch (release.ecosystem) {
+      case 'pypi':
+        data.declaredIn = form === 'pypi-classifier' ? 'classifier' : form === 'pypi-text' || form === 'pypi-free-text' ? 'license field' : form === null ? null : 'license_expression';
+        data.classifiers = classifiers.map((c) => truncate(c, 200));
+        break;
+      case 'npm':
+        break;
+      default:
+        release.ecosystem satisfies never;
     }
     if (declared.kind === 'none' && form === 'pypi-classifier') {
       return { score: CLASSIFIER_ONLY_SCORE, messageId: 'classifier-only', data };
@@ -73,7 +82,7 @@ export default defineCheck({
         break;
     }
     if (legacyForm && outcome.score > LEGACY_FORM_LIMIT) {
-      return { score: LEGACY_FORM_LIMIT, messageId: pypi ? 'legacy-metadata' : 'legacy', data };
+      return { score: LEGACY_FORM_LIMIT, messageId: LEGACY[release.ecosystem], data };
     }
     return { ...outcome, data };
   },

@@ -12,6 +12,9 @@ import { truncate } from './lib/text.js';
 /** Files listed in a PyPI project's metadata, at most this many kept in evidence. */
 const MAX_LISTED_FILES = 20;
 
+/** The message for no licence file, per ecosystem. */
+const MISSING: Readonly<Record<DocumentsFacts['ecosystem'], 'missing' | 'missing-repository'>> = { npm: 'missing', pypi: 'missing', github: 'missing-repository' };
+
 export default defineCheck({
   id: 'license-file',
   dimension: 'compliance',
@@ -59,10 +62,18 @@ export default defineCheck({
       found,
       declared: declaredText === null ? null : truncate(declaredText.trim(), 200),
     };
-    if (files.length === 0) return { score: 20, messageId: repository ? 'missing-repository' : 'missing', data };
-    if (documents.ecosystem === 'pypi') {
-      const listed = files.slice(0, MAX_LISTED_FILES).map((f) => truncate(f, 200));
-      return { score: 100, messageId: 'listed', data: { ...data, files: listed } };
+    if (files.length === 0) return { score: 20, messageId: MISSING[documents.ecosystem], data };
+    switch (documents.ecosystem) {
+      // PyPI's metadata lists the licence files (PEP 639): listed, their texts not compared.
+      case 'pypi': {
+        const listed = files.slice(0, MAX_LISTED_FILES).map((f) => truncate(f, 200));
+        return { score: 100, messageId: 'listed', data: { ...data, files: listed } };
+      }
+      case 'npm':
+      case 'github':
+        break;
+      default:
+        return documents.ecosystem satisfies never;
     }
     if (found.length === 0) return { score: 70, messageId: 'unrecognised', data };
     if (release === undefined && !repository) return { score: 70, messageId: 'registry-unavailable', data };

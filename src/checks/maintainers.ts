@@ -3,6 +3,10 @@
  * the owners and maintainers of a PyPI project.
  */
 import { defineCheck } from './define.js';
+import type { ReleaseFacts } from './views/release.js';
+
+/** The message for an unknown maintainer list, per ecosystem. */
+const UNKNOWN: Readonly<Record<ReleaseFacts['ecosystem'], 'unknown' | 'unknown-pypi'>> = { npm: 'unknown', pypi: 'unknown-pypi' };
 
 export default defineCheck({
   id: 'maintainers',
@@ -23,7 +27,7 @@ export default defineCheck({
   evaluate: ({ release }) => {
     const maintainers = release.maintainers;
     if (maintainers === null) {
-      return { score: null, messageId: release.ecosystem === 'pypi' ? 'unknown-pypi' : 'unknown', data: { maintainers } };
+      return { score: null, messageId: UNKNOWN[release.ecosystem], data: { maintainers } };
     }
     if (maintainers <= 0) return { score: 0, messageId: 'none', data: { maintainers } };
     if (maintainers === 1) return { score: 40, messageId: 'single', data: { maintainers } };

@@ -30,6 +30,9 @@ const PYPI_NAMES: Readonly<Record<MetadataField, string>> = {
   license: 'license',
 };
 
+/** How each ecosystem names a missing field (npm: the field itself). */
+const FIELD_NAME: Readonly<Record<ReleaseFacts['ecosystem'], (field: MetadataField) => string>> = { npm: (field) => field, pypi: (field) => PYPI_NAMES[field] };
+
 export default defineCheck({
   id: 'metadata-completeness',
   dimension: 'documentation',
@@ -44,7 +47,7 @@ export default defineCheck({
   },
   evaluate: ({ release }) => {
     const absent = METADATA_FIELDS.filter((field) => !PRESENT[field](release));
-    const missing = release.ecosystem === 'pypi' ? absent.map((field) => PYPI_NAMES[field]) : absent;
+    const missing = absent.map(FIELD_NAME[release.ecosystem]);
     const total = METADATA_FIELDS.length;
     const present = total - absent.length;
     const data = { present, total, missing };

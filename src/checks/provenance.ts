@@ -51,6 +51,9 @@ function declaredRepository(release: ReleaseFacts): string | null {
   return release.repository === null ? null : (release.repository.url ?? release.repository.raw);
 }
 
+/** The message when the release has no attestation: npm's packument says so; elsewhere it is unknown. */
+const NO_ATTESTATION: Readonly<Record<ReleaseFacts['ecosystem'], 'not-in-packument' | 'unknown'>> = { npm: 'not-in-packument', pypi: 'unknown' };
+
 export default defineCheck({
   id: 'provenance',
   dimension: 'security',
@@ -78,7 +81,7 @@ export default defineCheck({
   evaluate: ({ release, attestations }) => {
     const signatures = release.signatures;
     const attestation = release.attestation;
-    if (attestation === null) return { score: null, messageId: release.ecosystem === 'npm' ? 'not-in-packument' : 'unknown', data: { signatures } };
+    if (attestation === null) return { score: null, messageId: NO_ATTESTATION[release.ecosystem], data: { signatures } };
     if (attestation === false) {
       if (predatesProvenance(release)) return { score: null, messageId: 'predates', data: { signatures }, notApplicable: true };
       return { score: 50, messageId: 'none', data: { signatures } };

@@ -5,6 +5,18 @@
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { analyseReadme, README_SECTIONS, readmeScore } from './lib/readme.js';
+import type { DocumentsFacts } from './views/documents.js';
+
+/** The message for no README, per place the documents were read. */
+const MISSING: Readonly<Record<DocumentsFacts['source'], 'missing' | 'missing-description' | 'missing-registry' | 'missing-repository'>> = {
+  tarball: 'missing',
+  packument: 'missing-registry',
+  pypi: 'missing-description',
+  repository: 'missing-repository',
+};
+
+/** What a README's `size` counts, per place it was read: a PyPI description's characters, else bytes. */
+const SIZE_UNIT: Readonly<Record<DocumentsFacts['source'], 'bytes' | 'characters'>> = { tarball: 'bytes', packument: 'bytes', pypi: 'characters', repository: 'bytes' };
 
 export default defineCheck({
   id: 'readme',
@@ -37,9 +49,7 @@ export default defineCheck({
       return { score: null, messageId: 'unreadable', data };
     }
     if (readme === null) {
-      const messageId =
-        documents.source === 'pypi' ? 'missing-description' : documents.source === 'packument' ? 'missing-registry' : documents.source === 'repository' ? 'missing-repository' : 'missing';
-      return { score: 0, messageId, data: { path: null, source: documents.source } };
+      return { score: 0, messageId: MISSING[documents.source], data: { path: null, source: documents.source } };
     }
     const read = analyseReadme(readme.text);
     // A README cut short is still read for the sections its headings past the cut announce, and its code blocks there.
@@ -60,7 +70,7 @@ export default defineCheck({
     };
     if (documents.ecosystem === 'pypi') data.contentType = readme.contentType;
     // A README cut short says how long it is whole: `size` is bytes, a PyPI description's characters.
-    if (readme.truncated) data.sizeUnit = documents.source === 'pypi' ? 'characters' : 'bytes';
+    if (readme.truncated) data.sizeUnit = SIZE_UNIT[documents.source];
     if (folders !== undefined) {
       data.docsFolder = folders.docs;
       data.examplesFolder = folders.examples;

@@ -31,13 +31,18 @@ export default defineCheck({
     'not-declared-pypi': 'Unknown: no `Typing :: Typed` classifier, and the wheels are not read to look for a py.typed marker',
   },
   evaluate: ({ release, documents, tarball }) => {
-    const pypi = release.ecosystem === 'pypi';
     const declarationFiles = documents === undefined ? null : documents.declarationFiles;
-    if (pypi) {
-      const data = { typed: release.typesDeclared };
-      return release.typesDeclared
-        ? { score: 100, messageId: 'typed-classifier', data }
-        : { score: null, messageId: 'not-declared-pypi', data };
+    switch (release.ecosystem) {
+      case 'pypi': {
+        const data = { typed: release.typesDeclared };
+        return release.typesDeclared
+          ? { score: 100, messageId: 'typed-classifier', data }
+          : { score: null, messageId: 'not-declared-pypi', data };
+      }
+      case 'npm':
+        break;
+      default:
+        return release.ecosystem satisfies never;
     }
     const data = { declaresTypes: release.typesDeclared, declarationFiles };
     // Only a `false` read from a complete file listing: an absent fact (older evidence, a listing past its cap) judges as before.

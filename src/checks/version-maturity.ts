@@ -4,8 +4,12 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
+import type { ReleaseFacts } from './views/release.js';
 
 /** A 0.x version's score, and a pre-release's (a stable 1.0.0 or later scores 100). */
+/** The message for a version the ecosystem's rules cannot read, per ecosystem. */
+const INVALID: Readonly<Record<ReleaseFacts['ecosystem'], 'invalid' | 'invalid-pep440'>> = { npm: 'invalid', pypi: 'invalid-pep440' };
+
 const INITIAL_SCORE = 50;
 const PRERELEASE_SCORE = 30;
 
@@ -28,7 +32,7 @@ export default defineCheck({
   evaluate: ({ release }) => {
     const { version, versionParts: parts } = release;
     if (parts === null) {
-      return { score: null, messageId: release.ecosystem === 'pypi' ? 'invalid-pep440' : 'invalid', data: { version } };
+      return { score: null, messageId: INVALID[release.ecosystem], data: { version } };
     }
     const data: Record<string, EvidenceValue> = { version, major: parts.major, prerelease: parts.prerelease };
     if (parts.prerelease) return { score: PRERELEASE_SCORE, messageId: 'prerelease', data };

@@ -7,7 +7,7 @@ import { GITHUB_RULES } from './github/rules.js';
 import { MCP_RULES } from './mcp/rules.js';
 import { NPM_RULES } from './npm/rules.js';
 import { PYPI_RULES } from './pypi/rules.js';
-import type { EcosystemRules, PackageEcosystem, PackageEcosystemRules, PackageOsvEcosystem } from './types.js';
+import type { EcosystemRules, PackageEcosystem, PackageEcosystemRules, PackageOsvEcosystem, PackageSourceSlot } from './types.js';
 
 export const ECOSYSTEM_RULES = {
   npm: NPM_RULES,
@@ -39,4 +39,23 @@ export function packageRulesOf(ecosystem: PackageEcosystem): PackageEcosystemRul
 /** The package ecosystem OSV names `osv`. */
 export function packageRulesOfOsv(osv: PackageOsvEcosystem): PackageEcosystemRules {
   return BY_OSV[osv];
+}
+
+/** A registry-only source another package registry owns: not applicable, with its owner's note. */
+interface NotThisRegistry {
+  status: 'not-applicable';
+  reason: string;
+}
+
+/**
+ * The registry-only sources (`PackageSourceSlot`) of a target of `ecosystem`: `own` for those its
+ * registry fills, the others not applicable with the note of the registry that fills them.
+ */
+export function registrySources<T>(ecosystem: PackageEcosystem, own: T): Record<PackageSourceSlot, T | NotThisRegistry> {
+  const slots: Partial<Record<PackageSourceSlot, T | NotThisRegistry>> = {};
+  for (const rules of Object.values(PACKAGE)) {
+    const value: T | NotThisRegistry = rules.id === ecosystem ? own : { status: 'not-applicable', reason: rules.registry.notThisRegistry };
+    for (const slot of rules.registry.sourceSlots) slots[slot] = value;
+  }
+  return slots as Record<PackageSourceSlot, T | NotThisRegistry>;
 }

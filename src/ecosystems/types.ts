@@ -3,11 +3,12 @@
  *
  * `EcosystemRules` is the pure part — name rules, the package URL type, labels, and for a
  * package registry the OSV ecosystem name and version order, the manifests that verify a
- * repository link and the popular-name list. Checks, sources and renderers read it through
+ * repository link, the popular-name list and the registry-only evidence sources its collector
+ * fills. Checks, sources and renderers read it through
  * `ECOSYSTEM_RULES` (ecosystems/rules.ts). `Adapter` adds the I/O: resolving and collecting a
  * target's evidence; the pipeline reads it through `ADAPTERS` (ecosystems/adapters.ts). Both
- * registries are exhaustive records over `Ecosystem`, so a new ecosystem fails to compile
- * until every decision has an answer.
+ * registries are exhaustive records over `Ecosystem`, as are the per-ecosystem tables the
+ * recipe lists, so a new ecosystem fails to compile until each of them has an answer.
  */
 import type { Ecosystem } from '../target/types.js';
 
@@ -53,6 +54,13 @@ export interface RangeRules {
   satisfied(version: string, range: string): boolean;
 }
 
+/**
+ * The evidence sources (evidence/schema.ts `Sources`) that only a package registry's own
+ * collector fills: npm's packument and tarball, PyPI's JSON API. Every other package ecosystem
+ * reports each as not applicable, with the note of the ecosystem that owns it.
+ */
+export type PackageSourceSlot = 'registry' | 'tarball' | 'pypi';
+
 /** A package registry's rules. */
 export interface RegistryRules {
   /** The target text that names a package pinned at `version`, else declared with `spec` (as `nerq check` would be given it). */
@@ -70,6 +78,10 @@ export interface RegistryRules {
    */
   linkManifests: { files: readonly string[]; workspaceFiles: readonly string[] };
   popular: PopularNames;
+  /** The sources only this registry's collector fills (`PackageSourceSlot`). */
+  sourceSlots: readonly PackageSourceSlot[];
+  /** Why those sources are not applicable to another ecosystem's target (`not an npm package`). */
+  notThisRegistry: string;
 }
 
 export interface EcosystemRules {

@@ -2,6 +2,7 @@
  * The `github` source for a package: its declared repository when that is on GitHub (github.com
  * or the configured Enterprise host), verified against the package (starjacking) by the source.
  */
+import type { PackageEcosystem } from '../ecosystems/types.js';
 import type { AttestationFacts, RepositoryRef, Sources } from '../evidence/schema.js';
 import { fetchGithubFacts, githubRepoOf, type GithubSourceContext } from '../sources/github/source.js';
 import type { RunContext } from './context.js';
@@ -31,7 +32,7 @@ export function undeclaredRepository(repository: RepositoryRef | null): Sources[
 
 export async function githubSourceFor(
   ctx: RunContext,
-  pkg: { ecosystem: 'npm' | 'pypi'; name: string; repository: RepositoryRef | null },
+  pkg: { ecosystem: PackageEcosystem; name: string; repository: RepositoryRef | null },
   attestations: Promise<Sources['attestations']>,
 ): Promise<Sources['github']> {
   if (ctx.repositoryAlreadyRead !== undefined) return { status: 'not-applicable', reason: ctx.repositoryAlreadyRead };

@@ -17,7 +17,7 @@ import type { RunContext } from './context.js';
 import type { Target } from '../target/types.js';
 import type { Collected } from '../ecosystems/adapter.js';
 import { collectNpm } from '../ecosystems/npm/collect.js';
-import { packageRulesOf } from '../ecosystems/rules.js';
+import { PACKAGE_ECOSYSTEMS, packageRulesOf, registrySources } from '../ecosystems/rules.js';
 import type { PackageEcosystem } from '../ecosystems/types.js';
 import { collectPypiTarget } from '../ecosystems/pypi/collect.js';
 
@@ -29,7 +29,8 @@ export type IncludePick =
   | { kind: 'none'; note: IncludedPackage }
   | { kind: 'usage'; message: string };
 
-const ROOT_MANIFESTS = new Set(['package.json', 'pyproject.toml', 'setup.cfg', 'setup.py']);
+/** The manifests that verify a repository link (each package ecosystem's `linkManifests.files`), at the repository root. */
+const ROOT_MANIFESTS = new Set(PACKAGE_ECOSYSTEMS.flatMap((ecosystem) => packageRulesOf(ecosystem).registry.linkManifests.files));
 
 function sameName(ecosystem: PackageEcosystem, a: string, b: string): boolean {
   const { canonicalName } = packageRulesOf(ecosystem);
@@ -39,9 +40,12 @@ function sameName(ecosystem: PackageEcosystem, a: string, b: string): boolean {
 /** Each package ecosystem's collector, run for the package folded into its repository. */
 const COLLECTORS: Record<PackageEcosystem, (target: Target, ctx: RunContext) => Promise<Collected>> = { npm: collectNpm, pypi: collectPypiTarget };
 
-/** `npm:x`, `pypi:x` or a bare `x` (either ecosystem). */
+/** A package ecosystem's prefix (`npm:`, `pypi:`, any case) and the name after it. */
+const PREFIXED = new RegExp(`^(${PACKAGE_ECOSYSTEMS.join('|')}):(.+)$`, 'i');
+
+/** `npm:x`, `pypi:x` or a bare `x` (any package ecosystem). */
 function matches(pkg: DistributedPackage, asked: string): boolean {
-  const prefixed = /^(npm|pypi):(.+)$/i.exec(asked);
+  const prefixed = PREFIXED.exec(asked);
   if (prefixed !== null) return prefixed[1]?.toLowerCase() === pkg.ecosystem && sameName(pkg.ecosystem, pkg.name, prefixed[2] ?? '');
   return sameName(pkg.ecosystem, pkg.name, asked);
 }
@@ -95,13 +99,8 @@ export async function collectIncludedPackage(
   if (collected.kind === 'error') {
     const reason = `${pkg.ecosystem}:${pkg.name} (${RULE[code]}) could not be collected: ${collected.message}`;
     const unavailable = { status: 'unavailable', reason, code: 'depends-on-source' } as const;
-    const notPypi = { status: 'not-applicable', reason: 'not a PyPI project' } as const;
-    const notNpm = { status: 'not-applicable', reason: 'not an npm package' } as const;
-    const unread: Record<PackageEcosystem, FoldedSources> = {
-      npm: { registry: unavailable, tarball: unavailable, downloads: unavailable, attestations: unavailable, pypi: notPypi },
-      pypi: { registry: notNpm, tarball: notNpm, downloads: unavailable, attestations: unavailable, pypi: unavailable },
-    };
-    const sources = unread[pkg.ecosystem];
+    const registry = registrySources(pkg.ecosystem, unavailable);
+    const sources: FoldedSources = { registry: registry.registry, tarball: registry.tarball, downloads: unavailable, attestations: unavailable, pypi: registry.pypi };
     return { sources, ownVulnerabilities: null, note: { included: false, code: 'package-unavailable', ...base, version: null, reason } };
   }
   const { sources, target: evaluated } = collected.evidence;

@@ -14,7 +14,7 @@
  */
 import type { Evidence, Sources } from '../evidence/schema.js';
 import type { Collected } from '../ecosystems/adapter.js';
-import { packageRulesOf, packageRulesOfOsv } from '../ecosystems/rules.js';
+import { isPackageEcosystem, packageRulesOf, packageRulesOfOsv, registrySources } from '../ecosystems/rules.js';
 import { affectsEveryVersion, everyVersionAdvisory, isMalicious, sortAdvisories } from '../sources/osv/advisory.js';
 import type { PackageOsvEcosystem } from '../ecosystems/types.js';
 import { loadCvssCalculator } from '../sources/osv/cvss.js';
@@ -29,7 +29,7 @@ type CollectError = Extract<Collected, { kind: 'error' }>;
 
 /** The version a spec pins exactly (`1.2.3`, `=1.2.3`, `==1.2.3`), read by the ecosystem's own version order; null for a range, a tag or nothing. */
 export function pinnedVersion(target: Target): string | null {
-  if (target.ecosystem !== 'npm' && target.ecosystem !== 'pypi') return null;
+  if (!isPackageEcosystem(target.ecosystem)) return null;
   const spec = target.spec?.trim().replace(/^={1,3}\s*/, '');
   if (spec === undefined || spec === '') return null;
   const { compareVersions } = packageRulesOf(target.ecosystem).registry;
@@ -38,7 +38,7 @@ export function pinnedVersion(target: Target): string | null {
 
 export async function removedButMalicious(target: Target, error: CollectError, ctx: RunContext): Promise<Evidence | null> {
   if (error.code !== 'not-found' && error.code !== 'version-not-found') return null;
-  if (target.ecosystem !== 'npm' && target.ecosystem !== 'pypi') return null;
+  if (!isPackageEcosystem(target.ecosystem)) return null;
   const version = pinnedVersion(target);
   // A range, a tag or no version: asked about only when the package itself is gone.
   if (version === null && error.code !== 'not-found') return null;
@@ -50,11 +50,11 @@ export async function removedButMalicious(target: Target, error: CollectError, c
       : await vulnerabilitiesFor(ctx, osv, { name: target.name, version }, Promise.resolve({ status: 'not-applicable', reason: gone }));
   if (vulnerabilities.status !== 'ok' || !vulnerabilities.facts.advisories.some((a) => a.malicious && a.affectsResolved)) return null;
   const unknown = { status: 'unavailable' as const, reason: gone, code: 'not-found' as const };
-  const other = { status: 'not-applicable' as const, reason: target.ecosystem === 'npm' ? 'not a PyPI project' : 'not an npm package' };
+  const registry = registrySources(target.ecosystem, unknown);
   const sources: Sources = {
-    registry: target.ecosystem === 'npm' ? unknown : other,
-    tarball: target.ecosystem === 'npm' ? unknown : other,
-    pypi: target.ecosystem === 'pypi' ? unknown : other,
+    registry: registry.registry,
+    tarball: registry.tarball,
+    pypi: registry.pypi,
     downloads: unknown,
     attestations: unknown,
     dependencies: { status: 'not-applicable', reason: gone },

@@ -19,6 +19,7 @@
  */
 import type { DependencyFacts, Sources } from '../evidence/schema.js';
 import { packageRulesOf } from '../ecosystems/rules.js';
+import type { PackageEcosystem } from '../ecosystems/types.js';
 import { rangeResolvable } from '../sources/github/repo-dependencies.js';
 import { resolveDependencyList } from '../sources/npm/dependencies.js';
 import { resolvePypiDependencies } from '../sources/pypi/dependencies.js';
@@ -32,7 +33,7 @@ export const RANGE_LOOKUPS_PER_REPOSITORY = 40;
 interface Candidate {
   index: number;
   entry: Entry;
-  ecosystem: 'npm' | 'pypi';
+  ecosystem: PackageEcosystem;
   key: string;
 }
 

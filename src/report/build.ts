@@ -2,6 +2,7 @@
  * Evidence → Report: runs the scoring engine, the category rules and the gate, and lays the
  * result out as the JSON contract. Pure; the same evidence and options give an equal report.
  */
+import { isPackageEcosystem } from '../ecosystems/rules.js';
 import type { AnyCheck } from '../checks/define.js';
 import { DIMENSIONS } from '../checks/define.js';
 import { ownForkCommits } from '../checks/lib/github.js';
@@ -162,7 +163,7 @@ function advisoriesOf(evidence: Evidence): Report['advisories'] {
   const source = evidence.sources.vulnerabilities;
   if (source.status !== 'ok') return [];
   const target = evidence.target.ecosystem;
-  const fallback = target === 'npm' || target === 'pypi' ? target : null;
+  const fallback = isPackageEcosystem(target) ? target : null;
   return [...source.facts.advisories, ...(source.facts.dependencyAdvisories ?? [])].map((a) => ({
     id: a.id,
     aliases: a.aliases,

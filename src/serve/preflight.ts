@@ -3,6 +3,8 @@
  * Pure: every field is read from the report (its verdict, caps, advisories and the raw evidence
  * of its checks); what the report does not know is null, never zero.
  */
+import { isPackageEcosystem } from '../ecosystems/rules.js';
+import type { PackageEcosystem } from '../ecosystems/types.js';
 import type { Report, VerdictCode } from '../report/schema.js';
 import type { HistoryPoint } from '../app/history.js';
 import { peerLabel, type ComparisonResult } from '../report/comparison.js';
@@ -73,13 +75,18 @@ function security(report: Report): Preflight['security'] {
   return { known_cves: active.length, max_severity: worst, has_active_advisory: active.length > 0, license, license_category: licenseCategory };
 }
 
+/** The field that carries a package ecosystem's weekly downloads (docs/serve.md). */
+const WEEKLY_DOWNLOADS: Record<PackageEcosystem, 'npm_weekly_downloads' | 'pypi_weekly_downloads'> = {
+  npm: 'npm_weekly_downloads',
+  pypi: 'pypi_weekly_downloads',
+};
+
 function popularity(report: Report): Preflight['popularity'] {
   const weekly = intOrNull(evidenceOf(report, 'weekly-downloads')?.lastWeek);
-  return {
-    npm_weekly_downloads: report.target.ecosystem === 'npm' ? weekly : null,
-    pypi_weekly_downloads: report.target.ecosystem === 'pypi' ? weekly : null,
-    github_stars: intOrNull(evidenceOf(report, 'stars-forks')?.stars),
-  };
+  const popularity: Preflight['popularity'] = { npm_weekly_downloads: null, pypi_weekly_downloads: null, github_stars: intOrNull(evidenceOf(report, 'stars-forks')?.stars) };
+  const { ecosystem } = report.target;
+  if (isPackageEcosystem(ecosystem)) popularity[WEEKLY_DOWNLOADS[ecosystem]] = weekly;
+  return popularity;
 }
 
 function activity(report: Report): Preflight['activity'] {

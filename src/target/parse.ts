@@ -15,9 +15,9 @@ import npa from 'npm-package-arg';
 import semver from 'semver';
 import validateNpmName from 'validate-npm-package-name';
 import { TargetError } from './types.js';
-import type { Target } from './types.js';
+import type { Ecosystem, Target } from './types.js';
 import { pep503 } from '../ecosystems/pypi/name.js';
-import { splitPurl } from './purl.js';
+import { splitPurl, type PurlParts } from './purl.js';
 import { withoutCredentials } from '../util/url-credentials.js';
 
 /** npm's limit on a package name; no target form needs more. */
@@ -76,17 +76,11 @@ export function parseTarget(input: string): Target {
     return parseNpm(input, text);
   }
   const rest = text.slice(scheme.length + 1);
-  switch (scheme.toLowerCase()) {
-    case 'npm':
-      return parseNpm(input, rest);
-    case 'pypi':
-      return parsePypi(input, rest);
-    case 'github':
-      return parseGithubShorthand(input, rest);
+  const prefix = scheme.toLowerCase();
+  if (Object.hasOwn(PREFIXES, prefix)) return PREFIXES[prefix as Ecosystem](input, rest);
+  switch (prefix) {
     case 'pkg':
       return parsePurlTarget(input, text);
-    case 'mcp':
-      return parseMcp(input, rest);
     case 'http':
     case 'https':
       return parseGithubUrl(input, text);
@@ -96,10 +90,18 @@ export function parseTarget(input: string): Target {
         fail(`unsupported URL ${quoteForMessage(withoutCredentials(text))}: only https://github.com/owner/repo URLs are accepted`);
       }
       return fail(
-        `unknown prefix ${quoteForMessage(`${scheme}:`)} (use a package name, npm:, pypi:, github:, mcp: or pkg:)`,
+        `unknown prefix ${quoteForMessage(`${scheme}:`)} (use a package name, ${Object.keys(PREFIXES).map((id) => `${id}:`).join(', ')} or pkg:)`,
       );
   }
 }
+
+/** Each ecosystem's prefix (`npm:`, `pypi:`, `github:`, `mcp:`, any case) and the parser of what follows it. */
+const PREFIXES: Record<Ecosystem, (input: string, rest: string) => Target> = {
+  npm: parseNpm,
+  pypi: parsePypi,
+  github: parseGithubShorthand,
+  mcp: parseMcp,
+};
 
 // ── npm ──────────────────────────────────────────────────────────────────────────────
 
@@ -369,36 +371,43 @@ function parsePurlTarget(input: string, text: string): Target {
   const relocating = RELOCATING_QUALIFIERS.find((q) => q in parts.qualifiers);
   if (relocating) fail(`the package URL qualifier ${relocating} is not supported; nerq uses its configured endpoints`);
 
-  switch (type) {
-    case 'npm': {
-      const scope = namespace === undefined ? undefined : namespace.startsWith('@') ? namespace : `@${namespace}`;
-      const fullName = scope === undefined ? name : `${scope}/${name}`;
-      assertNpmName(fullName);
-      if (version === undefined) return { input, ecosystem: 'npm', name: fullName };
-      if (semver.valid(version) === null) {
-        fail(`package URL version ${quoteForMessage(version)} is not an exact npm version`);
-      }
-      return { input, ecosystem: 'npm', name: fullName, spec: version };
-    }
-    case 'pypi': {
-      if (namespace !== undefined) fail('a PyPI package URL has no namespace (expected pkg:pypi/name@version)');
-      assertPypiName(name);
-      if (version === undefined) return { input, ecosystem: 'pypi', name: pep503(name) };
-      const spec = `==${version}`;
-      if (version.includes(',') || version.includes(' ')) fail(`invalid PyPI version ${quoteForMessage(version)}`);
-      assertPep440Specifier(spec);
-      return { input, ecosystem: 'pypi', name: pep503(name), spec };
-    }
-    case 'github': {
-      if (namespace === undefined || namespace.includes('/')) {
-        fail('expected pkg:github/owner/repo');
-      }
-      const full = githubName(namespace, name);
-      if (version === undefined) return { input, ecosystem: 'github', name: full };
-      assertGitRef(version);
-      return { input, ecosystem: 'github', name: full, spec: version };
-    }
-    default:
-      return fail(`unsupported package URL type ${quoteForMessage(type)} (supported: npm, pypi, github)`);
+  const parse = Object.hasOwn(PURL_TYPES, type) ? PURL_TYPES[type as Ecosystem] : null;
+  if (parse === null) {
+    const supported = Object.entries(PURL_TYPES).filter(([, typed]) => typed !== null).map(([id]) => id);
+    return fail(`unsupported package URL type ${quoteForMessage(type)} (supported: ${supported.join(', ')})`);
   }
+  return parse(input, parts);
 }
+
+/** Each ecosystem's package URL type (`pkg:npm/…`, `pkg:pypi/…`, `pkg:github/owner/repo`) and its parser; null for none. */
+const PURL_TYPES: Record<Ecosystem, ((input: string, parts: PurlParts) => Target) | null> = {
+  npm: (input, { namespace, name, version }) => {
+    const scope = namespace === undefined ? undefined : namespace.startsWith('@') ? namespace : `@${namespace}`;
+    const fullName = scope === undefined ? name : `${scope}/${name}`;
+    assertNpmName(fullName);
+    if (version === undefined) return { input, ecosystem: 'npm', name: fullName };
+    if (semver.valid(version) === null) {
+      fail(`package URL version ${quoteForMessage(version)} is not an exact npm version`);
+    }
+    return { input, ecosystem: 'npm', name: fullName, spec: version };
+  },
+  pypi: (input, { namespace, name, version }) => {
+    if (namespace !== undefined) fail('a PyPI package URL has no namespace (expected pkg:pypi/name@version)');
+    assertPypiName(name);
+    if (version === undefined) return { input, ecosystem: 'pypi', name: pep503(name) };
+    const spec = `==${version}`;
+    if (version.includes(',') || version.includes(' ')) fail(`invalid PyPI version ${quoteForMessage(version)}`);
+    assertPep440Specifier(spec);
+    return { input, ecosystem: 'pypi', name: pep503(name), spec };
+  },
+  github: (input, { namespace, name, version }) => {
+    if (namespace === undefined || namespace.includes('/')) {
+      fail('expected pkg:github/owner/repo');
+    }
+    const full = githubName(namespace, name);
+    if (version === undefined) return { input, ecosystem: 'github', name: full };
+    assertGitRef(version);
+    return { input, ecosystem: 'github', name: full, spec: version };
+  },
+  mcp: null,
+};

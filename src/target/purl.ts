@@ -37,12 +37,27 @@ export function modulePurl(ecosystem: ModuleEcosystem, name: string, version: st
   }
 }
 
-function splitName(ecosystem: Ecosystem, name: string): { namespace: string | undefined; base: string } {
-  if (ecosystem === 'pypi') return { namespace: undefined, base: pep503(name) };
+/** Each ecosystem's target name split into a package URL's namespace and name. */
+const SPLIT_NAME: Record<Ecosystem, (name: string) => { namespace: string | undefined; base: string }> = {
+  npm: scopeIfAt,
+  pypi: (name) => ({ namespace: undefined, base: pep503(name) }),
+  github: atFirstSlash,
+  mcp: scopeIfAt,
+};
+
+/** An `@scope/name` is namespaced by its scope; any other name is whole. */
+function scopeIfAt(name: string): { namespace: string | undefined; base: string } {
+  return name.startsWith('@') ? atFirstSlash(name) : { namespace: undefined, base: name };
+}
+
+function atFirstSlash(name: string): { namespace: string | undefined; base: string } {
   const slash = name.indexOf('/');
-  const scoped = ecosystem === 'github' || name.startsWith('@');
-  if (!scoped || slash < 0) return { namespace: undefined, base: name };
+  if (slash < 0) return { namespace: undefined, base: name };
   return { namespace: name.slice(0, slash), base: name.slice(slash + 1) };
+}
+
+function splitName(ecosystem: Ecosystem, name: string): { namespace: string | undefined; base: string } {
+  return SPLIT_NAME[ecosystem](name);
 }
 
 

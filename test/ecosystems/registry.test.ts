@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../src/ecosystems/adapters.js';
-import { ECOSYSTEM_RULES, PACKAGE_ECOSYSTEMS, packageRulesOf, packageRulesOfOsv } from '../../src/ecosystems/rules.js';
+import { ECOSYSTEM_RULES, PACKAGE_ECOSYSTEMS, packageRulesOf, packageRulesOfOsv, registrySources } from '../../src/ecosystems/rules.js';
 import { comparatorFor } from '../../src/sources/osv/advisory.js';
 import { manifestPaths } from '../../src/sources/github/source.js';
 
@@ -69,6 +69,17 @@ describe('the ecosystem registries', () => {
     expect(packageRulesOf('pypi').registry.targetInput('flask', '3.0.0', '>=3')).toBe('pypi:flask==3.0.0');
     expect(packageRulesOf('pypi').registry.targetInput('flask', null, '>=3')).toBe('pypi:flask>=3');
     expect(packageRulesOf('pypi').registry.targetInput('flask', null, null)).toBe('pypi:flask');
+  });
+
+  it('give each registry-only source to one package registry; another target reads it as not applicable with that registry’s note', () => {
+    const owners = PACKAGE_ECOSYSTEMS.flatMap((id) => packageRulesOf(id).registry.sourceSlots.map((slot) => [slot, id]));
+    expect(Object.fromEntries(owners)).toEqual({ registry: 'npm', tarball: 'npm', pypi: 'pypi' });
+    expect(owners).toHaveLength(3);
+    const own = { status: 'unavailable' as const };
+    expect(registrySources('npm', own)).toEqual({ registry: own, tarball: own, pypi: { status: 'not-applicable', reason: 'not a PyPI project' } });
+    const pypi = registrySources('pypi', own);
+    expect(pypi).toEqual({ registry: { status: 'not-applicable', reason: 'not an npm package' }, tarball: { status: 'not-applicable', reason: 'not an npm package' }, pypi: own });
+    expect(Object.keys(pypi)).toEqual(['registry', 'tarball', 'pypi']);
   });
 
   it('name the manifests that verify a repository link, at the directory, the root and the workspace', () => {

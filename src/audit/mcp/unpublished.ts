@@ -9,6 +9,8 @@
  * data), and a name the user's configuration routes to another registry (a scope's registry in
  * `.npmrc`, a machine's own package index) is not judged by the public registry's answer.
  */
+import { isPackageEcosystem } from '../../ecosystems/rules.js';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { quote } from '../../lockfiles/text.js';
 import type { Report } from '../../report/schema.js';
 import type { AuditSubject, PolicyFailure } from '../types.js';
@@ -17,7 +19,7 @@ import type { McpFindingRef } from './ignore.js';
 /** The policy failure rule (and SARIF `policy/<rule>`) of such a launch. */
 export const UNPUBLISHED_LAUNCH_RULE = 'mcp-package-missing';
 
-const REGISTRY_WORDS: Record<'npm' | 'pypi', string> = { npm: 'the public npm registry', pypi: 'PyPI' };
+const REGISTRY_WORDS: Record<PackageEcosystem, string> = { npm: 'the public npm registry', pypi: 'PyPI' };
 
 /** A configured server that launches the package: its file (as the report names it), line and key. */
 export interface McpLaunchPlace {
@@ -44,7 +46,7 @@ export interface UnpublishedLaunch {
  * (the subject's first declaration when none is known).
  */
 export function unpublishedLaunch(subject: AuditSubject, report: Report, publicRegistry: boolean, launches: readonly McpLaunchPlace[] = []): UnpublishedLaunch | null {
-  if (subject.ecosystem !== 'npm' && subject.ecosystem !== 'pypi') return null;
+  if (!isPackageEcosystem(subject.ecosystem)) return null;
   if (!publicRegistry || report.error?.code !== 'not-found') return null;
   const message = `${subject.name} is not published on ${REGISTRY_WORDS[subject.ecosystem]} (it answered 404): anyone may publish that name, and the MCP client runs it at its next start`;
   if (launches.length === 0) {

@@ -9,8 +9,8 @@
  * full packument's `readme`), with everything else unknown.
  *
  * Shape:
- *   ecosystem         'npm' | 'pypi'
- *   source            'tarball' | 'packument' (the registry's README only) | 'pypi'
+ *   ecosystem         a package ecosystem ('npm' | 'pypi': `PackageEcosystem`, ecosystems/types.ts) or 'github'
+ *   source            'tarball' | 'packument' (the registry's README only) | 'pypi' | 'repository' (a repository target's tree)
  *   readme            { path, text, size, truncated, contentType, tailHeadings?, tailCodeBlocks? } | null (none shipped);
  *                     `path` is null for PyPI (the long description is not a file) and for
  *                     the registry's README
@@ -24,6 +24,7 @@
  *   declarationFiles  npm `.d.ts` files shipped; null for PyPI (wheels are not read) and `packument`
  */
 import type { GithubReleases, PypiFacts, RegistryFacts, TarballFacts } from '../../evidence/schema.js';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { findHeading } from '../lib/readme.js';
 import { defineView, fromFirstSource } from './define-view.js';
 import { deriveRepository, type RepositoryFacts } from './repository.js';
@@ -36,7 +37,7 @@ export type ChangelogRef =
   | { kind: 'releases'; tag: string; withNotes: number; listed: number };
 
 export interface DocumentsFacts {
-  ecosystem: 'npm' | 'pypi' | 'github';
+  ecosystem: PackageEcosystem | 'github';
   /** Where the documents were read: `packument` is the fallback with the README alone; `repository` a repository target's tree. */
   source: 'tarball' | 'packument' | 'pypi' | 'repository';
   /** `tailHeadings`, `tailCodeBlocks`: a README's headings and code blocks past the cut `text` stops at (util/readme-tail.ts); absent when it was not cut, or in evidence saved before they were recorded. */

@@ -6,7 +6,7 @@
  * source's own reason when that source could not answer.
  *
  * Shape (every field is present for both ecosystems; `null` = unknown, as in evidence):
- *   ecosystem      'npm' | 'pypi'
+ *   ecosystem      a package ecosystem ('npm' | 'pypi': `PackageEcosystem`, ecosystems/types.ts)
  *   name, version  the package and its resolved version
  *   versionParts   { major, prerelease } of the resolved version by the ecosystem's rules
  *                  (semver for npm, PEP 440 for PyPI); null when the version does not parse
@@ -38,6 +38,7 @@ import { explain } from '@renovatebot/pep440';
 import semver from 'semver';
 import type { AttestationFacts, PypiDirectReference, PypiFacts, RegistryFacts, RepositoryRef, TarballFacts } from '../../evidence/schema.js';
 import { directReference } from '../../ecosystems/pypi/direct-reference.js';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { hasInstallHooks, installHooks } from '../lib/install-hooks.js';
 import { holdingMarks } from '../lib/holding-package.js';
 import { withheldTimes, type WithheldTimes } from '../lib/publish-times.js';
@@ -85,7 +86,7 @@ export interface UnvouchedDependency {
 }
 
 export interface ReleaseFacts {
-  ecosystem: 'npm' | 'pypi';
+  ecosystem: PackageEcosystem;
   name: string;
   version: string;
   versionParts: { major: number; prerelease: boolean } | null;

@@ -34,5 +34,7 @@ export const NPM_RULES = {
     compareVersions: compareNpmVersions,
     linkManifests: { files: ['package.json'], workspaceFiles: ['pnpm-workspace.yaml', 'lerna.json'] },
     popular: { names: () => NPM_POPULAR_NAMES.split('\n'), unique: true, messageId: 'popular' },
+    sourceSlots: ['registry', 'tarball'],
+    notThisRegistry: 'not an npm package',
   },
 } as const satisfies PackageEcosystemRules;

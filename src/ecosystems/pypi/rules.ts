@@ -42,5 +42,7 @@ export const PYPI_RULES = {
     compareVersions: comparePypiVersions,
     linkManifests: { files: ['pyproject.toml', 'setup.cfg', 'setup.py'], workspaceFiles: [] },
     popular: { names: () => PYPI_POPULAR, unique: false, messageId: 'popular-pypi' },
+    sourceSlots: ['pypi'],
+    notThisRegistry: 'not a PyPI project',
   },
 } as const satisfies PackageEcosystemRules;

@@ -28,7 +28,10 @@ import { flagValues, pipxFlag, registryRedirect } from '../../ecosystems/registr
 import { oneLine } from './request.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 
-export type InstallEcosystem = 'npm' | 'pypi' | 'docker';
+export type InstallEcosystem = PackageEcosystem | 'docker';
+
+/** The form two installs of one package share, per ecosystem: npm names are case-sensitive; PyPI's and image names are not. */
+const INSTALL_KEY: Record<InstallEcosystem, (name: string) => string> = { npm: (name) => name, pypi: (name) => name.toLowerCase(), docker: (name) => name.toLowerCase() };
 
 export interface AdvertisedInstall {
   ecosystem: InstallEcosystem;
@@ -473,7 +476,7 @@ export function advertisedInstalls(markdown: string, publics: PublicRegistries =
     const launches = jsonLaunches(snippet);
     for (const { words, line } of launches.length > 0 ? launches : commandsOf(snippet)) {
       for (const found of installsOf(words, publics)) {
-        const key = `${found.ecosystem}:${found.ecosystem === 'npm' ? found.name : found.name.toLowerCase()}`;
+        const key = `${found.ecosystem}:${INSTALL_KEY[found.ecosystem](found.name)}`;
         if (!seen.has(key)) seen.set(key, { ...found, command: oneLine(line, MAX_COMMAND) });
         if (seen.size >= MAX_INSTALLS) return [...seen.values()];
       }

@@ -36,6 +36,8 @@ import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
+import { isPackageEcosystem } from '../../ecosystems/rules.js';
+import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { isRootPythonSet } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
@@ -47,7 +49,7 @@ export const MAX_REPO_DEPENDENCIES = 5000;
 
 export const NO_MANIFEST = 'the repository has no package.json, pyproject.toml, go.mod or Cargo.toml of a package it publishes';
 
-const LOCKFILES: Record<'npm' | 'pypi', readonly string[]> = {
+const LOCKFILES: Record<PackageEcosystem, readonly string[]> = {
   npm: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock'],
   pypi: ['uv.lock', 'poetry.lock', 'pdm.lock', 'Pipfile.lock'],
 };
@@ -55,7 +57,7 @@ const REQUIREMENTS = /^requirements[\w.-]*\.txt$/i;
 const PLACEHOLDER_VERSION = /^0\.0\.\d+-security$/;
 
 /** The lockfile that pins a manifest's dependencies: the nearest one of its ecosystem (a lockfile before a requirements file), or null. */
-function lockfileFor(manifest: { path: string; ecosystem: 'npm' | 'pypi' }, lockfiles: readonly string[]): string | null {
+function lockfileFor(manifest: { path: string; ecosystem: PackageEcosystem }, lockfiles: readonly string[]): string | null {
   for (const dir of upward(dirOf(manifest.path))) {
     const here = lockfiles.filter((p) => dirOf(p) === dir);
     const locked = LOCKFILES[manifest.ecosystem].map((name) => here.find((p) => baseOf(p) === name)).find((p) => p !== undefined);
@@ -169,7 +171,7 @@ function fileUnavailable(files: GithubFiles, file: string, reason: string): Unav
 export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): Sources['dependencies'] {
   const unreadManifest = files.unread.find((u) => /(?:^|\/)(?:package\.json|pyproject\.toml)$/.test(u.path));
   if (unreadManifest !== undefined) return fileUnavailable(files, unreadManifest.path, `${unreadManifest.path} could not be read: ${unreadManifest.reason}`);
-  const manifests = files.manifests.filter((m) => m.ecosystem === 'npm' || m.ecosystem === 'pypi');
+  const manifests = files.manifests.filter((m): m is typeof m & { ecosystem: PackageEcosystem } => isPackageEcosystem(m.ecosystem));
   // Another ecosystem's manifests (go.mod …): their dependencies exist but are not evaluated.
   const unevaluated = (files.unevaluatedManifests ?? []).map((m) => ({ file: m.path, ecosystem: m.ecosystem }));
   const others = unevaluated.length === 0 ? {} : { unevaluated };
