@@ -179,7 +179,7 @@ async function contextFor(root: string, file: string, text: string): Promise<Inp
     // The package manager's settings beside the input, and the pnpmfiles it runs (lockfiles/install-settings.ts).
     const settings: Record<string, string> = {};
     // Only the files beside the input, inside the tree: never a parent folder's or the user's own.
-    for (const name of ['pnpm-workspace.yaml', '.yarnrc.yml', '.npmrc']) {
+    for (const name of ['pnpm-workspace.yaml', '.yarnrc.yml', '.yarnrc', '.npmrc']) {
       const relative = joinPath(projectDir, name);
       const content = await readCompanion(root, relative).catch((error: unknown) => (skipUnreadable(error), null));
       if (content !== null) settings[relative] = content;

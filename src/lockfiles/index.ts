@@ -6,7 +6,7 @@ import { LockfileError } from '../audit/types.js';
 import { readBunLock } from './bun-lock.js';
 import { readCargoLock } from './cargo-lock.js';
 import { readGoMod } from './go-mod.js';
-import { hookFindings, npmrcPnpmfiles, PNPMFILES, pnpmWorkspaceSettings, withSettings, yarnrcSettings, type SettingsResult } from './install-settings.js';
+import { hookFindings, npmrcPnpmfiles, npmrcPrograms, PNPMFILES, pnpmWorkspaceSettings, withSettings, yarnClassicSettings, yarnrcSettings, type SettingsResult } from './install-settings.js';
 import type { ModuleInput } from './module-types.js';
 import { readCycloneDx } from './cyclonedx.js';
 import { readPackageJson } from './package-json.js';
@@ -123,11 +123,15 @@ export function readerFor(file: string, text: string): InputReader {
 /** Read one input file with the reader its name (or content) calls for, with what the package manager's settings beside it change (install-settings.ts). */
 export function readInputText(text: string, file: string, context?: InputContext): ParsedInput {
   const reader = readerFor(file, text);
-  return withSettings(reader(text, file, context), settingsFor(reader, file, context));
+  return withSettings(reader(text, file, context), settingsFor(reader, file, text, context));
 }
 
-/** pnpm's settings (pnpm-workspace.yaml, .npmrc) for a pnpm lockfile or a package.json, yarn's (.yarnrc.yml) for a yarn lockfile or a package.json. */
-function settingsFor(reader: InputReader, file: string, context: InputContext | undefined): SettingsResult[] {
+/**
+ * pnpm's settings (pnpm-workspace.yaml, .npmrc pnpmfiles) for a pnpm lockfile or a package.json, the
+ * programs an .npmrc names for an npm or pnpm lockfile or a package.json, yarn's (.yarnrc.yml; yarn
+ * classic's .yarnrc beside a v1 lockfile) for a yarn lockfile or a package.json.
+ */
+function settingsFor(reader: InputReader, file: string, text: string, context: InputContext | undefined): SettingsResult[] {
   const dir = dirOf(file);
   const added: SettingsResult[] = [];
   if (reader === readPnpmLock || reader === readPackageJson) {
@@ -142,10 +146,20 @@ function settingsFor(reader: InputReader, file: string, context: InputContext | 
     if (settings !== null) added.push(reader === readPackageJson ? settings : { ...settings, aliases: [] });
     if (hooks.length > 0) added.push({ notes: [], skipped: [], findings: hookFindings(hooks) });
   }
+  if (reader === readPackageLock || reader === readPnpmLock || reader === readPackageJson) {
+    // The programs and modules the project's .npmrc makes npm (and pnpm) run with every script.
+    const npmrcFile = joinPath(dir, '.npmrc');
+    const npmrc = context?.settings?.[npmrcFile];
+    if (npmrc !== undefined) added.push(npmrcPrograms(npmrc, npmrcFile));
+  }
   if (reader === readYarnLock || reader === readPackageJson) {
     const yarnrcFile = joinPath(dir, '.yarnrc.yml');
     const yarnrc = context?.settings?.[yarnrcFile];
     if (yarnrc !== undefined) added.push(yarnrcSettings(yarnrc, yarnrcFile));
+    // yarn classic (v1) reads `.yarnrc`, berry does not: beside a berry lockfile it is left alone.
+    const classicFile = joinPath(dir, '.yarnrc');
+    const classic = context?.settings?.[classicFile];
+    if (classic !== undefined && !(reader === readYarnLock && /^__metadata:/m.test(text))) added.push(yarnClassicSettings(classic, classicFile));
   }
   return added;
 }

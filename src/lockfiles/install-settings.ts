@@ -59,10 +59,11 @@ const NUL = '\u0000';
 export const PNPMFILES = ['.pnpmfile.cjs', '.pnpmfile.mjs'];
 
 /**
- * What runs: a pnpmfile (`pnpmfile`), or a yarn plugin or release from outside the project
- * (`yarn-plugin`, `yarn-path`).
+ * What runs: a pnpmfile (`pnpmfile`), a yarn plugin or release from outside the project
+ * (`yarn-plugin`, `yarn-path`), or a program or module an `.npmrc` setting names from outside it
+ * (`npmrc`: `setting` says which).
  */
-type HookKind = 'pnpmfile' | 'yarn-plugin' | 'yarn-path';
+type HookKind = 'pnpmfile' | 'yarn-plugin' | 'yarn-path' | 'npmrc';
 
 /** A hook file the package manager runs, and where the project says so (the file itself, or the setting's line). */
 interface HookPlace {
@@ -70,25 +71,32 @@ interface HookPlace {
   file: string;
   line: number | null;
   kind?: HookKind;
+  /** The setting that names it (`yarnPath`, `yarn-path`, `script-shell`, `node-options`…), when one does. */
+  setting?: string;
 }
 
-const HOOK_TEXT: Record<HookKind, (hook: string) => string> = {
-  pnpmfile: (hook) => `pnpm runs the hooks of ${hook} at install (readPackage may rewrite any package's manifest)`,
-  'yarn-plugin': (hook) => `yarn loads the plugin ${hook}, from outside the project, on every command (its hooks may change what is resolved)`,
-  'yarn-path': (hook) => `yarn runs ${hook}, from outside the project, in place of itself on every command (yarnPath)`,
+const GRAPH = 'the dependency graph was shaped by code nerq does not evaluate';
+const HOOK_TEXT: Record<HookKind, (hook: string, setting: string) => string> = {
+  pnpmfile: (hook) => `pnpm runs the hooks of ${hook} at install (readPackage may rewrite any package's manifest): ${GRAPH}`,
+  'yarn-plugin': (hook) => `yarn loads the plugin ${hook}, from outside the project, on every command (its hooks may change what is resolved): ${GRAPH}`,
+  'yarn-path': (hook, setting) => `yarn runs ${hook}, from outside the project, in place of itself on every command (${setting}): ${GRAPH}`,
+  npmrc: (hook, setting) => `${NPMRC_PROGRAM_TEXT[setting] ?? 'npm runs'} ${hook} (${setting}), from outside the project or a program on the PATH nerq cannot see: code nerq does not evaluate runs at install`,
 };
+
+const MANAGER: Record<HookKind, string> = { pnpmfile: 'pnpm', 'yarn-plugin': 'yarn', 'yarn-path': 'yarn', npmrc: 'npm' };
 
 /** One `unvouched-hook` finding per hook file. */
 export function hookFindings(hooks: readonly HookPlace[]): AuditWarning[] {
   const seen = new Set<string>();
-  return hooks.flatMap(({ hook, file, line, kind = 'pnpmfile' }) => {
-    if (seen.has(`${kind}${NUL}${hook}`)) return [];
-    seen.add(`${kind}${NUL}${hook}`);
+  return hooks.flatMap(({ hook, file, line, kind = 'pnpmfile', setting }) => {
+    const key = `${kind}${NUL}${setting ?? ''}${NUL}${hook}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
     return [
       {
         code: 'unvouched-hook',
-        message: `${file}${line === null ? '' : `:${line}`}: ${HOOK_TEXT[kind](quote(hook))}: the dependency graph was shaped by code nerq does not evaluate`,
-        details: { file, line, hook, manager: kind === 'pnpmfile' ? 'pnpm' : 'yarn' },
+        message: `${file}${line === null ? '' : `:${line}`}: ${HOOK_TEXT[kind](quote(hook), setting ?? 'yarnPath')}`,
+        details: { file, line, hook, manager: MANAGER[kind], ...(setting === undefined ? {} : { setting }) },
       },
     ];
   });
@@ -156,6 +164,210 @@ export function npmrcPnpmfiles(text: string, file: string): HookPlace[] {
   return NPMRC_PNPMFILE_KEYS.flatMap((key) => (Object.hasOwn(parsed, key) ? namedFiles(parsed[key]).map((hook) => ({ hook, file, line: lines.get(key) ?? null })) : []));
 }
 
+/**
+ * The `.npmrc` settings that name a program or module npm runs, and what it does with it
+ * (docs/security.md, "Programs the project's .npmrc names"): `script-shell` (the shell package
+ * scripts run with; pnpm reads it too), `git` (the git binary npm runs for a git dependency),
+ * `node-gyp` (the node-gyp npm runs to build a native package), `onload-script` (a module npm ≤ 6
+ * loads on start), and the modules `node-options` (NODE_OPTIONS of every script) makes node load.
+ */
+const NPMRC_PROGRAM_TEXT: Readonly<Record<string, string>> = {
+  'script-shell': 'npm runs every package script with',
+  git: 'npm runs, for each git dependency,',
+  'node-gyp': 'npm runs, to build a native package,',
+  'onload-script': 'npm (≤ 6) loads on every command',
+  'node-options': 'node loads, in every process a package script starts,',
+};
+const NPMRC_PROGRAM_KEYS = ['script-shell', 'git', 'node-gyp', 'onload-script'] as const;
+const NODE_OPTIONS_KEY = 'node-options';
+
+/** The programs a setting may name bare or by a system path without running project code: the system's own shells, git, node-gyp. */
+const SYSTEM_PROGRAMS: Readonly<Record<string, readonly string[]>> = {
+  'script-shell': ['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'cmd', 'pwsh', 'powershell'],
+  git: ['git'],
+  'node-gyp': ['node-gyp'],
+  'onload-script': [],
+};
+/** The folders a system program is installed in (lower case, `/` separators). */
+const SYSTEM_DIRS = new Set([
+  '/bin',
+  '/usr/bin',
+  '/usr/local/bin',
+  '/opt/homebrew/bin',
+  '/run/current-system/sw/bin',
+  'c:/windows/system32',
+  'c:/windows/system32/windowspowershell/v1.0',
+  'c:/program files/git/bin',
+  'c:/program files/git/usr/bin',
+  'c:/program files/powershell/7',
+]);
+/** The node flags that make it load a module before the script (`--flag x`, `--flag=x`). */
+const MODULE_FLAGS = new Set(['--require', '-r', '--import', '--loader', '--experimental-loader']);
+
+/** Where a setting's program or module comes from: the system (nothing to say), the tree, an installed package, or outside the project. */
+type ProgramPlace = 'system' | 'tree' | 'package' | 'outside';
+
+/** A path (not a bare name) resolved from the project folder: in it, or outside it (`..` above it, absolute, home, a variable, a URL). */
+function pathPlace(given: string): 'tree' | 'outside' {
+  return leavesFolder(given) || given.includes('%') ? 'outside' : 'tree';
+}
+
+/** Where the program a setting names comes from (see ProgramPlace). */
+function programPlace(setting: string, given: string): ProgramPlace {
+  const system = SYSTEM_PROGRAMS[setting] ?? [];
+  const slash = given.replace(/\\/g, '/');
+  const cut = slash.lastIndexOf('/');
+  const base = slash.slice(cut + 1).toLowerCase().replace(/\.exe$/, '');
+  if (/[$%~]/.test(given)) return 'outside';
+  // A bare name is looked up on the PATH: the system's own program, or one nerq cannot see.
+  if (cut < 0) return system.includes(base) ? 'system' : 'outside';
+  if (/^(?:\/|[a-z]:\/)/i.test(slash)) return SYSTEM_DIRS.has(slash.slice(0, cut).toLowerCase()) && system.includes(base) ? 'system' : 'outside';
+  return pathPlace(given);
+}
+
+/** Where a module node loads comes from: a path (`./x.js`), an installed package (`ts-node/register`), code in the setting itself (`data:`), a builtin (`node:`). */
+function modulePlace(spec: string): ProgramPlace {
+  if (/^node:/i.test(spec)) return 'system';
+  if (/^data:/i.test(spec)) return 'tree';
+  if (/[$%~]/.test(spec) || /^(?:[/\\.]|[a-z]:|[a-z][a-z0-9+.-]*:)/i.test(spec)) return pathPlace(spec);
+  return 'package';
+}
+
+/**
+ * The words of a NODE_OPTIONS value as node splits them (space-separated; a double-quoted part
+ * keeps its spaces, a backslash in it escapes the next character), in one pass.
+ */
+export function nodeOptionWords(value: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let started = false;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const ch = value[i] ?? '';
+    if (quoted && ch === '\\' && i + 1 < value.length) {
+      word += value[++i] ?? '';
+    } else if (ch === '"') {
+      quoted = !quoted;
+      started = true;
+    } else if (!quoted && /\s/.test(ch)) {
+      if (started) words.push(word);
+      word = '';
+      started = false;
+    } else {
+      word += ch;
+      started = true;
+    }
+    if (words.length >= MAX_ENTRIES) return words;
+  }
+  if (started) words.push(word);
+  return words;
+}
+
+/** The modules a NODE_OPTIONS value makes node load (`--require x`, `-r x`, `--import=x`, `--loader x`…), with their flag. */
+function loadedModules(value: string): { flag: string; spec: string }[] {
+  const words = nodeOptionWords(value);
+  const modules: { flag: string; spec: string }[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? '';
+    const equals = word.indexOf('=');
+    const flag = equals > 0 ? word.slice(0, equals) : word;
+    if (!MODULE_FLAGS.has(flag)) continue;
+    const spec = equals > 0 ? word.slice(equals + 1) : words[++i];
+    if (spec !== undefined && spec.trim() !== '') modules.push({ flag, spec: spec.trim() });
+  }
+  return modules;
+}
+
+/**
+ * The programs and modules a project `.npmrc` makes npm (and pnpm) run (NPMRC_PROGRAM_TEXT),
+ * parsed as npm parses it (the ini package), top-level keys only: one in the tree or an installed
+ * package is an `npmrc-program` warning naming it; one from outside the project, or a bare name
+ * that is not the system's own program (looked up on the PATH nerq cannot see), an
+ * `unvouched-hook`; a system shell, git or node-gyp named bare or by a system path, nothing.
+ */
+export function npmrcPrograms(text: string, file: string): SettingsResult {
+  const parsed = ini.parse(text) as Record<string, unknown>;
+  const lines = topLevelKeyLines(text, [...NPMRC_PROGRAM_KEYS, NODE_OPTIONS_KEY]);
+  const result = emptyResult();
+  const hooks: HookPlace[] = [];
+  const named = (setting: string, program: string, place: ProgramPlace, flag: string | null) => {
+    const line = lines.get(setting) ?? null;
+    if (place === 'system') return;
+    if (place === 'outside') {
+      hooks.push({ hook: program, file, line, kind: 'npmrc', setting });
+      return;
+    }
+    const from = place === 'package' ? 'an installed package nerq audits as a dependency, not as code run at every script' : 'a file in the tree nerq does not evaluate';
+    result.findings.push({
+      code: 'npmrc-program',
+      message: `${file}:${line ?? '?'}: ${NPMRC_PROGRAM_TEXT[setting] ?? 'npm runs'} ${quote(program)} (${setting}${flag === null ? '' : ` ${flag}`}): ${from}`,
+      details: { file, line, setting, program, place, flag },
+    });
+  };
+  for (const setting of NPMRC_PROGRAM_KEYS) {
+    if (!Object.hasOwn(parsed, setting)) continue;
+    for (const program of namedFiles(parsed[setting])) named(setting, program, programPlace(setting, program), null);
+  }
+  if (Object.hasOwn(parsed, NODE_OPTIONS_KEY)) {
+    for (const value of namedFiles(parsed[NODE_OPTIONS_KEY])) {
+      for (const { flag, spec } of loadedModules(value)) named(NODE_OPTIONS_KEY, spec, modulePlace(spec), flag);
+    }
+  }
+  result.findings.push(...hookFindings(hooks));
+  return result;
+}
+
+/**
+ * The `yarn-path` a yarn classic (v1) `.yarnrc` names: the file yarn 1 runs in place of itself,
+ * as berry's `yarnPath`. The file is read line by line, as yarn 1 reads it: a top-level
+ * `yarn-path` followed by its value, quoted (`"./x.js"`) or not (`./x.js`); comments (`#`) and
+ * every other line (`--install.frozen-lockfile true`, `registry "…"`) are left alone. In the tree,
+ * a `yarn-release` warning; outside it, an `unvouched-hook`.
+ */
+export function yarnClassicSettings(text: string, file: string): SettingsResult {
+  const result = emptyResult();
+  const hooks: HookPlace[] = [];
+  let line = 0;
+  let start = 0;
+  while (start <= text.length && line < MAX_LINES) {
+    const end = text.indexOf('\n', start);
+    const raw = text.slice(start, end < 0 ? text.length : end);
+    start = end < 0 ? text.length + 1 : end + 1;
+    line++;
+    const release = yarnPathValue(raw);
+    if (release === null) continue;
+    if (pathPlace(release) === 'outside') hooks.push({ hook: release, file, line, kind: 'yarn-path', setting: 'yarn-path' });
+    else {
+      result.findings.push({
+        code: 'yarn-release',
+        message: `${file}:${line}: yarn 1 runs ${quote(release)} in place of itself on every command (yarn-path): nerq does not compare the file in the tree with a published yarn release`,
+        details: { file, line, release },
+      });
+    }
+  }
+  result.findings.push(...hookFindings(hooks));
+  return result;
+}
+
+/** How many lines of a `.yarnrc` are read (an untrusted file: the walk stays bounded). */
+const MAX_LINES = 100_000;
+
+/** The value of a top-level `yarn-path` line (`yarn-path "x"`, `"yarn-path" x`, `yarn-path x`), or null. */
+function yarnPathValue(raw: string): string | null {
+  const line = raw.replace(/\r$/, '');
+  const key = /^"?yarn-path"?[ \t]+/.exec(line);
+  if (key === null) return null;
+  let value = line.slice(key[0].length).trim();
+  if (value.startsWith('"')) {
+    try {
+      value = JSON.parse(value) as string;
+    } catch {
+      value = value.slice(1, value.endsWith('"') && value.length > 1 ? -1 : undefined);
+    }
+  }
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
 /** The line of the first `key =` (or `key[] =`) of each of `keys` before the first `[section]`, in one pass. */
 function topLevelKeyLines(text: string, keys: readonly string[]): Map<string, number> {
   const lines = new Map<string, number>();
@@ -214,7 +426,7 @@ export function yarnrcSettings(text: string, file: string): SettingsResult {
   if (typeof root.yarnPath === 'string' && root.yarnPath.trim() !== '') {
     const release = root.yarnPath.trim();
     const line = yaml.lineOf(['yarnPath']);
-    if (leavesFolder(release)) hooks.push({ hook: release, file, line, kind: 'yarn-path' });
+    if (leavesFolder(release)) hooks.push({ hook: release, file, line, kind: 'yarn-path', setting: 'yarnPath' });
     else {
       result.findings.push({
         code: 'yarn-release',
