@@ -134,9 +134,14 @@ export const AuditWarningSchema = z.object({
  * settings and an input's own findings: `unvouched-hook` (a pnpmfile) and `hash-unreadable` (a
  * requirements `--hash` that pins nothing), incomplete unless allowed, and `package-extension`,
  * 2.19.0 the warning codes `yarn-plugin` and `yarn-release` (a `.yarnrc.yml`'s plugins and
- * `yarnPath` in the tree; one from outside it, or a pnpmfile an `.npmrc` names, is an `unvouched-hook`).
+ * `yarnPath` in the tree; one from outside it, or a pnpmfile an `.npmrc` names, is an `unvouched-hook`),
+ * 2.20.0 the warning code `npmrc-program` (a program or module in the tree or an installed package
+ * that the project's `.npmrc` makes npm run: `script-shell`, `node-options` `--require` / `--import`
+ * / `--loader`, `git`, `node-gyp`, `onload-script`; one from outside the project is an
+ * `unvouched-hook` with `manager` `npm` and its `setting`), and yarn 1's `.yarnrc` `yarn-path` as
+ * a `yarn-release`.
  */
-export const AUDIT_SCHEMA_VERSION = '2.19.0';
+export const AUDIT_SCHEMA_VERSION = '2.20.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

@@ -276,7 +276,7 @@ export interface AuditWarning {
  * Warning codes that decide the outcome although no package carries them (`nerq audit --mcp`):
  * `fail` ones fail the run (exit 1) like a failing package, `incomplete` ones leave it
  * incomplete (exit 3) like an unevaluated one, `unvouched` ones (the inputs' install-time code
- * nerq does not evaluate: a pnpmfile; a `--hash` that pins nothing) leave it incomplete like an
+ * nerq does not evaluate: a pnpmfile, a program `.npmrc` names from outside the project; a `--hash` that pins nothing) leave it incomplete like an
  * unvouched remote entry (exit 3 unless `--allow-incomplete`).
  */
 export const OUTCOME_FINDINGS = {

@@ -22,7 +22,7 @@ export interface InputContext {
   readInclude?: (path: string) => string | null;
   /**
    * For npm-family inputs: the texts of the package manager's settings files beside the input
-   * (`pnpm-workspace.yaml`, `.yarnrc.yml`, `.npmrc`), by path relative to the audited directory
+   * (`pnpm-workspace.yaml`, `.yarnrc.yml`, `.yarnrc`, `.npmrc`), by path relative to the audited directory
    * (install-settings.ts reads what they change in what is installed).
    */
   settings?: Readonly<Record<string, string>>;
@@ -36,9 +36,10 @@ export interface ParsedInput extends InputFile {
   /** The entries skipped because no registry serves them, remote or local (source-kind.ts); each also has its note. */
   skipped?: SkippedEntry[];
   /**
-   * Coded warnings about the input as a whole: a pnpmfile, or a yarn plugin or release from outside
-   * the project (`unvouched-hook`), a package extension (`package-extension`), a yarn plugin
-   * (`yarn-plugin`) or release (`yarn-release`) in the tree, a `--hash` pip can match nothing
+   * Coded warnings about the input as a whole: a pnpmfile, or a yarn plugin or release or a program
+   * `.npmrc` names from outside the project (`unvouched-hook`), a package extension
+   * (`package-extension`), a yarn plugin (`yarn-plugin`) or release (`yarn-release`) or a program
+   * `.npmrc` names (`npmrc-program`) in the tree, a `--hash` pip can match nothing
    * against (`hash-unreadable`). Those of
    * OUTCOME_FINDINGS decide the outcome (src/audit/types.ts).
    */
