@@ -48,6 +48,12 @@ const dirs = world.dirs;
 const MANIFEST = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, null, 2);
 const PNPM_LOCK = pnpmV9Lock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: TRUSTED.version, resolution: '{integrity: INTEGRITY}' });
 const YARN_LOCK = berryLock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: TRUSTED.version, resolution: `${TRUSTED.name}@npm:${TRUSTED.version}` });
+const tarballUrl = () => `${world.server.url('npm')}/${TRUSTED.name}/-/${TRUSTED.name}-${TRUSTED.version}.tgz`;
+/** An npm project's package-lock.json (v3) pinning the trusted package as the registry serves it. */
+const npmLock = () =>
+  JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, [`node_modules/${TRUSTED.name}`]: { version: TRUSTED.version, resolved: tarballUrl(), integrity: integritiesOf(TRUSTED)[TRUSTED.version] } } });
+/** A yarn classic (v1) lockfile pinning the trusted package as the registry serves it. */
+const yarnV1Lock = () => `# yarn lockfile v1\n\n\n${TRUSTED.name}@^${TRUSTED.version}:\n  version "${TRUSTED.version}"\n  resolved "${tarballUrl()}"\n  integrity ${integritiesOf(TRUSTED)[TRUSTED.version] ?? ''}\n`;
 
 type Report = ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] };
 
@@ -197,10 +203,67 @@ describe('.yarnrc.yml plugins and yarnPath (yarn berry)', () => {
   });
 });
 
+describe("the programs and modules a project .npmrc makes npm run", () => {
+  const npmProject = (npmrc: string) => ({ 'package.json': MANIFEST, 'package-lock.json': npmLock(), '.npmrc': npmrc });
+  it('in the tree (a script-shell, a --require, a git binary of the project): npmrc-program warnings naming them, not incomplete; a system shell nothing', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const npmrc = ['save-exact=true', 'script-shell=./tools/shell.sh', 'node-options="--max-old-space-size=4096 --require ./hooks/pre.cjs"', 'git=./tools/git', ''].join('\n');
+    const { run, report } = await audit(npmProject(npmrc));
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(0);
+    expect(codes(report, 'unvouched-hook')).toEqual([]);
+    expect(codes(report, 'npmrc-program').map((w) => [w.details.setting, w.details.program, w.details.line])).toEqual([
+      ['script-shell', './tools/shell.sh', 2],
+      ['git', './tools/git', 4],
+      ['node-options', './hooks/pre.cjs', 3],
+    ]);
+    const system = await audit(npmProject('script-shell=/bin/bash\ngit=git\n'));
+    expect(system.run.code, system.run.stderr).toBe(0);
+    expect(system.report.warnings.filter((w) => ['npmrc-program', 'unvouched-hook'].includes(w.code))).toEqual([]);
+  });
+
+  it.concurrent.for([
+    ['a script-shell above the project', 'package-lock.json', 'script-shell=../../bin/sh\n', 'script-shell', '../../bin/sh'],
+    ['a node-options --require of an absolute path', 'package-lock.json', 'node-options=--require /tmp/preload.cjs\n', 'node-options', '/tmp/preload.cjs'],
+    ['a shell on the PATH that is no system shell', 'pnpm-lock.yaml', 'script-shell=evil-sh\n', 'script-shell', 'evil-sh'],
+    ['a git binary in a home folder', 'package-lock.json', 'git=~/bin/git\n', 'git', '~/bin/git'],
+  ] as [string, string, string, string, string][])('%s: an unvouched-hook finding at .npmrc, exit 3 (0 with --allow-incomplete)', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, lockfile, npmrc, setting, hook], { task, expect }) => {
+    noteCases(task);
+    const project = lockfile === 'pnpm-lock.yaml' ? { ...pnpmProject(), '.npmrc': npmrc } : npmProject(npmrc);
+    const { run, report } = await audit(project);
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(codes(report, 'unvouched-hook').map((w) => [w.details.hook, w.details.setting, w.details.file, w.details.manager]), context).toEqual([[hook, setting, '.npmrc', 'npm']]);
+    const allowed = await audit(project, ['--allow-incomplete']);
+    expect(allowed.run.code, allowed.run.stderr).not.toBe(3);
+  });
+});
+
+describe("yarn classic's .yarnrc yarn-path", () => {
+  const classicProject = (yarnrc: string) => ({ 'package.json': MANIFEST, 'yarn.lock': yarnV1Lock(), '.yarnrc': yarnrc });
+  it('a release in the tree (unquoted, beside --install lines): a yarn-release warning, not incomplete', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(classicProject('--install.frozen-lockfile true\nyarn-path ./.yarn/releases/yarn-1.22.22.cjs\n'));
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(0);
+    expect(codes(report, 'yarn-release').map((w) => [w.details.release, w.details.file, w.details.line])).toEqual([['./.yarn/releases/yarn-1.22.22.cjs', '.yarnrc', 2]]);
+  });
+
+  it('a release outside the project: an unvouched-hook finding, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(classicProject('yarn-path "/usr/local/share/yarn/yarn-1.js"\n'));
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(3);
+    expect(codes(report, 'unvouched-hook').map((w) => [w.details.hook, w.details.setting, w.details.manager])).toEqual([['/usr/local/share/yarn/yarn-1.js', 'yarn-path', 'yarn']]);
+  });
+});
+
 describe("a parent folder's settings are never read", () => {
   /** The parent of the audited folder names a pnpmfile, a yarn release and plugin from elsewhere, and holds a pnpmfile itself. */
   const PARENT = {
-    '.npmrc': 'pnpmfile=hooks.cjs\nglobal-pnpmfile=/opt/pnpm/global.cjs\n',
+    '.npmrc': 'pnpmfile=hooks.cjs\nglobal-pnpmfile=/opt/pnpm/global.cjs\nscript-shell=/opt/evil/sh\nnode-options=--require ./app/evil.cjs\n',
+    '.yarnrc': 'yarn-path /opt/yarn/yarn-1.js\n',
     'pnpm-workspace.yaml': 'packages:\n  - app\npnpmfile: hooks.cjs\n',
     '.pnpmfile.cjs': 'module.exports = { hooks: {} }\n',
     '.yarnrc.yml': 'plugins:\n  - /opt/yarn/plugin.cjs\nyarnPath: /opt/yarn/yarn.cjs\n',
@@ -209,6 +272,8 @@ describe("a parent folder's settings are never read", () => {
   it.concurrent.for([
     ['a pnpm project', () => ({ 'app/package.json': MANIFEST, 'app/pnpm-lock.yaml': PNPM_LOCK.replace('INTEGRITY', integrity()) })],
     ['a yarn berry project', () => ({ 'app/package.json': MANIFEST, 'app/yarn.lock': YARN_LOCK })],
+    ['a yarn classic project', () => ({ 'app/package.json': MANIFEST, 'app/yarn.lock': yarnV1Lock() })],
+    ['an npm project', () => ({ 'app/package.json': MANIFEST, 'app/package-lock.json': npmLock() })],
   ] as [string, () => Record<string, string>][])('%s in a subfolder: no finding from the parent, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files], { task, expect }) => {
     noteCases(task);
     const dir = dirs.make();
@@ -218,7 +283,7 @@ describe("a parent folder's settings are never read", () => {
     const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
     expectCleanStderr(run.stderr, context);
     expect(run.code, context).toBe(0);
-    expect(report.warnings.filter((w) => ['unvouched-hook', 'yarn-plugin', 'yarn-release'].includes(w.code)), context).toEqual([]);
+    expect(report.warnings.filter((w) => ['unvouched-hook', 'yarn-plugin', 'yarn-release', 'npmrc-program'].includes(w.code)), context).toEqual([]);
   });
 });
 
@@ -248,6 +313,7 @@ describe('a requirements --hash that pins nothing', () => {
 
 describe('reading the settings takes time linear in their size', () => {
   const lock = PNPM_LOCK.replace('INTEGRITY', 'sha512-AA==');
+  const PACKAGE_LOCK = JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { name: 'app' } } });
   const workspace = (k: number) =>
     [
       'overrides:',
@@ -276,6 +342,19 @@ describe('reading the settings takes time linear in their size', () => {
       [...Array.from({ length: k }, (_, i) => `setting${i}: x`), 'plugins:', ...Array.from({ length: k }, (_, i) => `  - path: ${'../'.repeat(i % 3)}.yarn/plugins/p${i}.cjs\n    spec: "@yarnpkg/plugin-p${i}"`), 'yarnPath: .yarn/releases/y.cjs', ''].join('\n');
     const g = growth((k) => readInputText(YARN_LOCK, 'yarn.lock', { settings: { '.yarnrc.yml': yarnrc(k) } }), 1000);
     expectLinear(task, '.yarnrc.yml plugins', g);
+  });
+  it('.npmrc with k settings and a node-options of k module flags and quoted words', ({ task }) => {
+    noteCases(task);
+    const npmrc = (k: number) =>
+      [...Array.from({ length: k }, (_, i) => `key-${i} = value`), `node-options="${Array.from({ length: k }, (_, i) => `--require ./h${i}.cjs \\"a b\\\\ ${i}\\" --import=../o${i}.mjs -r`).join(' ')}"`, 'script-shell=./sh', ''].join('\n');
+    const g = growth((k) => readInputText(PACKAGE_LOCK, 'package-lock.json', { settings: { '.npmrc': npmrc(k) } }), 1000);
+    expectLinear(task, '.npmrc node-options', g);
+  });
+  it('.yarnrc with k lines and k yarn-path lines', ({ task }) => {
+    noteCases(task);
+    const yarnrc = (k: number) => [...Array.from({ length: k }, (_, i) => `--install.flag-${i} "${'x'.repeat(i % 50)}`), ...Array.from({ length: k }, (_, i) => `yarn-path ${'../'.repeat(i % 3)}y${i}.js`), ''].join('\n');
+    const g = growth((k) => readInputText('# yarn lockfile v1\n\n', 'yarn.lock', { settings: { '.yarnrc': yarnrc(k) } }), 1000);
+    expectLinear(task, '.yarnrc', g);
   });
   it('.npmrc with k settings and k pnpmfiles', ({ task }) => {
     noteCases(task);
