@@ -18,6 +18,12 @@
  *   `yarnPath` (the file yarn runs in place of itself) a `yarn-release` warning; either one whose
  *   path leaves the folder of the `.yarnrc.yml` (`..` above it, an absolute path, a home folder,
  *   a URL, an environment variable) is code from outside the audited tree: an `unvouched-hook` finding.
+ * - yarn classic's `.yarnrc` (beside a v1 lockfile or a package.json): its `yarn-path`, read line by
+ *   line (yarn 1 takes an unquoted path `@yarnpkg/lockfile` refuses), as berry's `yarnPath`.
+ * - The programs and modules the project's `.npmrc` makes npm run (`script-shell`, `node-options`
+ *   module flags, `git`, `node-gyp`, `onload-script`; beside an npm or pnpm lockfile or a
+ *   package.json): in the tree or an installed package, an `npmrc-program` warning; from outside
+ *   the project or a bare name on the PATH, an `unvouched-hook`; a system shell, git or node-gyp, nothing.
  * - A pnpmfile (`.pnpmfile.cjs`, `.pnpmfile.mjs`, or a file a setting names):
  *   its `readPackage` hook may rewrite any package's manifest at install time, so the graph the
  *   lockfile records was shaped by code nerq does not evaluate: an `unvouched-hook` finding
@@ -237,7 +243,7 @@ function modulePlace(spec: string): ProgramPlace {
  * The words of a NODE_OPTIONS value as node splits them (space-separated; a double-quoted part
  * keeps its spaces, a backslash in it escapes the next character), in one pass.
  */
-export function nodeOptionWords(value: string): string[] {
+function nodeOptionWords(value: string): string[] {
   const words: string[] = [];
   let word = '';
   let started = false;

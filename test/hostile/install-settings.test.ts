@@ -10,6 +10,9 @@
  * project's `.npmrc`: a pnpmfile named there is an `unvouched-hook` finding too. yarn berry loads
  * the `.yarnrc.yml` `plugins` and runs its `yarnPath` on every command: in the tree, a
  * `yarn-plugin` / `yarn-release` warning; from outside the project, an `unvouched-hook` finding.
+ * yarn 1 runs its `.yarnrc` `yarn-path` the same way. The programs and modules a project `.npmrc`
+ * makes npm run (`script-shell`, `node-options` `--require`, `git`…): in the tree, an
+ * `npmrc-program` warning; from outside the project or on the PATH, an `unvouched-hook` finding.
  * Only the files beside the input are read, never a parent folder's. And a requirements `--hash` cut short (or of an algorithm pip
  * does not take) pins nothing: a `hash-unreadable` finding (docs/security.md, "Dependencies no
  * registry vouches for"). The settings are real files (fixtures/PROVENANCE.md,

@@ -2,7 +2,8 @@
  * What the package manager's own settings add to an input (src/lockfiles/install-settings.ts),
  * read through readInputText as an audit reads them: which entries of pnpm-workspace.yaml and
  * `.yarnrc.yml` become skipped entries, at which line, which inputs they apply to, and the
- * pnpmfile findings, the pnpmfiles an `.npmrc` names, and yarn's plugins and release. The end-to-end cases (exit codes) are in test/hostile/install-settings.test.ts.
+ * pnpmfile findings, the pnpmfiles an `.npmrc` names, yarn's plugins and release (berry's
+ * `yarnPath`, yarn 1's `yarn-path`), and the programs and modules an `.npmrc` makes npm run. The end-to-end cases (exit codes) are in test/hostile/install-settings.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
