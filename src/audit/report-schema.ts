@@ -137,8 +137,9 @@ export const AuditWarningSchema = z.object({
  * `yarnPath` in the tree; one from outside it, or a pnpmfile an `.npmrc` names, is an `unvouched-hook`),
  * 2.20.0 the warning code `npmrc-program` (a program or module in the tree or an installed package
  * that the project's `.npmrc` makes npm run: `script-shell`, `node-options` `--require` / `--import`
- * / `--loader`, `git`, `node-gyp`, `onload-script`; one from outside the project is an
- * `unvouched-hook` with `manager` `npm` and its `setting`), and yarn 1's `.yarnrc` `yarn-path` as
+ * / `--loader`, `git`, `node-gyp`, `onload-script`, and pnpm-workspace.yaml's `scriptShell` and
+ * `nodeOptions`; one from outside the project is an `unvouched-hook` with `manager` `npm` or
+ * `pnpm` and its `setting`), and yarn 1's `.yarnrc` `yarn-path` as
  * a `yarn-release`.
  */
 export const AUDIT_SCHEMA_VERSION = '2.20.0';

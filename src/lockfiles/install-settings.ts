@@ -9,7 +9,8 @@
  *   (package-json.ts), and an override's `npm:` alias to another package makes a package.json
  *   read alone audit that package; a `packageExtensions` entry that adds dependencies to a package is a
  *   `package-extension` warning (the lockfile records what pnpm resolved for it; the manifest
- *   the registry published does not have it); its `pnpmfile` and `globalPnpmfile` settings name hook files.
+ *   the registry published does not have it); its `pnpmfile` and `globalPnpmfile` settings name hook files,
+ *   and its `scriptShell` and `nodeOptions` programs and modules, read as `.npmrc`'s are (below).
  * - The project's `.npmrc`, where pnpm ≤ 10 reads its `pnpmfile` and `global-pnpmfile` settings
  *   (pnpm 11 reads only registry and auth settings there): each names a hook file too.
  * - yarn berry's `.yarnrc.yml`: its `packageExtensions`, read the same way; each of its `plugins`
@@ -66,10 +67,10 @@ export const PNPMFILES = ['.pnpmfile.cjs', '.pnpmfile.mjs'];
 
 /**
  * What runs: a pnpmfile (`pnpmfile`), a yarn plugin or release from outside the project
- * (`yarn-plugin`, `yarn-path`), or a program or module an `.npmrc` setting names from outside it
- * (`npmrc`: `setting` says which).
+ * (`yarn-plugin`, `yarn-path`), or a program or module an `.npmrc` setting (`npmrc`) or a
+ * pnpm-workspace.yaml one (`pnpm-program`) names from outside it (`setting` says which).
  */
-type HookKind = 'pnpmfile' | 'yarn-plugin' | 'yarn-path' | 'npmrc';
+type HookKind = 'pnpmfile' | 'yarn-plugin' | 'yarn-path' | 'npmrc' | 'pnpm-program';
 
 /** A hook file the package manager runs, and where the project says so (the file itself, or the setting's line). */
 interface HookPlace {
@@ -86,10 +87,11 @@ const HOOK_TEXT: Record<HookKind, (hook: string, setting: string) => string> = {
   pnpmfile: (hook) => `pnpm runs the hooks of ${hook} at install (readPackage may rewrite any package's manifest): ${GRAPH}`,
   'yarn-plugin': (hook) => `yarn loads the plugin ${hook}, from outside the project, on every command (its hooks may change what is resolved): ${GRAPH}`,
   'yarn-path': (hook, setting) => `yarn runs ${hook}, from outside the project, in place of itself on every command (${setting}): ${GRAPH}`,
-  npmrc: (hook, setting) => `${NPMRC_PROGRAM_TEXT[setting] ?? 'npm runs'} ${hook} (${setting}), from outside the project or a program on the PATH nerq cannot see: code nerq does not evaluate runs at install`,
+  npmrc: (hook, setting) => `${programText(setting, 'npm')} ${hook} (${setting}), from outside the project or a program on the PATH nerq cannot see: code nerq does not evaluate runs at install`,
+  'pnpm-program': (hook, setting) => `${programText(setting, 'pnpm')} ${hook} (${setting}), from outside the project or a program on the PATH nerq cannot see: code nerq does not evaluate runs at install`,
 };
 
-const MANAGER: Record<HookKind, string> = { pnpmfile: 'pnpm', 'yarn-plugin': 'yarn', 'yarn-path': 'yarn', npmrc: 'npm' };
+const MANAGER: Record<HookKind, string> = { pnpmfile: 'pnpm', 'yarn-plugin': 'yarn', 'yarn-path': 'yarn', npmrc: 'npm', 'pnpm-program': 'pnpm' };
 
 /** One `unvouched-hook` finding per hook file. */
 export function hookFindings(hooks: readonly HookPlace[]): AuditWarning[] {
@@ -148,6 +150,13 @@ export function pnpmWorkspaceSettings(text: string, file: string): SettingsResul
   }
   extensions(yaml, root.packageExtensions, file, 'pnpm', result, add);
   const pnpmfiles = ['pnpmfile', 'globalPnpmfile'].flatMap((key) => namedFiles(root[key]).map((hook) => ({ hook, file, line: yaml.lineOf([key]) })));
+  // pnpm ≥ 10 reads its settings here too, in camelCase: the shell and NODE_OPTIONS of every script.
+  const programs = programsNamed(
+    Object.keys(NPM_SPELLING).filter((key) => typeof root[key] === 'string').map((key) => ({ setting: key, value: root[key], line: yaml.lineOf([key]) })),
+    file,
+    'pnpm-program',
+  );
+  result.findings.push(...programs.findings);
   return { ...result, aliases, pnpmfiles };
 }
 
@@ -177,13 +186,17 @@ export function npmrcPnpmfiles(text: string, file: string): HookPlace[] {
  * `node-gyp` (the node-gyp npm runs to build a native package), `onload-script` (a module npm ≤ 6
  * loads on start), and the modules `node-options` (NODE_OPTIONS of every script) makes node load.
  */
-const NPMRC_PROGRAM_TEXT: Readonly<Record<string, string>> = {
-  'script-shell': 'npm runs every package script with',
-  git: 'npm runs, for each git dependency,',
-  'node-gyp': 'npm runs, to build a native package,',
-  'onload-script': 'npm (≤ 6) loads on every command',
-  'node-options': 'node loads, in every process a package script starts,',
+const PROGRAM_TEXT: Readonly<Record<string, (manager: string) => string>> = {
+  'script-shell': (manager) => `${manager} runs every package script with`,
+  git: (manager) => `${manager} runs, for each git dependency,`,
+  'node-gyp': (manager) => `${manager} runs, to build a native package,`,
+  'onload-script': () => 'npm (≤ 6) loads on every command',
+  'node-options': () => 'node loads, in every process a package script starts,',
 };
+/** The npm spelling of the settings pnpm-workspace.yaml spells in camelCase (pnpm ≥ 10 reads them there). */
+const NPM_SPELLING: Readonly<Record<string, string>> = { scriptShell: 'script-shell', nodeOptions: 'node-options' };
+const spelling = (setting: string): string => NPM_SPELLING[setting] ?? setting;
+const programText = (setting: string, manager: string): string => PROGRAM_TEXT[spelling(setting)]?.(manager) ?? `${manager} runs`;
 const NPMRC_PROGRAM_KEYS = ['script-shell', 'git', 'node-gyp', 'onload-script'] as const;
 const NODE_OPTIONS_KEY = 'node-options';
 
@@ -220,7 +233,7 @@ function pathPlace(given: string): 'tree' | 'outside' {
 
 /** Where the program a setting names comes from (see ProgramPlace). */
 function programPlace(setting: string, given: string): ProgramPlace {
-  const system = SYSTEM_PROGRAMS[setting] ?? [];
+  const system = SYSTEM_PROGRAMS[spelling(setting)] ?? [];
   const slash = given.replace(/\\/g, '/');
   const cut = slash.lastIndexOf('/');
   const base = slash.slice(cut + 1).toLowerCase().replace(/\.exe$/, '');
@@ -294,29 +307,32 @@ function loadedModules(value: string): { flag: string; spec: string }[] {
 export function npmrcPrograms(text: string, file: string): SettingsResult {
   const parsed = ini.parse(text) as Record<string, unknown>;
   const lines = topLevelKeyLines(text, [...NPMRC_PROGRAM_KEYS, NODE_OPTIONS_KEY]);
+  const settings = [...NPMRC_PROGRAM_KEYS, NODE_OPTIONS_KEY].filter((key) => Object.hasOwn(parsed, key)).map((key) => ({ setting: key, value: parsed[key], line: lines.get(key) ?? null }));
+  return programsNamed(settings, file, 'npmrc');
+}
+
+/** The findings of the programs and modules settings name (see npmrcPrograms), for `.npmrc` (npm) or pnpm-workspace.yaml (pnpm). */
+function programsNamed(settings: readonly { setting: string; value: unknown; line: number | null }[], file: string, kind: 'npmrc' | 'pnpm-program'): SettingsResult {
   const result = emptyResult();
   const hooks: HookPlace[] = [];
-  const named = (setting: string, program: string, place: ProgramPlace, flag: string | null) => {
-    const line = lines.get(setting) ?? null;
+  const manager = MANAGER[kind];
+  const named = (setting: string, line: number | null, program: string, place: ProgramPlace, flag: string | null) => {
     if (place === 'system') return;
     if (place === 'outside') {
-      hooks.push({ hook: program, file, line, kind: 'npmrc', setting });
+      hooks.push({ hook: program, file, line, kind, setting });
       return;
     }
     const from = place === 'package' ? 'an installed package nerq audits as a dependency, not as code run at every script' : 'a file in the tree nerq does not evaluate';
     result.findings.push({
       code: 'npmrc-program',
-      message: `${file}:${line ?? '?'}: ${NPMRC_PROGRAM_TEXT[setting] ?? 'npm runs'} ${quote(program)} (${setting}${flag === null ? '' : ` ${flag}`}): ${from}`,
+      message: `${file}:${line ?? '?'}: ${programText(setting, manager)} ${quote(program)} (${setting}${flag === null ? '' : ` ${flag}`}): ${from}`,
       details: { file, line, setting, program, place, flag },
     });
   };
-  for (const setting of NPMRC_PROGRAM_KEYS) {
-    if (!Object.hasOwn(parsed, setting)) continue;
-    for (const program of namedFiles(parsed[setting])) named(setting, program, programPlace(setting, program), null);
-  }
-  if (Object.hasOwn(parsed, NODE_OPTIONS_KEY)) {
-    for (const value of namedFiles(parsed[NODE_OPTIONS_KEY])) {
-      for (const { flag, spec } of loadedModules(value)) named(NODE_OPTIONS_KEY, spec, modulePlace(spec), flag);
+  for (const { setting, value, line } of settings) {
+    for (const given of namedFiles(value)) {
+      if (spelling(setting) !== NODE_OPTIONS_KEY) named(setting, line, given, programPlace(setting, given), null);
+      else for (const { flag, spec } of loadedModules(given)) named(setting, line, spec, modulePlace(spec), flag);
     }
   }
   result.findings.push(...hookFindings(hooks));

@@ -247,9 +247,9 @@ function findingParts(report: AuditReport): string[] {
   const unverified = count(['mcp-remote-unverified']);
   const scripts = count(['mcp-fetched-script']);
   const uninspected = count(['mcp-uninspected']);
-  const hooksOf = (manager: string) => report.warnings.filter((w) => w.code === 'unvouched-hook' && w.details.manager === manager && w.ignoredBy === undefined).length;
-  const yarnHooks = hooksOf('yarn');
-  const npmHooks = hooksOf('npm');
+  const yarnHooks = report.warnings.filter((w) => w.code === 'unvouched-hook' && w.details.manager === 'yarn' && w.ignoredBy === undefined).length;
+  // A program or module a setting (.npmrc, pnpm-workspace.yaml) names: an unvouched hook with its `setting`, not yarn's.
+  const npmHooks = report.warnings.filter((w) => w.code === 'unvouched-hook' && w.details.manager !== 'yarn' && typeof w.details.setting === 'string' && w.ignoredBy === undefined).length;
   const hooks = count(['unvouched-hook']) - yarnHooks - npmHooks;
   const hashes = count(['hash-unreadable']);
   const { unvouched, ignored: ignoredRemotes } = unvouchedCounts(report);
@@ -265,7 +265,7 @@ function findingParts(report: AuditReport): string[] {
     ...(ignoredRemotes === 0 ? [] : [`${ignoredRemotes} such ${plural(ignoredRemotes, 'dependency', 'dependencies')} ignored`]),
     ...(hooks === 0 ? [] : [`${hooks} ${plural(hooks, 'pnpmfile', 'pnpmfiles')} whose install hooks nerq does not evaluate`]),
     ...(yarnHooks === 0 ? [] : [`${yarnHooks} yarn ${plural(yarnHooks, 'plugin or release', 'plugins or releases')} from outside the project`]),
-    ...(npmHooks === 0 ? [] : [`${npmHooks} ${plural(npmHooks, 'program or module', 'programs or modules')} from outside the project that .npmrc makes npm run`]),
+    ...(npmHooks === 0 ? [] : [`${npmHooks} ${plural(npmHooks, 'program or module', 'programs or modules')} from outside the project that the package manager's settings name`]),
     ...(hashes === 0 ? [] : [`${hashes} requirements ${plural(hashes, 'line', 'lines')} with a --hash that pins nothing`]),
   ];
 }
@@ -300,7 +300,7 @@ export function outcomeHint(report: AuditReport): string | null {
   }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
     const standing = (code: string) => report.warnings.some((w) => w.code === code && w.ignoredBy === undefined);
-    if (standing('unvouched-hook')) return "exit 3: review the pnpmfile's hooks, the yarn plugin or release, or the program .npmrc names from outside the project (they run at install, and may rewrite any package's manifest), then accept them with --allow-incomplete";
+    if (standing('unvouched-hook')) return "exit 3: review the pnpmfile's hooks, the yarn plugin or release, or the program a setting names from outside the project (they run at install, and may rewrite any package's manifest), then accept them with --allow-incomplete";
     if (standing('hash-unreadable')) return 'exit 3: give each --hash as a full sha256 digest (pip-compile --generate-hashes writes them), or accept the lines with --allow-incomplete';
     if (standing('mcp-fetched-script')) return 'exit 3: an MCP server runs a script fetched at start that no registry vouches for; review it and name it in an MCP ignore entry';
     if (standing('mcp-uninspected')) return 'exit 3: an MCP server runs a container image, NuGet tool or package nerq cannot inspect; review it and name it in an MCP ignore entry';

@@ -243,6 +243,16 @@ describe("the programs and modules a project .npmrc makes npm run", () => {
   });
 });
 
+describe("pnpm-workspace.yaml's nodeOptions", () => {
+  it('a module from outside the project it makes node load: an unvouched-hook finding at pnpm-workspace.yaml, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { run, report } = await audit(pnpmProject((w) => `${w}\nnodeOptions: --import /opt/shared/preload.mjs\n`));
+    expectCleanStderr(run.stderr, run.stderr);
+    expect(run.code, run.stderr).toBe(3);
+    expect(codes(report, 'unvouched-hook').map((w) => [w.details.hook, w.details.setting, w.details.file, w.details.manager])).toEqual([['/opt/shared/preload.mjs', 'nodeOptions', 'pnpm-workspace.yaml', 'pnpm']]);
+  });
+});
+
 describe("yarn classic's .yarnrc yarn-path", () => {
   const classicProject = (yarnrc: string) => ({ 'package.json': MANIFEST, 'yarn.lock': yarnV1Lock(), '.yarnrc': yarnrc });
   it('a release in the tree (unquoted, beside --install lines): a yarn-release warning, not incomplete', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {

@@ -245,6 +245,21 @@ describe('the programs and modules a project .npmrc makes npm run (script-shell,
   });
 });
 
+describe("pnpm-workspace.yaml's scriptShell and nodeOptions (pnpm ≥ 10 reads its settings there)", () => {
+  const LOCK = ["lockfileVersion: '9.0'", 'importers:', '  .: {}', ''].join('\n');
+  const read = (workspace: string) =>
+    (readInputText(LOCK, 'pnpm-lock.yaml', { settings: { 'pnpm-workspace.yaml': workspace } }).findings ?? []).map((f) => [f.code, f.details.setting, f.code === 'unvouched-hook' ? f.details.hook : f.details.program, f.details.line, f.details.manager ?? null]);
+
+  it('as in .npmrc: in the tree a warning, outside an unvouched-hook (manager pnpm), a system shell nothing', () => {
+    expect(read('packages: []\nscriptShell: ./tools/sh\nnodeOptions: "--import ../../outside.mjs --require ./pre.cjs"\n')).toEqual([
+      ['npmrc-program', 'scriptShell', './tools/sh', 2, null],
+      ['npmrc-program', 'nodeOptions', './pre.cjs', 3, null],
+      ['unvouched-hook', 'nodeOptions', '../../outside.mjs', 3, 'pnpm'],
+    ]);
+    expect(read('scriptShell: /bin/bash\nnodeOptions: --max-old-space-size=4096\n')).toEqual([]);
+  });
+});
+
 describe("yarn classic's .yarnrc yarn-path", () => {
   const YARN_V1 = '# yarn lockfile v1\n\n';
   const BERRY = '__metadata:\n  version: 8\n  cacheKey: 10\n';
