@@ -87,8 +87,8 @@ const HOOK_TEXT: Record<HookKind, (hook: string, setting: string) => string> = {
   pnpmfile: (hook) => `pnpm runs the hooks of ${hook} at install (readPackage may rewrite any package's manifest): ${GRAPH}`,
   'yarn-plugin': (hook) => `yarn loads the plugin ${hook}, from outside the project, on every command (its hooks may change what is resolved): ${GRAPH}`,
   'yarn-path': (hook, setting) => `yarn runs ${hook}, from outside the project, in place of itself on every command (${setting}): ${GRAPH}`,
-  npmrc: (hook, setting) => `${programText(setting, 'npm')} ${hook} (${setting}), from outside the project or a program on the PATH nerq cannot see: code nerq does not evaluate runs at install`,
-  'pnpm-program': (hook, setting) => `${programText(setting, 'pnpm')} ${hook} (${setting}), from outside the project or a program on the PATH nerq cannot see: code nerq does not evaluate runs at install`,
+  npmrc: (hook, setting) => `${programText(setting, 'npm')} ${hook} (${setting}), from outside the project or a program on the PATH nerq cannot see: code nerq cannot read runs with the project's scripts or installs`,
+  'pnpm-program': (hook, setting) => `${programText(setting, 'pnpm')} ${hook} (${setting}), from outside the project or a program on the PATH nerq cannot see: code nerq cannot read runs with the project's scripts or installs`,
 };
 
 const MANAGER: Record<HookKind, string> = { pnpmfile: 'pnpm', 'yarn-plugin': 'yarn', 'yarn-path': 'yarn', npmrc: 'npm', 'pnpm-program': 'pnpm' };

@@ -243,6 +243,21 @@ describe("the programs and modules a project .npmrc makes npm run", () => {
   });
 });
 
+describe('the table names what .npmrc makes npm run from outside the project', () => {
+  it('the summary counts it apart from pnpmfiles, and the exit-3 hint names it', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const dir = dirs.make();
+    const files = { 'package.json': MANIFEST, 'package-lock.json': npmLock(), '.npmrc': 'script-shell=../../bin/sh\n', '.nerqrc.json': ANY_SCORE };
+    for (const [name, content] of Object.entries(files)) writeIn(dir, name, content);
+    const run = await runHostile(['audit', dir, '--format', 'table', '--timeout', '30'], { server: world.server });
+    expect(run.code, run.stderr).toBe(3);
+    const text = run.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain("INCOMPLETE: the 1 package passes the policy; 1 program or module from outside the project that the package manager's settings name");
+    expect(text).not.toContain('pnpmfile whose install hooks');
+    expect(text).toContain('or the program a setting names from outside the project');
+  });
+});
+
 describe("pnpm-workspace.yaml's nodeOptions", () => {
   it('a module from outside the project it makes node load: an unvouched-hook finding at pnpm-workspace.yaml, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
