@@ -47,9 +47,10 @@ type EvidenceSlot<S extends SourceId> = S;
 
 /**
  * The evidence sources only the registry of `E` fills, as its rules name them (`sourceSlots`):
- * npm's `registry` and `tarball`, PyPI's `pypi`.
+ * npm's `registry` and `tarball`, PyPI's `pypi`; none for an ecosystem `PACKAGE` does not list yet
+ * (the compiler names `PACKAGE` for it).
  */
-export type SourceSlotOf<E extends PackageEcosystem> = EvidenceSlot<(typeof PACKAGE)[E]['registry']['sourceSlots'][number]>;
+export type SourceSlotOf<E extends PackageEcosystem> = EvidenceSlot<E extends keyof typeof PACKAGE ? (typeof PACKAGE)[E]['registry']['sourceSlots'][number] : never>;
 
 /** The evidence sources only a package registry's own collector fills. */
 type PackageSourceSlot = SourceSlotOf<PackageEcosystem>;
