@@ -54,13 +54,6 @@ export interface RangeRules {
   satisfied(version: string, range: string): boolean;
 }
 
-/**
- * The evidence sources (evidence/schema.ts `Sources`) that only a package registry's own
- * collector fills: npm's packument and tarball, PyPI's JSON API. Every other package ecosystem
- * reports each as not applicable, with the note of the ecosystem that owns it.
- */
-export type PackageSourceSlot = 'registry' | 'tarball' | 'pypi';
-
 /** A package registry's rules. */
 export interface RegistryRules {
   /** The target text that names a package pinned at `version`, else declared with `spec` (as `nerq check` would be given it). */
@@ -78,8 +71,13 @@ export interface RegistryRules {
    */
   linkManifests: { files: readonly string[]; workspaceFiles: readonly string[] };
   popular: PopularNames;
-  /** The sources only this registry's collector fills (`PackageSourceSlot`). */
-  sourceSlots: readonly PackageSourceSlot[];
+  /**
+   * The evidence sources (evidence/schema.ts `Sources`) only this registry's collector fills —
+   * npm's packument and tarball, PyPI's JSON API —, which every other package ecosystem reports
+   * as not applicable with this registry's note. Their names are `PackageSourceSlot`
+   * (ecosystems/rules.ts), which must each be a source of the evidence.
+   */
+  sourceSlots: readonly string[];
   /** Why those sources are not applicable to another ecosystem's target (`not an npm package`). */
   notThisRegistry: string;
 }

@@ -18,7 +18,7 @@
  * by the readers (`unvouched`) and are not resolved.
  */
 import type { DependencyFacts, Sources } from '../evidence/schema.js';
-import { packageRulesOf } from '../ecosystems/rules.js';
+import { PACKAGE_ECOSYSTEMS, packageRulesOf } from '../ecosystems/rules.js';
 import type { PackageEcosystem } from '../ecosystems/types.js';
 import { rangeResolvable } from '../sources/github/repo-dependencies.js';
 import { resolveDependencyList } from '../sources/npm/dependencies.js';
@@ -36,6 +36,15 @@ interface Candidate {
   ecosystem: PackageEcosystem;
   key: string;
 }
+
+/**
+ * How each package registry resolves a batch of ranges, answering in the order asked: npm through
+ * the npm dependencies source, PyPI through the PyPI one.
+ */
+const RESOLVERS: Record<PackageEcosystem, (ctx: RunContext, asked: readonly Candidate[]) => Promise<Sources['dependencies']>> = {
+  npm: (ctx, asked) => resolveDependencyList(ctx.http, ctx.npm, asked.map((c) => [c.entry.name, c.entry.range] as const)),
+  pypi: (ctx, asked) => resolvePypiDependencies(ctx.http, ctx.endpoints.pypi, asked.map((c) => ({ name: c.entry.name, specifier: c.entry.range, marker: null }))),
+};
 
 /** The dependency set with its resolvable ranges resolved (unchanged when it has none). */
 export async function resolveRepositoryRanges(ctx: RunContext, deps: Sources['dependencies']): Promise<Sources['dependencies']> {
@@ -63,19 +72,14 @@ export async function resolveRepositoryRanges(ctx: RunContext, deps: Sources['de
   const lookups = new Set<string>();
   for (const c of ordered) if (lookups.size < RANGE_LOOKUPS_PER_REPOSITORY) lookups.add(c.key);
   const within = ordered.filter((c) => lookups.has(c.key));
-  const npm = within.filter((c) => c.ecosystem === 'npm');
-  const pypi = within.filter((c) => c.ecosystem === 'pypi');
-
-  const [npmResult, pypiResult] = await Promise.all([
-    npm.length === 0 ? null : resolveDependencyList(ctx.http, ctx.npm, npm.map((c) => [c.entry.name, c.entry.range] as const)),
-    pypi.length === 0 ? null : resolvePypiDependencies(ctx.http, ctx.endpoints.pypi, pypi.map((c) => ({ name: c.entry.name, specifier: c.entry.range, marker: null }))),
-  ]);
+  // One batch per package ecosystem, in the registry's order, all asked at once.
+  const batches = PACKAGE_ECOSYSTEMS.map((ecosystem) => ({ ecosystem, asked: within.filter((c) => c.ecosystem === ecosystem) }));
+  const results = await Promise.all(batches.map(({ ecosystem, asked }) => (asked.length === 0 ? null : RESOLVERS[ecosystem](ctx, asked))));
 
   const dependencies = [...all];
   const beyond = `not resolved: more than ${RANGE_LOOKUPS_PER_REPOSITORY} registry lookups per repository`;
   for (const c of candidates) if (!lookups.has(c.key)) dependencies[c.index] = { ...c.entry, reason: beyond };
-  apply(dependencies, npm, npmResult);
-  apply(dependencies, pypi, pypiResult);
+  batches.forEach(({ asked }, i) => apply(dependencies, asked, results[i] ?? null));
   return { status: 'ok', facts: { ...deps.facts, dependencies, rangeLookups: { used: lookups.size, limit: RANGE_LOOKUPS_PER_REPOSITORY } } };
 }
 

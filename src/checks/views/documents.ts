@@ -26,7 +26,7 @@
 import type { GithubReleases, PypiFacts, RegistryFacts, TarballFacts } from '../../evidence/schema.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { findHeading } from '../lib/readme.js';
-import { defineView, fromFirstSource } from './define-view.js';
+import { defineView, fromRegistrySources, type RegistryReaders } from './define-view.js';
 import { deriveRepository, type RepositoryFacts } from './repository.js';
 
 export type ChangelogRef =
@@ -131,6 +131,20 @@ export function documentsFromPypi(pypi: PypiFacts): DocumentsFacts {
   };
 }
 
+/** Where each package ecosystem's documents are read: the files it ships, else its registry's metadata. */
+const DOCUMENTS_READERS: RegistryReaders<DocumentsFacts> = {
+  npm: {
+    source: 'tarball',
+    derive: (tarball) => documentsFromTarball(tarball),
+    // Without the tarball, the README the registry shows still answers for the README.
+    whenUnavailable: (evidence) => {
+      const registry = evidence.sources.registry;
+      return registry.status === 'ok' && registry.facts.readme !== null ? documentsFromRegistryReadme(registry.facts.readme) : null;
+    },
+  },
+  pypi: { source: 'pypi', derive: (pypi) => documentsFromPypi(pypi) },
+};
+
 export const documentsView = defineView<DocumentsFacts>({
   description:
     'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL).',
@@ -141,13 +155,7 @@ export const documentsView = defineView<DocumentsFacts>({
       const repository = deriveRepository(evidence);
       return repository.status === 'ok' ? { status: 'ok', facts: documentsFromRepository(repository.facts) } : repository;
     }
-    const derived = fromFirstSource(evidence, ['tarball', documentsFromTarball], ['pypi', documentsFromPypi]);
-    const registry = evidence.sources.registry;
-    // Without the tarball, the README the registry shows still answers for the README.
-    if (derived.status === 'unavailable' && derived.source === 'tarball' && registry.status === 'ok' && registry.facts.readme !== null) {
-      return { status: 'ok', facts: documentsFromRegistryReadme(registry.facts.readme) };
-    }
-    return derived;
+    return fromRegistrySources(evidence, DOCUMENTS_READERS);
   },
 });
 

@@ -44,7 +44,7 @@ import { holdingMarks } from '../lib/holding-package.js';
 import { withheldTimes, type WithheldTimes } from '../lib/publish-times.js';
 import { isStableVersion } from '../lib/releases.js';
 import { pep503 } from '../../ecosystems/pypi/name.js';
-import { defineView, fromFirstSource } from './define-view.js';
+import { defineView, fromRegistrySources, type RegistryReaders } from './define-view.js';
 
 export interface ReleaseEntry {
   version: string;
@@ -256,12 +256,21 @@ export function releaseFromPypi(pypi: PypiFacts): ReleaseFacts {
   };
 }
 
+/** Where each package ecosystem's release is read: its registry's own evidence source. */
+const RELEASE_READERS: RegistryReaders<ReleaseFacts> = {
+  npm: {
+    source: 'registry',
+    derive: (registry, evidence) => {
+      const tarball = evidence.sources.tarball.status === 'ok' ? evidence.sources.tarball.facts : undefined;
+      const attestations = evidence.sources.attestations.status === 'ok' ? evidence.sources.attestations.facts : undefined;
+      return releaseFromNpm(registry, tarball, attestations);
+    },
+  },
+  pypi: { source: 'pypi', derive: (pypi) => releaseFromPypi(pypi) },
+};
+
 export const releaseView = defineView<ReleaseFacts>({
   description:
     'The resolved release and its history: from the npm registry\'s package metadata (`registry`, with the tarball when it was read) or the PyPI JSON API (`pypi`).',
-  derive: (evidence) => {
-    const tarball = evidence.sources.tarball.status === 'ok' ? evidence.sources.tarball.facts : undefined;
-    const attestations = evidence.sources.attestations.status === 'ok' ? evidence.sources.attestations.facts : undefined;
-    return fromFirstSource(evidence, ['registry', (registry) => releaseFromNpm(registry, tarball, attestations)], ['pypi', releaseFromPypi]);
-  },
+  derive: (evidence) => fromRegistrySources(evidence, RELEASE_READERS),
 });
