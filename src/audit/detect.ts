@@ -108,19 +108,23 @@ function relativeName(root: string, given: string): string {
 
 /** The text of a read, or the LockfileError that names why there is none. */
 function treeText(file: string, read: TreeRead): string {
+  if (read.kind === 'text') return read.text;
+  throw new LockfileError(file, null, unreadReason(read));
+}
+
+/** Why a read gave no text, in words. */
+function unreadReason(read: Exclude<TreeRead, { kind: 'text' }>): string {
   switch (read.kind) {
-    case 'text':
-      return read.text;
     case 'missing':
-      throw new LockfileError(file, null, 'cannot read: no such file');
+      return 'cannot read: no such file';
     case 'outside':
-      throw new LockfileError(file, null, 'resolves (through a symbolic link) outside the audited directory: not read');
+      return 'resolves (through a symbolic link) outside the audited directory: not read';
     case 'not-a-file':
-      throw new LockfileError(file, null, 'cannot read: not a file');
+      return 'cannot read: not a file';
     case 'too-large':
-      throw new LockfileError(file, null, `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB (${Math.ceil(read.size / 1024 / 1024)} MB): not read`);
+      return `larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB (${Math.ceil(read.size / 1024 / 1024)} MB): not read`;
     case 'error':
-      throw new LockfileError(file, null, `cannot read: ${describeIoError({ code: read.code })}`);
+      return `cannot read: ${describeIoError({ code: read.code })}`;
   }
 }
 
@@ -178,11 +182,14 @@ async function contextFor(root: string, file: string, text: string): Promise<Inp
     }
     // The package manager's settings beside the input, and the pnpmfiles it runs (lockfiles/install-settings.ts).
     const settings: Record<string, string> = {};
+    const unreadSettings: Record<string, string> = {};
     // Only the files beside the input, inside the tree: never a parent folder's or the user's own.
+    // One there that cannot be read (a link out of the tree, too large, not a file) is named, not skipped in silence.
     for (const name of ['pnpm-workspace.yaml', '.yarnrc.yml', '.yarnrc', '.npmrc']) {
       const relative = joinPath(projectDir, name);
-      const content = await readCompanion(root, relative).catch((error: unknown) => (skipUnreadable(error), null));
-      if (content !== null) settings[relative] = content;
+      const read = await readTreeFile(path.resolve(root, relative), root, MAX_INPUT_BYTES);
+      if (read.kind === 'text') settings[relative] = read.text;
+      else if (read.kind !== 'missing') unreadSettings[relative] = unreadReason(read);
     }
     const hooks: string[] = [];
     for (const name of PNPMFILES) {
@@ -190,7 +197,7 @@ async function contextFor(root: string, file: string, text: string): Promise<Inp
       const relative = joinPath(projectDir, name);
       if (await lstat(path.resolve(root, relative)).then(() => true, () => false)) hooks.push(relative);
     }
-    return { manifests, settings, hooks };
+    return { manifests, settings, hooks, ...(Object.keys(unreadSettings).length > 0 ? { unreadSettings } : {}) };
   }
   return { manifests };
 }

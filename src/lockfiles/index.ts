@@ -134,6 +134,19 @@ export function readInputText(text: string, file: string, context?: InputContext
 function settingsFor(reader: InputReader, file: string, text: string, context: InputContext | undefined): SettingsResult[] {
   const dir = dirOf(file);
   const added: SettingsResult[] = [];
+  // A settings file the package manager reads that nerq could not: said, never passed over in silence.
+  const consulted = new Set<string>();
+  if (reader === readPnpmLock || reader === readPackageJson) consulted.add(joinPath(dir, 'pnpm-workspace.yaml'));
+  if (reader === readPackageLock || reader === readPnpmLock || reader === readPackageJson) consulted.add(joinPath(dir, '.npmrc'));
+  if (reader === readYarnLock || reader === readPackageJson) {
+    consulted.add(joinPath(dir, '.yarnrc.yml'));
+    if (!(reader === readYarnLock && /^__metadata:/m.test(text))) consulted.add(joinPath(dir, '.yarnrc'));
+  }
+  const unread = [...consulted].flatMap((f) => {
+    const why = context?.unreadSettings?.[f];
+    return why === undefined ? [] : [`${f}: ${why}: the package manager's settings there were not checked`];
+  });
+  if (unread.length > 0) added.push({ notes: unread, skipped: [], findings: [] });
   if (reader === readPnpmLock || reader === readPackageJson) {
     const workspaceFile = joinPath(dir, 'pnpm-workspace.yaml');
     const workspace = context?.settings?.[workspaceFile];

@@ -26,6 +26,8 @@ export interface InputContext {
    * (install-settings.ts reads what they change in what is installed).
    */
   settings?: Readonly<Record<string, string>>;
+  /** Settings files beside the input that exist but could not be read (a link out of the tree, too large…): path → why. */
+  unreadSettings?: Readonly<Record<string, string>>;
   /** For pnpm inputs: the default pnpmfiles present beside the input (install-settings.ts), by path; never read. */
   hooks?: readonly string[];
 }

@@ -18,7 +18,7 @@
  * registry vouches for"). The settings are real files (fixtures/PROVENANCE.md,
  * "The package manager's own settings"), with the entry under test added.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { readInputText } from '../../src/lockfiles/index.js';
@@ -312,6 +312,43 @@ describe("a parent folder's settings are never read", () => {
     expectCleanStderr(run.stderr, context);
     expect(run.code, context).toBe(0);
     expect(report.warnings.filter((w) => ['unvouched-hook', 'yarn-plugin', 'yarn-release', 'npmrc-program'].includes(w.code)), context).toEqual([]);
+  });
+});
+
+describe('a settings file that links out of the tree', () => {
+  /** Beside each project, its settings files link to a copy outside the audited folder naming code from elsewhere. */
+  const OUTSIDE = {
+    '.npmrc': 'pnpmfile=/opt/pnpm/hooks.cjs\nscript-shell=/opt/evil/sh\n',
+    'pnpm-workspace.yaml': 'packages:\n  - .\npnpmfile: /opt/pnpm/hooks.cjs\n',
+    '.yarnrc.yml': 'yarnPath: /opt/yarn/yarn.cjs\n',
+    '.yarnrc': 'yarn-path /opt/yarn/yarn-1.js\n',
+  };
+  const integrity = () => integritiesOf(TRUSTED)[TRUSTED.version] ?? '';
+  it.concurrent.for([
+    ['a pnpm project', () => ({ 'package.json': MANIFEST, 'pnpm-lock.yaml': PNPM_LOCK.replace('INTEGRITY', integrity()) }), ['.npmrc', 'pnpm-workspace.yaml']],
+    ['a yarn berry project', () => ({ 'package.json': MANIFEST, 'yarn.lock': YARN_LOCK }), ['.yarnrc.yml']],
+    ['a yarn classic project', () => ({ 'package.json': MANIFEST, 'yarn.lock': yarnV1Lock() }), ['.yarnrc', '.yarnrc.yml']],
+    ['an npm project', () => ({ 'package.json': MANIFEST, 'package-lock.json': npmLock() }), ['.npmrc']],
+  ] as [string, () => Record<string, string>, string[]][])('%s: not read, and said so (input-note), exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files, named], { task, expect }) => {
+    noteCases(task);
+    const outside = dirs.make();
+    const dir = dirs.make();
+    for (const [name, content] of Object.entries(OUTSIDE)) {
+      writeIn(outside, name, content);
+      symlinkSync(path.join(outside, name), path.join(dir, name));
+    }
+    for (const [name, content] of Object.entries({ ...files(), '.nerqrc.json': ANY_SCORE })) writeIn(dir, name, content);
+    const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server: world.server });
+    const report = parseAudit(run.stdout) as Report;
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(0);
+    expect(report.warnings.filter((w) => ['unvouched-hook', 'yarn-plugin', 'yarn-release', 'npmrc-program'].includes(w.code)), context).toEqual([]);
+    // Each settings file the package manager reads beside this input is named as unread; no other.
+    const unread = codes(report, 'input-note')
+      .map((w) => /: ([^:]+): resolves \(through a symbolic link\) outside the audited directory/.exec((w as { message?: string }).message ?? '')?.[1])
+      .filter((f): f is string => f !== undefined);
+    expect(unread.sort(), context).toEqual([...named].sort());
   });
 });
 
