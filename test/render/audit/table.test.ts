@@ -92,6 +92,10 @@ describe('renderAuditTable', () => {
     const yarnHook = { code: 'unvouched-hook', message: '.yarnrc.yml:3: unvouched-hook', details: { manager: 'yarn' } };
     const yarn = renderAuditTable(auditOf([entryOf(healthy())], { warnings: [yarnHook, warning('unvouched-hook')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 200 });
     expect(yarn).toContain('INCOMPLETE: the 1 package passes the policy; 1 pnpmfile whose install hooks nerq does not evaluate; 1 yarn plugin or release from outside the project\n');
+    const npmHook = { code: 'unvouched-hook', message: '.npmrc:1: unvouched-hook', details: { manager: 'npm', setting: 'script-shell' } };
+    const npm = renderAuditTable(auditOf([entryOf(healthy())], { warnings: [npmHook, npmHook, yarnHook], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 200 });
+    expect(npm).toContain('INCOMPLETE: the 1 package passes the policy; 1 yarn plugin or release from outside the project; 2 programs or modules from outside the project that the package manager\'s settings name\n');
+    expect(npm).not.toContain('pnpmfile whose');
     const hash = renderAuditTable(auditOf([entryOf(healthy())], { warnings: [warning('hash-unreadable'), warning('hash-unreadable')], outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 200 });
     expect(hash).toContain('2 requirements lines with a --hash that pins nothing\n');
     expect(hash).toContain('exit 3: give each --hash as a full sha256 digest');
