@@ -18,7 +18,7 @@
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseYamlText } from 'yaml';
-import { readCargoLockInput, readerForName, readInputText, type InputContext, type ParsedInput } from '../lockfiles/index.js';
+import { readCargoLockInput, readerForName, readInputText, settingsFilesOf, type InputContext, type ParsedInput } from '../lockfiles/index.js';
 import { readBunLock } from '../lockfiles/bun-lock.js';
 import { PNPMFILES } from '../lockfiles/install-settings.js';
 import { readPackageJson } from '../lockfiles/package-json.js';
@@ -183,9 +183,9 @@ async function contextFor(root: string, file: string, text: string): Promise<Inp
     // The package manager's settings beside the input, and the pnpmfiles it runs (lockfiles/install-settings.ts).
     const settings: Record<string, string> = {};
     const unreadSettings: Record<string, string> = {};
-    // Only the files beside the input, inside the tree: never a parent folder's or the user's own.
+    // Only the ones the input's install consults, beside it, inside the tree: never a parent folder's or the user's own.
     // One there that cannot be read (a link out of the tree, too large, not a file) is named, not skipped in silence.
-    for (const name of ['pnpm-workspace.yaml', '.yarnrc.yml', '.yarnrc', '.npmrc']) {
+    for (const name of settingsFilesOf(reader, text)) {
       const relative = joinPath(projectDir, name);
       const read = await readTreeFile(path.resolve(root, relative), root, MAX_INPUT_BYTES);
       if (read.kind === 'text') settings[relative] = read.text;

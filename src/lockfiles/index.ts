@@ -127,52 +127,63 @@ export function readInputText(text: string, file: string, context?: InputContext
 }
 
 /**
- * pnpm's settings (pnpm-workspace.yaml, .npmrc pnpmfiles) for a pnpm lockfile or a package.json, the
- * programs an .npmrc names for an npm or pnpm lockfile or a package.json, yarn's (.yarnrc.yml; yarn
- * classic's .yarnrc beside a v1 lockfile) for a yarn lockfile or a package.json.
+ * The package manager's settings files, beside the input, that the install an input describes
+ * consults (docs/security.md, the package manager's settings): pnpm's pnpm-workspace.yaml for a
+ * pnpm lockfile or a package.json; the .npmrc npm and pnpm read; yarn's .yarnrc.yml, and yarn
+ * classic's .yarnrc beside a v1 lockfile (berry does not read it) or a package.json. The audit
+ * reads these and no others (src/audit/detect.ts).
+ */
+const SETTINGS_FILES = new Map<InputReader, readonly string[]>([
+  [readPackageLock, ['.npmrc']],
+  [readPnpmLock, ['pnpm-workspace.yaml', '.npmrc']],
+  [readYarnLock, ['.yarnrc.yml', '.yarnrc']],
+  [readPackageJson, ['pnpm-workspace.yaml', '.npmrc', '.yarnrc.yml', '.yarnrc']],
+]);
+
+/** The names of the settings files `reader`'s install consults beside its input, whose text is `text` (SETTINGS_FILES). */
+export function settingsFilesOf(reader: InputReader, text: string): readonly string[] {
+  const files = SETTINGS_FILES.get(reader) ?? [];
+  return reader === readYarnLock && /^__metadata:/m.test(text) ? files.filter((name) => name !== '.yarnrc') : files;
+}
+
+/**
+ * What the settings files the input's install consults (settingsFilesOf) change: pnpm's
+ * pnpmfiles and workspace settings, the programs an .npmrc names, yarn's plugins and releases.
  */
 function settingsFor(reader: InputReader, file: string, text: string, context: InputContext | undefined): SettingsResult[] {
   const dir = dirOf(file);
+  const consulted = new Set(settingsFilesOf(reader, text));
   const added: SettingsResult[] = [];
   // A settings file the package manager reads that nerq could not: said, never passed over in silence.
-  const consulted = new Set<string>();
-  if (reader === readPnpmLock || reader === readPackageJson) consulted.add(joinPath(dir, 'pnpm-workspace.yaml'));
-  if (reader === readPackageLock || reader === readPnpmLock || reader === readPackageJson) consulted.add(joinPath(dir, '.npmrc'));
-  if (reader === readYarnLock || reader === readPackageJson) {
-    consulted.add(joinPath(dir, '.yarnrc.yml'));
-    if (!(reader === readYarnLock && /^__metadata:/m.test(text))) consulted.add(joinPath(dir, '.yarnrc'));
-  }
-  const unread = [...consulted].flatMap((f) => {
+  const unread = [...consulted].flatMap((name) => {
+    const f = joinPath(dir, name);
     const why = context?.unreadSettings?.[f];
     return why === undefined ? [] : [`${f}: ${why}: the package manager's settings there were not checked`];
   });
   if (unread.length > 0) added.push({ notes: unread, skipped: [], findings: [] });
-  if (reader === readPnpmLock || reader === readPackageJson) {
+  const npmrcFile = joinPath(dir, '.npmrc');
+  const npmrc = context?.settings?.[npmrcFile];
+  if (consulted.has('pnpm-workspace.yaml')) {
     const workspaceFile = joinPath(dir, 'pnpm-workspace.yaml');
     const workspace = context?.settings?.[workspaceFile];
     const settings = workspace === undefined ? null : pnpmWorkspaceSettings(workspace, workspaceFile);
     const present = (context?.hooks ?? []).filter((hook) => PNPMFILES.includes(baseName(hook)) && dirOf(hook) === dir);
-    const npmrcFile = joinPath(dir, '.npmrc');
-    const npmrc = context?.settings?.[npmrcFile];
     const hooks = [...present.map((hook) => ({ hook, file: hook, line: null })), ...(settings?.pnpmfiles ?? []), ...(npmrc === undefined ? [] : npmrcPnpmfiles(npmrc, npmrcFile))];
     // With a lockfile, the lockfile records what an alias installs.
     if (settings !== null) added.push(reader === readPackageJson ? settings : { ...settings, aliases: [] });
     if (hooks.length > 0) added.push({ notes: [], skipped: [], findings: hookFindings(hooks) });
   }
-  if (reader === readPackageLock || reader === readPnpmLock || reader === readPackageJson) {
-    // The programs and modules the project's .npmrc makes npm (and pnpm) run with every script.
-    const npmrcFile = joinPath(dir, '.npmrc');
-    const npmrc = context?.settings?.[npmrcFile];
-    if (npmrc !== undefined) added.push(npmrcPrograms(npmrc, npmrcFile));
-  }
-  if (reader === readYarnLock || reader === readPackageJson) {
+  // The programs and modules the project's .npmrc makes npm (and pnpm) run with every script.
+  if (consulted.has('.npmrc') && npmrc !== undefined) added.push(npmrcPrograms(npmrc, npmrcFile));
+  if (consulted.has('.yarnrc.yml')) {
     const yarnrcFile = joinPath(dir, '.yarnrc.yml');
     const yarnrc = context?.settings?.[yarnrcFile];
     if (yarnrc !== undefined) added.push(yarnrcSettings(yarnrc, yarnrcFile));
-    // yarn classic (v1) reads `.yarnrc`, berry does not: beside a berry lockfile it is left alone.
+  }
+  if (consulted.has('.yarnrc')) {
     const classicFile = joinPath(dir, '.yarnrc');
     const classic = context?.settings?.[classicFile];
-    if (classic !== undefined && !(reader === readYarnLock && /^__metadata:/m.test(text))) added.push(yarnClassicSettings(classic, classicFile));
+    if (classic !== undefined) added.push(yarnClassicSettings(classic, classicFile));
   }
   return added;
 }
