@@ -10,7 +10,7 @@
  * registries are exhaustive records over `Ecosystem`, as are the per-ecosystem tables the
  * recipe lists, so a new ecosystem fails to compile until each of them has an answer.
  */
-import type { Ecosystem } from '../target/types.js';
+import type { Ecosystem, PurlParts, Target } from '../target/types.js';
 
 /** The ecosystems whose targets are packages in a registry (every one but GitHub and MCP servers). */
 export type PackageEcosystem = Exclude<Ecosystem, 'github' | 'mcp'>;
@@ -82,6 +82,18 @@ export interface RegistryRules {
   notThisRegistry: string;
 }
 
+/**
+ * How a target of the ecosystem is written (`src/ecosystems/<id>/target-syntax.ts`), which the
+ * target parser (target/parse.ts) dispatches to. Each parser throws `TargetError` (one line) for
+ * text it does not accept.
+ */
+export interface TargetSyntax {
+  /** The text after the ecosystem's prefix (`<id>:`, any case) → the target. */
+  prefixed(input: string, rest: string): Target;
+  /** The parser of a package URL of the ecosystem's type (`pkg:<id>/…`); null for none. */
+  purl: ((input: string, parts: PurlParts) => Target) | null;
+}
+
 export interface EcosystemRules {
   id: Ecosystem;
   /** The ecosystem's own spelling (`npm`, `PyPI`, `GitHub`). */
@@ -92,6 +104,8 @@ export interface EcosystemRules {
   versionLabel(name: string, version: string): string;
   /** A name with a declared range or specifier, as the ecosystem writes it. */
   specLabel(name: string, spec: string): string;
+  /** How its targets are written: the `<id>:` prefix and the package URL type. */
+  syntax: TargetSyntax;
   /** The package registry's rules; null for a target that is a repository. */
   registry: RegistryRules | null;
 }

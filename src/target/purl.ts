@@ -1,12 +1,12 @@
 /**
  * Package URLs (purl) through packageurl-js: build the canonical purl of a target, and split
  * a purl typed by the user into its decoded components. Validation of names per ecosystem is
- * the parser's job (src/target/parse.ts); this module only speaks the purl format.
+ * the parser's job (each ecosystem's `target-syntax.ts`); this module only speaks the purl format.
  */
 import { PackageURL } from 'packageurl-js';
 import { pep503 } from '../ecosystems/pypi/name.js';
 import type { ModuleEcosystem } from '../ecosystems/types.js';
-import type { Ecosystem } from './types.js';
+import type { Ecosystem, PurlParts } from './types.js';
 
 /**
  * The canonical package URL of a package, e.g. `pkg:npm/%40scope/pkg@1.0.0`,
@@ -58,17 +58,6 @@ function atFirstSlash(name: string): { namespace: string | undefined; base: stri
 
 function splitName(ecosystem: Ecosystem, name: string): { namespace: string | undefined; base: string } {
   return SPLIT_NAME[ecosystem](name);
-}
-
-
-/** The decoded components of a package URL, before any normalisation by type. */
-export interface PurlParts {
-  /** Lower-cased type, e.g. `npm`. */
-  type: string;
-  namespace: string | undefined;
-  name: string;
-  version: string | undefined;
-  qualifiers: Record<string, string>;
 }
 
 /**

@@ -16,6 +16,16 @@ export interface Target {
   spec?: string;
 }
 
+/** The decoded components of a package URL, before any normalisation by type. */
+export interface PurlParts {
+  /** Lower-cased type, e.g. `npm`. */
+  type: string;
+  namespace: string | undefined;
+  name: string;
+  version: string | undefined;
+  qualifiers: Record<string, string>;
+}
+
 /** Thrown by the parser for input that is not a valid target. Message is one line. */
 export class TargetError extends Error {
   override name = 'TargetError';

@@ -3,6 +3,7 @@ import semver from 'semver';
 import validateNpmName from 'validate-npm-package-name';
 import type { PackageEcosystemRules, VersionComparator } from '../types.js';
 import { NPM_POPULAR_NAMES } from './popular-names.js';
+import { NPM_TARGET_SYNTAX } from './target-syntax.js';
 
 /** semver order for npm versions (a leading `v` tolerated); null when either is not semver. */
 export const compareNpmVersions: VersionComparator = (a, b) => {
@@ -17,6 +18,7 @@ export const NPM_RULES = {
   canonicalName: (name) => name,
   versionLabel: (name, version) => `${name}@${version}`,
   specLabel: (name, spec) => `${name}@${spec}`,
+  syntax: NPM_TARGET_SYNTAX,
   registry: {
     targetInput: (name, version, spec) => {
       const pin = version ?? spec;

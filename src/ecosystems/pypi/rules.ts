@@ -4,6 +4,7 @@ import type { PackageEcosystemRules, VersionComparator } from '../types.js';
 import { pep503 } from './name.js';
 import { PYPI_POPULAR } from './popular-names.js';
 import { comparePep440 } from './resolve.js';
+import { PYPI_TARGET_SYNTAX } from './target-syntax.js';
 
 /**
  * Full PEP 440 order for PyPI versions: epochs, pre-, post- and dev-releases and local
@@ -28,6 +29,7 @@ export const PYPI_RULES = {
   // A specifier (`>=2`, from an unresolved requirement) already says how it compares.
   versionLabel: (name, version) => (/^[<>=!~]/.test(version) ? `${name}${version}` : `${name}==${version}`),
   specLabel: (name, spec) => `${name}${spec}`,
+  syntax: PYPI_TARGET_SYNTAX,
   registry: {
     targetInput: (name, version, spec) => `pypi:${name}${version !== null ? `==${version}` : (spec ?? '')}`,
     validName: (name) => PYPI_NORMALISED.test(name),
