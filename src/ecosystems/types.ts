@@ -10,7 +10,7 @@
  * registries are exhaustive records over `Ecosystem`, as are the per-ecosystem tables the
  * recipe lists, so a new ecosystem fails to compile until each of them has an answer.
  */
-import type { Ecosystem, PurlParts, Target } from '../target/types.js';
+import type { Ecosystem, PurlName, PurlParts, Target } from '../target/types.js';
 
 /** The ecosystems whose targets are packages in a registry (every one but GitHub and MCP servers). */
 export type PackageEcosystem = Exclude<Ecosystem, 'github' | 'mcp'>;
@@ -92,6 +92,8 @@ export interface TargetSyntax {
   prefixed(input: string, rest: string): Target;
   /** The parser of a package URL of the ecosystem's type (`pkg:<id>/…`); null for none. */
   purl: ((input: string, parts: PurlParts) => Target) | null;
+  /** The target's name split into a package URL's namespace and name (target/purl.ts `purlOf`). */
+  purlName(name: string): PurlName;
 }
 
 export interface EcosystemRules {

@@ -11,7 +11,7 @@
  * URL of its type, is parsed by the ecosystem's own syntax (`syntax` of its rules,
  * `src/ecosystems/<id>/target-syntax.ts`); a bare name is npm's, a URL GitHub's.
  */
-import { ECOSYSTEM_RULES } from '../ecosystems/rules.js';
+import { ECOSYSTEM_RULES, rulesOf } from '../ecosystems/rules.js';
 import { gitUrlOfGithub, parseGithubUrl } from '../ecosystems/github/target-syntax.js';
 import { parseNpm } from '../ecosystems/npm/target-syntax.js';
 import type { Ecosystem, Target } from './types.js';
@@ -62,7 +62,7 @@ export function parseTarget(input: string): Target {
   }
   const rest = text.slice(scheme.length + 1);
   const prefix = scheme.toLowerCase();
-  if (Object.hasOwn(ECOSYSTEM_RULES, prefix)) return ECOSYSTEM_RULES[prefix as Ecosystem].syntax.prefixed(input, rest);
+  if (Object.hasOwn(ECOSYSTEM_RULES, prefix)) return rulesOf(prefix as Ecosystem).syntax.prefixed(input, rest);
   switch (prefix) {
     case 'pkg':
       return parsePurlTarget(input, text);
@@ -96,7 +96,7 @@ function parsePurlTarget(input: string, text: string): Target {
   const relocating = RELOCATING_QUALIFIERS.find((q) => q in parts.qualifiers);
   if (relocating) fail(`the package URL qualifier ${relocating} is not supported; nerq uses its configured endpoints`);
 
-  const parse = Object.hasOwn(ECOSYSTEM_RULES, type) ? ECOSYSTEM_RULES[type as Ecosystem].syntax.purl : null;
+  const parse = Object.hasOwn(ECOSYSTEM_RULES, type) ? rulesOf(type as Ecosystem).syntax.purl : null;
   if (parse === null) {
     const supported = Object.values(ECOSYSTEM_RULES).filter((rules) => rules.syntax.purl !== null).map((rules) => rules.id);
     return fail(`unsupported package URL type ${quoteForMessage(type)} (supported: ${supported.join(', ')})`);

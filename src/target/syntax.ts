@@ -1,9 +1,9 @@
 /**
  * What every ecosystem's target syntax (`src/ecosystems/<id>/target-syntax.ts`) shares with the
  * target parser (target/parse.ts): the one-line `TargetError` and the quoting of untrusted text
- * in its message. Imports nothing of the parser, so an ecosystem's syntax can use it without a cycle.
+ * in its message, and the usual splits of a name into a package URL's namespace and name. Imports nothing of the parser, so an ecosystem's syntax can use it without a cycle.
  */
-import { TargetError } from './types.js';
+import { TargetError, type PurlName } from './types.js';
 
 /**
  * Quote untrusted text for a one-line message: JSON-quoted, everything outside printable
@@ -21,4 +21,16 @@ export function quoteForMessage(text: string, max = 60): string {
 /** Refuse the target: `reason` is one line, its untrusted parts quoted with `quoteForMessage`. */
 export function fail(reason: string): never {
   throw new TargetError(reason);
+}
+
+/** A name split at its first `/` into a package URL's namespace and name (GitHub's `owner/repo`). */
+export function atFirstSlash(name: string): PurlName {
+  const slash = name.indexOf('/');
+  if (slash < 0) return { namespace: undefined, base: name };
+  return { namespace: name.slice(0, slash), base: name.slice(slash + 1) };
+}
+
+/** An `@scope/name` is namespaced by its scope; any other name is whole. */
+export function scopeIfAt(name: string): PurlName {
+  return name.startsWith('@') ? atFirstSlash(name) : { namespace: undefined, base: name };
 }

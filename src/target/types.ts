@@ -26,6 +26,12 @@ export interface PurlParts {
   qualifiers: Record<string, string>;
 }
 
+/** A target's name as a package URL writes it: the namespace (none: undefined) and the name. */
+export interface PurlName {
+  namespace: string | undefined;
+  base: string;
+}
+
 /** Thrown by the parser for input that is not a valid target. Message is one line. */
 export class TargetError extends Error {
   override name = 'TargetError';

@@ -4,7 +4,7 @@
  * the target parser (target/parse.ts) hands here.
  */
 import hostedGitInfo from 'hosted-git-info';
-import { fail, quoteForMessage } from '../../target/syntax.js';
+import { atFirstSlash, fail, quoteForMessage } from '../../target/syntax.js';
 import type { PurlParts, Target } from '../../target/types.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
 import type { TargetSyntax } from '../types.js';
@@ -126,4 +126,4 @@ function parseGithubPurl(input: string, { namespace, name, version }: PurlParts)
   return { input, ecosystem: 'github', name: full, spec: version };
 }
 
-export const GITHUB_TARGET_SYNTAX: TargetSyntax = { prefixed: parseGithubShorthand, purl: parseGithubPurl };
+export const GITHUB_TARGET_SYNTAX: TargetSyntax = { prefixed: parseGithubShorthand, purl: parseGithubPurl, purlName: atFirstSlash };

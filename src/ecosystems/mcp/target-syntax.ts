@@ -2,7 +2,7 @@
  * How an MCP Registry server is written as a target (docs/architecture.md, "Add an ecosystem"):
  * `mcp:namespace/name[@version]` or `mcp:word[@version]`; no package URL type.
  */
-import { fail, quoteForMessage } from '../../target/syntax.js';
+import { fail, quoteForMessage, scopeIfAt } from '../../target/syntax.js';
 import type { Target } from '../../target/types.js';
 import type { TargetSyntax } from '../types.js';
 
@@ -48,4 +48,4 @@ function parseMcp(input: string, text: string): Target {
   return { input, ecosystem: 'mcp', name, spec: version };
 }
 
-export const MCP_TARGET_SYNTAX: TargetSyntax = { prefixed: parseMcp, purl: null };
+export const MCP_TARGET_SYNTAX: TargetSyntax = { prefixed: parseMcp, purl: null, purlName: scopeIfAt };

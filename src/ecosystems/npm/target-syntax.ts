@@ -5,7 +5,7 @@
 import npa from 'npm-package-arg';
 import semver from 'semver';
 import validateNpmName from 'validate-npm-package-name';
-import { fail, quoteForMessage } from '../../target/syntax.js';
+import { fail, quoteForMessage, scopeIfAt } from '../../target/syntax.js';
 import type { PurlParts, Target } from '../../target/types.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
 import { gitUrlOfGithub, githubTargetOf } from '../github/target-syntax.js';
@@ -75,4 +75,4 @@ function parseNpmPurl(input: string, { namespace, name, version }: PurlParts): T
   return { input, ecosystem: 'npm', name: fullName, spec: version };
 }
 
-export const NPM_TARGET_SYNTAX: TargetSyntax = { prefixed: parseNpm, purl: parseNpmPurl };
+export const NPM_TARGET_SYNTAX: TargetSyntax = { prefixed: parseNpm, purl: parseNpmPurl, purlName: scopeIfAt };

@@ -63,4 +63,8 @@ function parsePypiPurl(input: string, { namespace, name, version }: PurlParts): 
   return { input, ecosystem: 'pypi', name: pep503(name), spec };
 }
 
-export const PYPI_TARGET_SYNTAX: TargetSyntax = { prefixed: parsePypi, purl: parsePypiPurl };
+export const PYPI_TARGET_SYNTAX: TargetSyntax = {
+  prefixed: parsePypi,
+  purl: parsePypiPurl,
+  purlName: (name) => ({ namespace: undefined, base: pep503(name) }),
+};
