@@ -72,6 +72,11 @@ export interface RegistryRules {
   linkManifests: { files: readonly string[]; workspaceFiles: readonly string[] };
   popular: PopularNames;
   /**
+   * The labels an SBOM generator writes before a package's name (GitHub's dependency graph
+   * export: `npm:agent-base`, `pip:requests`), lower case (lockfiles/sbom-purl.ts).
+   */
+  sbomLabels: readonly string[];
+  /**
    * The evidence sources (evidence/schema.ts `Sources`) only this registry's collector fills —
    * npm's packument and tarball, PyPI's JSON API —, which every other package ecosystem reports
    * as not applicable with this registry's note. Their names are `PackageSourceSlot`

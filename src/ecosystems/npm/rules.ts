@@ -36,6 +36,7 @@ export const NPM_RULES = {
     compareVersions: compareNpmVersions,
     linkManifests: { files: ['package.json'], workspaceFiles: ['pnpm-workspace.yaml', 'lerna.json'] },
     popular: { names: () => NPM_POPULAR_NAMES.split('\n'), unique: true, messageId: 'popular' },
+    sbomLabels: ['npm'],
     sourceSlots: ['registry', 'tarball'],
     notThisRegistry: 'not an npm package',
   },

@@ -44,6 +44,7 @@ export const PYPI_RULES = {
     compareVersions: comparePypiVersions,
     linkManifests: { files: ['pyproject.toml', 'setup.cfg', 'setup.py'], workspaceFiles: [] },
     popular: { names: () => PYPI_POPULAR, unique: false, messageId: 'popular-pypi' },
+    sbomLabels: ['pip', 'pypi'],
     sourceSlots: ['pypi'],
     notThisRegistry: 'not a PyPI project',
   },
