@@ -71,6 +71,10 @@ export interface RegistryRules {
    */
   linkManifests: { files: readonly string[]; workspaceFiles: readonly string[] };
   popular: PopularNames;
+  /** The package an install command's word names (`x@^1`, `x[extra]>=1`); null for a path, URL, placeholder … (sources/github/readme-installs.ts). */
+  installName(word: string): string | null;
+  /** The form two installs of one package share (npm names are case-sensitive; PyPI's are not). */
+  installKey(name: string): string;
   /**
    * The labels an SBOM generator writes before a package's name (GitHub's dependency graph
    * export: `npm:agent-base`, `pip:requests`), lower case (lockfiles/sbom-purl.ts).

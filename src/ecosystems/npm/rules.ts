@@ -2,6 +2,7 @@
 import semver from 'semver';
 import validateNpmName from 'validate-npm-package-name';
 import type { PackageEcosystemRules, VersionComparator } from '../types.js';
+import { npmPackageName } from './install-name.js';
 import { NPM_POPULAR_NAMES } from './popular-names.js';
 import { NPM_TARGET_SYNTAX } from './target-syntax.js';
 
@@ -36,6 +37,8 @@ export const NPM_RULES = {
     compareVersions: compareNpmVersions,
     linkManifests: { files: ['package.json'], workspaceFiles: ['pnpm-workspace.yaml', 'lerna.json'] },
     popular: { names: () => NPM_POPULAR_NAMES.split('\n'), unique: true, messageId: 'popular' },
+    installName: npmPackageName,
+    installKey: (name) => name,
     sbomLabels: ['npm'],
     sourceSlots: ['registry', 'tarball'],
     notThisRegistry: 'not an npm package',

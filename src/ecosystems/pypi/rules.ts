@@ -1,6 +1,7 @@
 /** PyPI's rules (the interface: ecosystems/types.ts). */
 import { eq as pep440Eq, satisfies as pep440Satisfies, valid as pep440Valid, validRange as pep440ValidRange } from '@renovatebot/pep440';
 import type { PackageEcosystemRules, VersionComparator } from '../types.js';
+import { pypiProjectName } from './install-name.js';
 import { pep503 } from './name.js';
 import { PYPI_POPULAR } from './popular-names.js';
 import { comparePep440 } from './resolve.js';
@@ -44,6 +45,8 @@ export const PYPI_RULES = {
     compareVersions: comparePypiVersions,
     linkManifests: { files: ['pyproject.toml', 'setup.cfg', 'setup.py'], workspaceFiles: [] },
     popular: { names: () => PYPI_POPULAR, unique: false, messageId: 'popular-pypi' },
+    installName: pypiProjectName,
+    installKey: (name) => name.toLowerCase(),
     sbomLabels: ['pip', 'pypi'],
     sourceSlots: ['pypi'],
     notThisRegistry: 'not a PyPI project',
