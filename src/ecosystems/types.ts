@@ -61,6 +61,8 @@ export interface RegistryRules {
   /** A name the registry could serve (after the readers' normalisation), and the note when not. */
   validName(name: string): boolean;
   invalidNameNote: string;
+  /** The public registry as a message names it (`the public npm registry`, `PyPI`). */
+  publicRegistry: string;
   ranges: RangeRules;
   osvEcosystem: PackageOsvEcosystem;
   /** The order of the registry's versions (npm: semver; PyPI: PEP 440). */

@@ -27,6 +27,7 @@ export const NPM_RULES = {
     },
     validName: (name) => validateNpmName(name).validForOldPackages,
     invalidNameNote: 'not a valid npm package name',
+    publicRegistry: 'the public npm registry',
     ranges: {
       syntax: 'npm semver range',
       noun: 'an npm semver range',

@@ -35,6 +35,7 @@ export const PYPI_RULES = {
     targetInput: (name, version, spec) => `pypi:${name}${version !== null ? `==${version}` : (spec ?? '')}`,
     validName: (name) => PYPI_NORMALISED.test(name),
     invalidNameNote: 'not a valid PyPI project name (PEP 508)',
+    publicRegistry: 'PyPI',
     ranges: {
       syntax: 'PEP 440 version specifier',
       noun: 'a PEP 440 specifier',
