@@ -57,7 +57,7 @@ export async function collectMcpTarget(target: Target, ctx: RunContext, checkNes
 async function findByWord(read: RegistryReadContext, word: string): Promise<{ kind: 'found'; name: string } | Extract<Collected, { kind: 'error' }>> {
   const search = await searchServers(read, word);
   if (search.status !== 'ok') return { kind: 'error', code: 'registry-unavailable', message: search.reason };
-  // A name the registry returns is held to the rules of a name a user types (target/parse.ts): one
+  // A name the registry returns is held to the rules of a name a user types (target-syntax.ts): one
   // that breaks them (control or bidi characters, kilobytes of text) is dropped, never echoed or
   // fetched, and the search is then not complete enough to pick a server for the word.
   const listed = [...new Set(search.entries.map((e) => e.server.name))];
