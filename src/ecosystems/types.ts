@@ -10,7 +10,7 @@
  * registries are exhaustive records over `Ecosystem`, as are the per-ecosystem tables the
  * recipe lists, so a new ecosystem fails to compile until each of them has an answer.
  */
-import type { Ecosystem } from '../target/types.js';
+import type { Ecosystem, PurlName, PurlParts, Target } from '../target/types.js';
 
 /** The ecosystems whose targets are packages in a registry (every one but GitHub and MCP servers). */
 export type PackageEcosystem = Exclude<Ecosystem, 'github' | 'mcp'>;
@@ -61,6 +61,8 @@ export interface RegistryRules {
   /** A name the registry could serve (after the readers' normalisation), and the note when not. */
   validName(name: string): boolean;
   invalidNameNote: string;
+  /** The public registry as a message names it (`the public npm registry`, `PyPI`). */
+  publicRegistry: string;
   ranges: RangeRules;
   osvEcosystem: PackageOsvEcosystem;
   /** The order of the registry's versions (npm: semver; PyPI: PEP 440). */
@@ -71,6 +73,15 @@ export interface RegistryRules {
    */
   linkManifests: { files: readonly string[]; workspaceFiles: readonly string[] };
   popular: PopularNames;
+  /** The package an install command's word names (`x@^1`, `x[extra]>=1`); null for a path, URL, placeholder … (sources/github/readme-installs.ts). */
+  installName(word: string): string | null;
+  /** The form two installs of one package share (npm names are case-sensitive; PyPI's are not). */
+  installKey(name: string): string;
+  /**
+   * The labels an SBOM generator writes before a package's name (GitHub's dependency graph
+   * export: `npm:agent-base`, `pip:requests`), lower case (lockfiles/sbom-purl.ts).
+   */
+  sbomLabels: readonly string[];
   /**
    * The evidence sources (evidence/schema.ts `Sources`) only this registry's collector fills —
    * npm's packument and tarball, PyPI's JSON API —, which every other package ecosystem reports
@@ -80,6 +91,20 @@ export interface RegistryRules {
   sourceSlots: readonly string[];
   /** Why those sources are not applicable to another ecosystem's target (`not an npm package`). */
   notThisRegistry: string;
+}
+
+/**
+ * How a target of the ecosystem is written (`src/ecosystems/<id>/target-syntax.ts`), which the
+ * target parser (target/parse.ts) dispatches to. Each parser throws `TargetError` (one line) for
+ * text it does not accept.
+ */
+export interface TargetSyntax {
+  /** The text after the ecosystem's prefix (`<id>:`, any case) → the target. */
+  prefixed(input: string, rest: string): Target;
+  /** The parser of a package URL of the ecosystem's type (`pkg:<id>/…`); null for none. */
+  purl: ((input: string, parts: PurlParts) => Target) | null;
+  /** The target's name split into a package URL's namespace and name (target/purl.ts `purlOf`). */
+  purlName(name: string): PurlName;
 }
 
 export interface EcosystemRules {
@@ -92,6 +117,8 @@ export interface EcosystemRules {
   versionLabel(name: string, version: string): string;
   /** A name with a declared range or specifier, as the ecosystem writes it. */
   specLabel(name: string, spec: string): string;
+  /** How its targets are written: the `<id>:` prefix and the package URL type. */
+  syntax: TargetSyntax;
   /** The package registry's rules; null for a target that is a repository. */
   registry: RegistryRules | null;
 }

@@ -11,6 +11,8 @@ import { eq as samePep440, valid as validPep440 } from '@renovatebot/pep440';
 import semver from 'semver';
 import { tarballIdentity } from '../ecosystems/npm/tarball-path.js';
 import { pep503 } from '../ecosystems/pypi/name.js';
+import { isPackageEcosystem, packageRulesOf } from '../ecosystems/rules.js';
+import type { ModuleEcosystem } from '../ecosystems/types.js';
 import { splitPurl } from '../target/purl.js';
 import type { AuditEcosystem, SkippedEntry, Standing } from '../audit/types.js';
 import { skippedEntry, urlSourceKind, type SourceKind } from './source-kind.js';
@@ -173,21 +175,23 @@ function otherIdentity(outcome: { ecosystem: AuditEcosystem; name: string; versi
 /**
  * The ecosystem labels a generator writes before a package's name: GitHub's dependency graph
  * export names packages `npm:agent-base` and `pip:requests` (its ecosystem, then the name), with
- * the plain name in the package URL.
+ * the plain name in the package URL. A package ecosystem's are its rules' (`sbomLabels`).
  */
-const ECOSYSTEM_LABELS: Readonly<Record<AuditEcosystem, readonly string[]>> = {
-  npm: ['npm'],
-  pypi: ['pip', 'pypi'],
+const MODULE_LABELS: Readonly<Record<ModuleEcosystem, readonly string[]>> = {
   go: ['go', 'golang'],
   cargo: ['cargo', 'rust', 'crates'],
 };
+
+function ecosystemLabels(ecosystem: AuditEcosystem): readonly string[] {
+  return isPackageEcosystem(ecosystem) ? packageRulesOf(ecosystem).registry.sbomLabels : MODULE_LABELS[ecosystem];
+}
 
 /** A component name without its generator's ecosystem label (`npm:agent-base` → `agent-base`), when the label is its package URL's ecosystem. */
 function withoutEcosystemLabel(ecosystem: AuditEcosystem, name: string | null): string | null {
   if (name === null) return null;
   const colon = name.indexOf(':');
   if (colon <= 0) return name;
-  return ECOSYSTEM_LABELS[ecosystem].includes(name.slice(0, colon).toLowerCase()) ? name.slice(colon + 1) : name;
+  return ecosystemLabels(ecosystem).includes(name.slice(0, colon).toLowerCase()) ? name.slice(colon + 1) : name;
 }
 
 /** Counts what an SBOM reader leaves out, for one summary note. */

@@ -3,14 +3,18 @@
  * a repository's dependency set may hold an npm package, a Go module and a crate of one name and
  * version (README.md, JSON: an advisory's `ecosystem`). Pure.
  */
+import { isPackageEcosystem, packageRulesOf } from '../ecosystems/rules.js';
+import type { ModuleEcosystem } from '../ecosystems/types.js';
 import type { Report } from '../report/schema.js';
 
 type Advisory = Report['advisories'][number];
 
-const NAMES: Record<NonNullable<Advisory['ecosystem']>, string> = { npm: 'npm', pypi: 'PyPI', go: 'Go module', cargo: 'crate' };
+/** A module ecosystem's name; a package ecosystem is named by its rules (`displayName`: `npm`, `PyPI`). */
+const MODULE_NAMES: Record<ModuleEcosystem, string> = { go: 'Go module', cargo: 'crate' };
 
 /** `Go module`, `crate`, `npm` …, or null when the advisory is in the target's own ecosystem or does not say. */
 export function advisoryEcosystemLabel(advisory: Advisory, report: Report): string | null {
   if (advisory.ecosystem === null || advisory.ecosystem === report.target.ecosystem) return null;
-  return NAMES[advisory.ecosystem];
+  const { ecosystem } = advisory;
+  return isPackageEcosystem(ecosystem) ? packageRulesOf(ecosystem).displayName : MODULE_NAMES[ecosystem];
 }

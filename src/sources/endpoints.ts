@@ -5,19 +5,43 @@
  * This is the ONE module that names the public API hosts. The npm registry is not here: it
  * comes from the user's npm configuration (see npm/config.ts).
  */
+import type { Ecosystem } from '../target/types.js';
 import { npmDefaultRegistry } from './npm/config.js';
 
-export const DEFAULT_ENDPOINTS = {
-  npmApi: 'https://api.npmjs.org',
-  pypi: 'https://pypi.org',
-  pypiFiles: 'https://files.pythonhosted.org',
-  pypiStats: 'https://pypistats.org/api',
-  githubApi: 'https://api.github.com',
-  githubGraphql: 'https://api.github.com/graphql',
-  githubRaw: 'https://raw.githubusercontent.com',
-  osvApi: 'https://api.osv.dev',
-  mcpRegistry: 'https://registry.modelcontextprotocol.io',
-} as const;
+/** A public API: its default base URL, and the variable that points it elsewhere. */
+interface Api {
+  url: string;
+  env: string;
+}
+
+/**
+ * The public APIs each ecosystem's own I/O calls (its collector, its range resolver), and OSV's,
+ * which every ecosystem shares. Exhaustive over `Ecosystem` (docs/architecture.md, "Add an
+ * ecosystem"): a new ecosystem does not compile until it names its APIs here (`{}` for none), each
+ * a field of `Endpoints`. The order is the order overrides are read in.
+ */
+const APIS = {
+  npm: { npmApi: { url: 'https://api.npmjs.org', env: 'NERQ_NPM_API_URL' } },
+  pypi: {
+    pypi: { url: 'https://pypi.org', env: 'NERQ_PYPI_URL' },
+    pypiFiles: { url: 'https://files.pythonhosted.org', env: 'NERQ_PYPI_FILES_URL' },
+    pypiStats: { url: 'https://pypistats.org/api', env: 'NERQ_PYPISTATS_URL' },
+  },
+  github: {
+    githubApi: { url: 'https://api.github.com', env: 'NERQ_GITHUB_API_URL' },
+    githubGraphql: { url: 'https://api.github.com/graphql', env: 'NERQ_GITHUB_GRAPHQL_URL' },
+    githubRaw: { url: 'https://raw.githubusercontent.com', env: 'NERQ_GITHUB_RAW_URL' },
+  },
+  osv: { osvApi: { url: 'https://api.osv.dev', env: 'NERQ_OSV_API_URL' } },
+  mcp: { mcpRegistry: { url: 'https://registry.modelcontextprotocol.io', env: 'NERQ_MCP_REGISTRY_URL' } },
+} as const satisfies Record<Ecosystem | 'osv', Partial<Record<keyof Endpoints, Api>>>;
+
+/** Every API of the table, by its field of `Endpoints`. */
+type ApiField = { [K in keyof typeof APIS]: keyof (typeof APIS)[K] }[keyof typeof APIS];
+
+const API_LIST = Object.values(APIS).flatMap((apis) => Object.entries(apis)) as [ApiField, Api][];
+
+export const DEFAULT_ENDPOINTS = Object.fromEntries(API_LIST.map(([field, api]) => [field, api.url])) as Record<ApiField, string>;
 
 /** The public GitHub host, whose repositories use `githubApi` / `githubGraphql`. */
 export const GITHUB_HOST = 'github.com';
@@ -121,22 +145,17 @@ function enterpriseHost(env: Env): string | undefined {
 }
 
 /**
- * The endpoints for this run. Overrides: NERQ_NPM_API_URL, NERQ_PYPI_URL, NERQ_PYPI_FILES_URL, NERQ_PYPISTATS_URL,
- * NERQ_GITHUB_API_URL, NERQ_GITHUB_GRAPHQL_URL, NERQ_GITHUB_RAW_URL, NERQ_OSV_API_URL, NERQ_NPM_SEARCH_URL, NERQ_MCP_REGISTRY_URL. `GITHUB_API_URL` /
+ * The endpoints for this run. Overrides: each API's variable in `APIS` (NERQ_NPM_API_URL,
+ * NERQ_PYPI_URL, NERQ_PYPI_FILES_URL, NERQ_PYPISTATS_URL, NERQ_GITHUB_API_URL,
+ * NERQ_GITHUB_GRAPHQL_URL, NERQ_GITHUB_RAW_URL, NERQ_OSV_API_URL, NERQ_MCP_REGISTRY_URL),
+ * NERQ_NPM_PUBLIC_REGISTRY and NERQ_NPM_SEARCH_URL. `GITHUB_API_URL` /
  * `GITHUB_GRAPHQL_URL` (GitHub Actions) are used only for repositories on the non-github.com
  * host named by `GITHUB_SERVER_URL` (`githubServer`). Throws EndpointError for a bad URL.
  */
 export function resolveEndpoints(env: NodeJS.ProcessEnv): Endpoints {
+  const apis = Object.fromEntries(API_LIST.map(([field, api]) => [field, readOverride(env, api.env) ?? api.url])) as Record<ApiField, string>;
   const endpoints: Endpoints = {
-    npmApi: readOverride(env, 'NERQ_NPM_API_URL') ?? DEFAULT_ENDPOINTS.npmApi,
-    pypi: readOverride(env, 'NERQ_PYPI_URL') ?? DEFAULT_ENDPOINTS.pypi,
-    pypiFiles: readOverride(env, 'NERQ_PYPI_FILES_URL') ?? DEFAULT_ENDPOINTS.pypiFiles,
-    pypiStats: readOverride(env, 'NERQ_PYPISTATS_URL') ?? DEFAULT_ENDPOINTS.pypiStats,
-    githubApi: readOverride(env, 'NERQ_GITHUB_API_URL') ?? DEFAULT_ENDPOINTS.githubApi,
-    githubGraphql: readOverride(env, 'NERQ_GITHUB_GRAPHQL_URL') ?? DEFAULT_ENDPOINTS.githubGraphql,
-    githubRaw: readOverride(env, 'NERQ_GITHUB_RAW_URL') ?? DEFAULT_ENDPOINTS.githubRaw,
-    osvApi: readOverride(env, 'NERQ_OSV_API_URL') ?? DEFAULT_ENDPOINTS.osvApi,
-    mcpRegistry: readOverride(env, 'NERQ_MCP_REGISTRY_URL') ?? DEFAULT_ENDPOINTS.mcpRegistry,
+    ...apis,
     npmPublicRegistry: `${readOverride(env, 'NERQ_NPM_PUBLIC_REGISTRY') ?? npmDefaultRegistry().replace(/(?<!\/)\/+$/, '')}/`,
   };
   const search = readOverride(env, 'NERQ_NPM_SEARCH_URL');

@@ -1,12 +1,12 @@
 /**
  * Package URLs (purl) through packageurl-js: build the canonical purl of a target, and split
  * a purl typed by the user into its decoded components. Validation of names per ecosystem is
- * the parser's job (src/target/parse.ts); this module only speaks the purl format.
+ * the parser's job (each ecosystem's `target-syntax.ts`); this module only speaks the purl format.
  */
 import { PackageURL } from 'packageurl-js';
-import { pep503 } from '../ecosystems/pypi/name.js';
+import { rulesOf } from '../ecosystems/rules.js';
 import type { ModuleEcosystem } from '../ecosystems/types.js';
-import type { Ecosystem } from './types.js';
+import type { Ecosystem, PurlParts } from './types.js';
 
 /**
  * The canonical package URL of a package, e.g. `pkg:npm/%40scope/pkg@1.0.0`,
@@ -18,7 +18,7 @@ import type { Ecosystem } from './types.js';
  * Throws (a packageurl-js error) for names that cannot form a package URL.
  */
 export function purlOf(ecosystem: Ecosystem, name: string, version?: string): string {
-  const { namespace, base } = splitName(ecosystem, name);
+  const { namespace, base } = rulesOf(ecosystem).syntax.purlName(name);
   return new PackageURL(ecosystem, namespace, base, version || undefined).toString();
 }
 
@@ -35,40 +35,6 @@ export function modulePurl(ecosystem: ModuleEcosystem, name: string, version: st
   } catch {
     return null;
   }
-}
-
-/** Each ecosystem's target name split into a package URL's namespace and name. */
-const SPLIT_NAME: Record<Ecosystem, (name: string) => { namespace: string | undefined; base: string }> = {
-  npm: scopeIfAt,
-  pypi: (name) => ({ namespace: undefined, base: pep503(name) }),
-  github: atFirstSlash,
-  mcp: scopeIfAt,
-};
-
-/** An `@scope/name` is namespaced by its scope; any other name is whole. */
-function scopeIfAt(name: string): { namespace: string | undefined; base: string } {
-  return name.startsWith('@') ? atFirstSlash(name) : { namespace: undefined, base: name };
-}
-
-function atFirstSlash(name: string): { namespace: string | undefined; base: string } {
-  const slash = name.indexOf('/');
-  if (slash < 0) return { namespace: undefined, base: name };
-  return { namespace: name.slice(0, slash), base: name.slice(slash + 1) };
-}
-
-function splitName(ecosystem: Ecosystem, name: string): { namespace: string | undefined; base: string } {
-  return SPLIT_NAME[ecosystem](name);
-}
-
-
-/** The decoded components of a package URL, before any normalisation by type. */
-export interface PurlParts {
-  /** Lower-cased type, e.g. `npm`. */
-  type: string;
-  namespace: string | undefined;
-  name: string;
-  version: string | undefined;
-  qualifiers: Record<string, string>;
 }
 
 /**

@@ -16,6 +16,22 @@ export interface Target {
   spec?: string;
 }
 
+/** The decoded components of a package URL, before any normalisation by type. */
+export interface PurlParts {
+  /** Lower-cased type, e.g. `npm`. */
+  type: string;
+  namespace: string | undefined;
+  name: string;
+  version: string | undefined;
+  qualifiers: Record<string, string>;
+}
+
+/** A target's name as a package URL writes it: the namespace (none: undefined) and the name. */
+export interface PurlName {
+  namespace: string | undefined;
+  base: string;
+}
+
 /** Thrown by the parser for input that is not a valid target. Message is one line. */
 export class TargetError extends Error {
   override name = 'TargetError';

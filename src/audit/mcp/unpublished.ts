@@ -9,8 +9,7 @@
  * data), and a name the user's configuration routes to another registry (a scope's registry in
  * `.npmrc`, a machine's own package index) is not judged by the public registry's answer.
  */
-import { isPackageEcosystem } from '../../ecosystems/rules.js';
-import type { PackageEcosystem } from '../../ecosystems/types.js';
+import { isPackageEcosystem, packageRulesOf } from '../../ecosystems/rules.js';
 import { quote } from '../../lockfiles/text.js';
 import type { Report } from '../../report/schema.js';
 import type { AuditSubject, PolicyFailure } from '../types.js';
@@ -18,8 +17,6 @@ import type { McpFindingRef } from './ignore.js';
 
 /** The policy failure rule (and SARIF `policy/<rule>`) of such a launch. */
 export const UNPUBLISHED_LAUNCH_RULE = 'mcp-package-missing';
-
-const REGISTRY_WORDS: Record<PackageEcosystem, string> = { npm: 'the public npm registry', pypi: 'PyPI' };
 
 /** A configured server that launches the package: its file (as the report names it), line and key. */
 export interface McpLaunchPlace {
@@ -48,7 +45,7 @@ export interface UnpublishedLaunch {
 export function unpublishedLaunch(subject: AuditSubject, report: Report, publicRegistry: boolean, launches: readonly McpLaunchPlace[] = []): UnpublishedLaunch | null {
   if (!isPackageEcosystem(subject.ecosystem)) return null;
   if (!publicRegistry || report.error?.code !== 'not-found') return null;
-  const message = `${subject.name} is not published on ${REGISTRY_WORDS[subject.ecosystem]} (it answered 404): anyone may publish that name, and the MCP client runs it at its next start`;
+  const message = `${subject.name} is not published on ${packageRulesOf(subject.ecosystem).registry.publicRegistry} (it answered 404): anyone may publish that name, and the MCP client runs it at its next start`;
   if (launches.length === 0) {
     const at = subject.declaredIn[0];
     return { failures: [{ rule: UNPUBLISHED_LAUNCH_RULE, message, ...(at === undefined ? {} : { at: { file: at.file, line: at.line } }) }], servers: [] };

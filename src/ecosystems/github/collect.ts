@@ -7,7 +7,7 @@ import type { Sources } from '../../evidence/schema.js';
 import { GITHUB_HOST } from '../../sources/endpoints.js';
 import { fetchForkCommits, fetchGithubFacts, fetchRepositoryFiles } from '../../sources/github/source.js';
 import { factsAtCommit } from '../../sources/github/pinned-facts.js';
-import { quoteForMessage } from '../../target/parse.js';
+import { quoteForMessage } from '../../target/syntax.js';
 import { purlOf } from '../../target/purl.js';
 import type { Target } from '../../target/types.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';

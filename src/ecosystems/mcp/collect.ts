@@ -13,7 +13,8 @@ import { fetchGithubFacts, githubRepoOf } from '../../sources/github/source.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { fetchServerEntry, searchServers, type McpEntry, type RegistryReadContext } from '../../sources/mcp-registry/read.js';
 import type { McpArgument, McpPackage } from '../../sources/mcp-registry/schema.js';
-import { isMcpServerName, parseTarget } from '../../target/parse.js';
+import { parseTarget } from '../../target/parse.js';
+import { isMcpServerName } from './target-syntax.js';
 import type { Target } from '../../target/types.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';
 import type { RunContext } from '../../pipeline/context.js';
@@ -56,7 +57,7 @@ export async function collectMcpTarget(target: Target, ctx: RunContext, checkNes
 async function findByWord(read: RegistryReadContext, word: string): Promise<{ kind: 'found'; name: string } | Extract<Collected, { kind: 'error' }>> {
   const search = await searchServers(read, word);
   if (search.status !== 'ok') return { kind: 'error', code: 'registry-unavailable', message: search.reason };
-  // A name the registry returns is held to the rules of a name a user types (target/parse.ts): one
+  // A name the registry returns is held to the rules of a name a user types (target-syntax.ts): one
   // that breaks them (control or bidi characters, kilobytes of text) is dropped, never echoed or
   // fetched, and the search is then not complete enough to pick a server for the word.
   const listed = [...new Set(search.entries.map((e) => e.server.name))];

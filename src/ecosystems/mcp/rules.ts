@@ -1,5 +1,6 @@
 /** MCP Registry servers' rules (the interface: ecosystems/types.ts): an entry, not a package registry. */
 import type { EcosystemRules } from '../types.js';
+import { MCP_TARGET_SYNTAX } from './target-syntax.js';
 
 export const MCP_RULES = {
   id: 'mcp',
@@ -7,5 +8,6 @@ export const MCP_RULES = {
   canonicalName: (name) => name,
   versionLabel: (name, version) => `${name}@${version}`,
   specLabel: (name, spec) => `${name}@${spec}`,
+  syntax: MCP_TARGET_SYNTAX,
   registry: null,
 } as const satisfies EcosystemRules;

@@ -14,7 +14,7 @@ import pickManifest from 'npm-pick-manifest';
 import type { PickableManifest, PickablePackument } from 'npm-pick-manifest';
 import semver from 'semver';
 import type { SemVer } from 'semver';
-import { quoteForMessage } from '../../target/parse.js';
+import { quoteForMessage } from '../../target/syntax.js';
 import { isTrimmedPackument } from '../../util/trimmed-packument.js';
 
 export type NpmResolution =

@@ -2,7 +2,9 @@
 import semver from 'semver';
 import validateNpmName from 'validate-npm-package-name';
 import type { PackageEcosystemRules, VersionComparator } from '../types.js';
+import { npmPackageName } from './install-name.js';
 import { NPM_POPULAR_NAMES } from './popular-names.js';
+import { NPM_TARGET_SYNTAX } from './target-syntax.js';
 
 /** semver order for npm versions (a leading `v` tolerated); null when either is not semver. */
 export const compareNpmVersions: VersionComparator = (a, b) => {
@@ -17,6 +19,7 @@ export const NPM_RULES = {
   canonicalName: (name) => name,
   versionLabel: (name, version) => `${name}@${version}`,
   specLabel: (name, spec) => `${name}@${spec}`,
+  syntax: NPM_TARGET_SYNTAX,
   registry: {
     targetInput: (name, version, spec) => {
       const pin = version ?? spec;
@@ -24,6 +27,7 @@ export const NPM_RULES = {
     },
     validName: (name) => validateNpmName(name).validForOldPackages,
     invalidNameNote: 'not a valid npm package name',
+    publicRegistry: 'the public npm registry',
     ranges: {
       syntax: 'npm semver range',
       noun: 'an npm semver range',
@@ -34,6 +38,9 @@ export const NPM_RULES = {
     compareVersions: compareNpmVersions,
     linkManifests: { files: ['package.json'], workspaceFiles: ['pnpm-workspace.yaml', 'lerna.json'] },
     popular: { names: () => NPM_POPULAR_NAMES.split('\n'), unique: true, messageId: 'popular' },
+    installName: npmPackageName,
+    installKey: (name) => name,
+    sbomLabels: ['npm'],
     sourceSlots: ['registry', 'tarball'],
     notThisRegistry: 'not an npm package',
   },

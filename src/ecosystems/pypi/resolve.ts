@@ -14,7 +14,7 @@
  * by `===`, and nothing here throws.
  */
 import * as pep440 from '@renovatebot/pep440';
-import { quoteForMessage } from '../../target/parse.js';
+import { quoteForMessage } from '../../target/syntax.js';
 
 export type PypiResolution = { ok: true; version: string } | { ok: false; reason: string; nearest: string[] };
 

@@ -1,9 +1,11 @@
 /** PyPI's rules (the interface: ecosystems/types.ts). */
 import { eq as pep440Eq, satisfies as pep440Satisfies, valid as pep440Valid, validRange as pep440ValidRange } from '@renovatebot/pep440';
 import type { PackageEcosystemRules, VersionComparator } from '../types.js';
+import { pypiProjectName } from './install-name.js';
 import { pep503 } from './name.js';
 import { PYPI_POPULAR } from './popular-names.js';
 import { comparePep440 } from './resolve.js';
+import { PYPI_TARGET_SYNTAX } from './target-syntax.js';
 
 /**
  * Full PEP 440 order for PyPI versions: epochs, pre-, post- and dev-releases and local
@@ -28,10 +30,12 @@ export const PYPI_RULES = {
   // A specifier (`>=2`, from an unresolved requirement) already says how it compares.
   versionLabel: (name, version) => (/^[<>=!~]/.test(version) ? `${name}${version}` : `${name}==${version}`),
   specLabel: (name, spec) => `${name}${spec}`,
+  syntax: PYPI_TARGET_SYNTAX,
   registry: {
     targetInput: (name, version, spec) => `pypi:${name}${version !== null ? `==${version}` : (spec ?? '')}`,
     validName: (name) => PYPI_NORMALISED.test(name),
     invalidNameNote: 'not a valid PyPI project name (PEP 508)',
+    publicRegistry: 'PyPI',
     ranges: {
       syntax: 'PEP 440 version specifier',
       noun: 'a PEP 440 specifier',
@@ -42,6 +46,9 @@ export const PYPI_RULES = {
     compareVersions: comparePypiVersions,
     linkManifests: { files: ['pyproject.toml', 'setup.cfg', 'setup.py'], workspaceFiles: [] },
     popular: { names: () => PYPI_POPULAR, unique: false, messageId: 'popular-pypi' },
+    installName: pypiProjectName,
+    installKey: (name) => name.toLowerCase(),
+    sbomLabels: ['pip', 'pypi'],
     sourceSlots: ['pypi'],
     notThisRegistry: 'not a PyPI project',
   },

@@ -19,19 +19,25 @@
  */
 import { parse as parseJsonc } from 'jsonc-parser';
 import { Lexer, type Token } from 'marked';
-import npa from 'npm-package-arg';
 import { parse as parseShell } from 'shell-quote';
 import { dlxWords, type DlxRunner } from '../../ecosystems/npm/dlx-argv.js';
 import { bunCommand, LEADING, PNPM_SCOPE_REGISTRY, subcommandOf, yarnCommand, type AddTool } from '../../ecosystems/npm/subcommand.js';
 import { npmExecWords, spelledWords } from '../../ecosystems/npm/exec-argv.js';
 import { flagValues, pipxFlag, registryRedirect } from '../../ecosystems/registry-redirect.js';
+import { npmPackageName } from '../../ecosystems/npm/install-name.js';
+import { pypiProjectName } from '../../ecosystems/pypi/install-name.js';
+import { packageRulesOf } from '../../ecosystems/rules.js';
 import { oneLine } from './request.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 
+export { npmPackageName, pypiProjectName };
+
 export type InstallEcosystem = PackageEcosystem | 'docker';
 
-/** The form two installs of one package share, per ecosystem: npm names are case-sensitive; PyPI's and image names are not. */
-const INSTALL_KEY: Record<InstallEcosystem, (name: string) => string> = { npm: (name) => name, pypi: (name) => name.toLowerCase(), docker: (name) => name.toLowerCase() };
+/** The form two installs of one package share: its registry's (`installKey`: npm names are case-sensitive, PyPI's are not); image names are not. */
+function installKey({ ecosystem, name }: { ecosystem: InstallEcosystem; name: string }): string {
+  return ecosystem === 'docker' ? name.toLowerCase() : packageRulesOf(ecosystem).registry.installKey(name);
+}
 
 export interface AdvertisedInstall {
   ecosystem: InstallEcosystem;
@@ -224,26 +230,6 @@ function operands(words: readonly string[], tool: string): string[] {
   return out;
 }
 
-/** An npm registry package name in an install argument (`x`, `@s/x@^1`, `x@latest`); null for paths, URLs, git and aliases' targets. */
-export function npmPackageName(word: string): string | null {
-  if (word.length > 214 + 64 || /[<>{}$]/.test(word)) return null;
-  try {
-    const spec = npa(word);
-    return (spec.type === 'tag' || spec.type === 'version' || spec.type === 'range') && spec.name !== null && spec.name !== undefined ? spec.name : null;
-  } catch {
-    return null;
-  }
-}
-
-const PEP508_NAME = /^([A-Za-z0-9](?:[A-Za-z0-9._-]{0,200}[A-Za-z0-9])?)(?:\[[A-Za-z0-9._,\s-]{0,200}\])?(?:\s*(?:[<>=!~]=?|===)\s*[^\s;]{1,100}(?:\s*,\s*(?:[<>=!~]=?|===)\s*[^\s;,]{1,100}){0,10})?(?:\s*;.*)?$/;
-
-/** A PyPI project name in an install argument (`mcp`, `mcp[cli]>=1.2`); null for paths, URLs, `name @ url` and placeholders. */
-export function pypiProjectName(word: string): string | null {
-  if (word.length > 400 || word.includes('/') || word.includes('@') || word.includes('://')) return null;
-  if (/\.(?:whl|tar\.gz|zip|txt|toml)$/i.test(word)) return null;
-  return PEP508_NAME.exec(word.trim())?.[1] ?? null;
-}
-
 /** A container image name without its tag or digest (`ghcr.io/o/x:1` → `ghcr.io/o/x`); null for variables and placeholders. */
 function imageName(word: string): string | null {
   if (!/^[a-z0-9][a-z0-9._/:@-]{0,250}$/i.test(word)) return null;
@@ -308,12 +294,9 @@ function runnerPackages(words: readonly string[], tool: string, packageFlags: re
   return [...main, ...extra];
 }
 
-/** How an install command's word names a package, per package ecosystem (null: it names none). */
-const NAME_READERS: Record<PackageEcosystem, (word: string) => string | null> = { npm: (word) => npmPackageName(word), pypi: (word) => pypiProjectName(word) };
-
 function all(ecosystem: PackageEcosystem, words: readonly string[]): Found[] {
   return words.flatMap((word) => {
-    const name = NAME_READERS[ecosystem](word);
+    const name = packageRulesOf(ecosystem).registry.installName(word);
     return name === null ? [] : [{ ecosystem, name }];
   });
 }
@@ -476,7 +459,7 @@ export function advertisedInstalls(markdown: string, publics: PublicRegistries =
     const launches = jsonLaunches(snippet);
     for (const { words, line } of launches.length > 0 ? launches : commandsOf(snippet)) {
       for (const found of installsOf(words, publics)) {
-        const key = `${found.ecosystem}:${INSTALL_KEY[found.ecosystem](found.name)}`;
+        const key = `${found.ecosystem}:${installKey(found)}`;
         if (!seen.has(key)) seen.set(key, { ...found, command: oneLine(line, MAX_COMMAND) });
         if (seen.size >= MAX_INSTALLS) return [...seen.values()];
       }
