@@ -7,7 +7,9 @@
  * settings, opencode), `mcp.<name>` entries of `type` `local` / `remote` (opencode),
  * `context_servers` (Zed), `projects.<dir>.mcpServers` (Claude Code's `~/.claude.json`), a dev
  * container's `customizations.vscode.mcp.servers`, `[mcp_servers.<name>]` (Codex), `extensions:`
- * (Goose) or an `mcpServers:` list (Continue). Unknown keys are ignored; `env`, `environment`,
+ * (Goose) or an `mcpServers:` list (Continue). Claude Code's `.claude.json`, which also holds its
+ * history and per-project state (tens of MiB), is streamed for its `mcpServers` and
+ * `projects.<dir>.mcpServers` alone (readClaudeState). Unknown keys are ignored; `env`, `environment`,
  * `envs`, `headers` and every other value are never kept, so a secret in them cannot reach a
  * report, the store or a log. Pure.
  */
