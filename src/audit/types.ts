@@ -277,11 +277,13 @@ export interface AuditWarning {
  * `fail` ones fail the run (exit 1) like a failing package, `incomplete` ones leave it
  * incomplete (exit 3) like an unevaluated one, `unvouched` ones (the inputs' install-time code
  * nerq does not evaluate: a pnpmfile, a program `.npmrc` names from outside the project; a `--hash` that pins nothing) leave it incomplete like an
- * unvouched remote entry (exit 3 unless `--allow-incomplete`).
+ * unvouched remote entry (exit 3 unless `--allow-incomplete`). `mcp-config-unread` is an MCP
+ * client configuration file `--mcp` found but could not read (too large, not a regular file,
+ * unreadable): the servers it lists are unknown, and no flag or ignore entry accepts that.
  */
 export const OUTCOME_FINDINGS = {
   fail: ['mcp-widened-reach', 'mcp-remote-insecure'],
-  incomplete: ['mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected'],
+  incomplete: ['mcp-remote-unverified', 'mcp-fetched-script', 'mcp-uninspected', 'mcp-config-unread'],
   unvouched: ['unvouched-hook', 'hash-unreadable'],
 } as const satisfies Record<'fail' | 'incomplete' | 'unvouched', readonly string[]>;
 

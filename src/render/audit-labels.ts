@@ -247,6 +247,7 @@ function findingParts(report: AuditReport): string[] {
   const unverified = count(['mcp-remote-unverified']);
   const scripts = count(['mcp-fetched-script']);
   const uninspected = count(['mcp-uninspected']);
+  const unread = count(['mcp-config-unread']);
   const yarnHooks = report.warnings.filter((w) => w.code === 'unvouched-hook' && w.details.manager === 'yarn' && w.ignoredBy === undefined).length;
   // A program or module a setting (.npmrc, pnpm-workspace.yaml) names: an unvouched hook with its `setting`, not yarn's.
   const npmHooks = report.warnings.filter((w) => w.code === 'unvouched-hook' && w.details.manager !== 'yarn' && typeof w.details.setting === 'string' && w.ignoredBy === undefined).length;
@@ -260,6 +261,7 @@ function findingParts(report: AuditReport): string[] {
     ...(unverified === 0 ? [] : [`${unverified} remote MCP ${plural(unverified, 'server', 'servers')} unverified`]),
     ...(scripts === 0 ? [] : [`${scripts} MCP ${plural(scripts, 'server runs a script', 'servers run scripts')} fetched at start`]),
     ...(uninspected === 0 ? [] : [`${uninspected} MCP ${plural(uninspected, 'server runs', 'servers run')} code nerq cannot inspect`]),
+    ...(unread === 0 ? [] : [`${unread} MCP client configuration ${plural(unread, 'file', 'files')} not read`]),
     ...(ignored === 0 ? [] : [`${ignored} MCP server ${plural(ignored, 'finding', 'findings')} ignored`]),
     ...(unvouched === 0 ? [] : [`${unvouched} ${plural(unvouched, 'dependency', 'dependencies')} from a git repository or URL no registry vouches for`]),
     ...(ignoredRemotes === 0 ? [] : [`${ignoredRemotes} such ${plural(ignoredRemotes, 'dependency', 'dependencies')} ignored`]),
@@ -302,6 +304,7 @@ export function outcomeHint(report: AuditReport): string | null {
     const standing = (code: string) => report.warnings.some((w) => w.code === code && w.ignoredBy === undefined);
     if (standing('unvouched-hook')) return "exit 3: review the pnpmfile's hooks, the yarn plugin or release, or the program a setting names from outside the project (they run at install, and may rewrite any package's manifest), then accept them with --allow-incomplete";
     if (standing('hash-unreadable')) return 'exit 3: give each --hash as a full sha256 digest (pip-compile --generate-hashes writes them), or accept the lines with --allow-incomplete';
+    if (standing('mcp-config-unread')) return 'exit 3: an MCP client configuration file could not be read (see its warning): the servers it lists are not audited; name the files to audit with --mcp-config';
     if (standing('mcp-fetched-script')) return 'exit 3: an MCP server runs a script fetched at start that no registry vouches for; review it and name it in an MCP ignore entry';
     if (standing('mcp-uninspected')) return 'exit 3: an MCP server runs a container image, NuGet tool or package nerq cannot inspect; review it and name it in an MCP ignore entry';
     return 'exit 3: a remote MCP server no MCP Registry entry vouches for is unverified';

@@ -7,7 +7,7 @@
  * lockfile's; everything else is listed as a warning; no secret reaches stdout, stderr or the
  * store; nothing is started (the fixture server sees only registry requests).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -561,11 +561,106 @@ describe('nerq audit --mcp reads the other clients’ files', () => {
   });
 });
 
+/** The 1-based line of the first `needle` in `text`. */
+const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+
+/**
+ * A `~/.claude.json` as Claude Code keeps it: per-project prompt history (with pasted logs),
+ * tips and changelog caches, padded past `bytes`; servers at the top and in one project, a secret in `env`.
+ */
+function claudeState(bytes: number): string {
+  const entry = (i: number) => ({
+    display: `why does the build of package ${i} fail on CI but not locally?`,
+    pastedContents: { '1': { id: 1, type: 'text', content: `npm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! pkg-${i}@1.0.0 build: \`tsc -p .\`\n`.repeat(6) } },
+  });
+  const history = (n: number) => Array.from({ length: n }, (_, i) => entry(i));
+  const project = (n: number, servers: object) => ({ allowedTools: [], history: history(n), mcpContextUris: [], mcpServers: servers, hasTrustDialogAccepted: true, lastCost: 0.42 });
+  let n = 1000;
+  for (;;) {
+    const text = JSON.stringify({
+      numStartups: 412,
+      installMethod: 'global',
+      tipsHistory: { 'new-user-warmup': 7, 'memory-command': 20 },
+      projects: {
+        '/home/u/old': project(n, {}),
+        '/home/u/app': project(n, { mine: { command: 'node', args: ['/opt/mine/server.js'], env: { API_TOKEN: SECRET } } }),
+      },
+      mcpServers: { bare: { command: 'npx', args: ['-y', 'nerq-fixture-bare@1.0.0'], env: { GITHUB_TOKEN: SECRET } } },
+      cachedChangelog: '## 1.0.0\n- Fixed a bug\n'.repeat(1000),
+    }, null, 2);
+    if (text.length > bytes) return text;
+    n *= 2;
+  }
+}
+
+describe("a real ~/.claude.json (history and state, tens of MB) and files that cannot be read do not stop the audit", () => {
+  it('a 20 MB ~/.claude.json: its top-level and project servers are audited at their lines, exiting as the same servers in a small file do', async () => {
+    const state = claudeState(20 * 1024 * 1024);
+    setUp({ '~/.claude.json': state });
+    const server = await sandbox.start();
+    expectPackage(server, 'nerq-fixture-bare');
+    const result = await run(['--mcp', '--json']);
+    expect(result.stderr).not.toMatch(/larger than/);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.inputs).toEqual([{ file: '~/.claude.json', format: 'mcp-config', client: 'Claude Code', scope: 'user' }]);
+    expect(report.entries.map((e) => [e.subject.name, e.subject.declaredIn])).toEqual([['nerq-fixture-bare', [{ file: '~/.claude.json', line: lineOf(state, '    "bare": {'), workspace: null }]]]);
+    const notes = report.warnings.filter((w) => w.code === 'input-note').map((w) => w.message);
+    expect(notes).toEqual([expect.stringMatching(new RegExp(`^~/\\.claude\\.json: line ${lineOf(state, '        "mine": {')}: MCP server "mine" \\(project "/home/u/app"\\) runs a local file`))]);
+    expect(report.warnings.map((w) => w.code)).not.toContain('mcp-config-unread');
+    for (const text of [result.stdout, result.stderr]) expect(text).not.toContain(SECRET);
+    // The same servers in a file of a few lines: the same outcome.
+    const small = JSON.stringify({ mcpServers: JSON.parse(state).mcpServers, projects: { '/home/u/app': { mcpServers: JSON.parse(state).projects['/home/u/app'].mcpServers } } });
+    await closeMcpHome(undefined, home);
+    setUp({ '~/.claude.json': small });
+    const same = await run(['--mcp', '--json']);
+    expect(result.code).toBe(same.code);
+    expect(report.outcome).toEqual((JSON.parse(same.stdout) as AuditReport).outcome);
+  });
+
+  it('a found file over its cap (a 10 MB .mcp.json; a ~/.claude.json over 128 MiB) is an mcp-config-unread finding: the other files are audited, the run incomplete (exit 3); named with --mcp-config it stays exit 2', async () => {
+    const cursor = JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['/opt/mine/server.js'] } } }, null, 2);
+    setUp({ '.mcp.json': `{"mcpServers": {}, "pad": "${'x'.repeat(10 * 1024 * 1024)}"}`, '~/.cursor/mcp.json': cursor, '~/.claude.json': '' });
+    // A sparse file: its size is past the cap, no block of it written.
+    truncateSync(path.join(home, '.claude.json'), 129 * 1024 * 1024);
+    const result = await run(['--mcp', '--json']);
+    expect(result.stderr).not.toMatch(/^nerq: /m);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.inputs.map((i) => i.file)).toEqual(['~/.cursor/mcp.json']);
+    expect(report.warnings.filter((w) => w.code === 'mcp-config-unread').map((w) => w.details).sort((a, b) => String(a.file).localeCompare(String(b.file)))).toEqual([
+      { file: '.mcp.json', line: null, reason: 'too-large', size: expect.any(Number), client: 'Claude Code, GitHub Copilot CLI, Visual Studio' },
+      { file: '~/.claude.json', line: null, reason: 'too-large', size: 129 * 1024 * 1024, client: 'Claude Code' },
+    ]);
+    expect(report.warnings.filter((w) => w.code === 'input-note').map((w) => w.message)).toEqual([expect.stringMatching(/^~\/\.cursor\/mcp\.json: line 3: MCP server "mine"/)]);
+    expect(report.outcome).toMatchObject({ result: 'incomplete', exitCode: 3 });
+    expect(result.code).toBe(3);
+    // Servers nobody read are no thing to accept: --allow-incomplete leaves it incomplete.
+    expect((await run(['--mcp', '--json', '--allow-incomplete'])).code).toBe(3);
+    const table = await run(['--mcp']);
+    expect(table.code).toBe(3);
+    expect(table.stdout).toContain('2 MCP client configuration files not read');
+    const sarif = await run(['--mcp', '--format', 'sarif']);
+    expect(sarif.code).toBe(3);
+    expect((JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string }[] }[] }).runs[0]!.results.filter((r) => r.ruleId === 'finding/mcp-config-unread')).toHaveLength(2);
+    const named = await run(['--mcp-config', '~/.claude.json'.replace('~', home)]);
+    expect(named.code).toBe(2);
+    expect(named.stderr.trim()).toBe('nerq: ~/.claude.json: larger than 128 MiB, not read');
+  });
+
+  it('a found file that is not a regular file is the same finding', async () => {
+    setUp({ '~/.cursor/mcp.json': JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['/opt/x.js'] } } }) });
+    mkdirSync(path.join(home, '.claude.json'));
+    const result = await run(['--mcp', '--json']);
+    const report = JSON.parse(result.stdout) as AuditReport;
+    expect(report.warnings.find((w) => w.code === 'mcp-config-unread')?.details).toMatchObject({ file: '~/.claude.json', reason: 'not-a-file' });
+    expect(result.code).toBe(3);
+  });
+});
+
 describe('bad input is exit 2, one line, before any request', () => {
   it.each([
     ['a missing --mcp-config file', {}, ['--mcp-config', 'nope.json'], /^nerq: nope\.json: no such file$/],
     ['nothing configured anywhere', {}, ['--mcp'], /^nerq: no MCP server configured: 0 of \d+ MCP client configuration files found/],
-    ['a 10 MB configuration', { '.mcp.json': `{"mcpServers": {}, "pad": "${'x'.repeat(10 * 1024 * 1024)}"}` }, ['--mcp'], /^nerq: \.mcp\.json: larger than 1 MiB, not read$/],
+    ['a 10 MB configuration named with --mcp-config', { '.mcp.json': `{"mcpServers": {}, "pad": "${'x'.repeat(10 * 1024 * 1024)}"}` }, ['--mcp-config', '.mcp.json'], /^nerq: \.mcp\.json: larger than 1 MiB, not read$/],
     ['a malformed configuration', { '.mcp.json': '{"mcpServers": {"a": }' }, ['--mcp'], /^nerq: \.mcp\.json:1: invalid JSON: ValueExpected$/],
     ['--mcp with --file', {}, ['--mcp', '--file', 'package-lock.json'], /^nerq: --file and --mcp/],
   ] as const)('%s', async (_name, files, args, message) => {

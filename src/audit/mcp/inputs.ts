@@ -1,8 +1,9 @@
 /**
  * `nerq audit --mcp` / `--mcp-config FILE`: the MCP servers configured on this machine and in the
  * audited project, as audit inputs. Each configuration file (clients.ts; a client's folder of
- * them, listed here) is read as untrusted data — a regular file of at most 1 MiB, parsed by
- * read-config.ts, nothing else taken from it — and becomes one input, named with its client
+ * them, listed here) is read as untrusted data — a regular file of at most 1 MiB (Claude Code's
+ * `.claude.json`, which holds its history too: 128 MiB), parsed by read-config.ts, nothing else
+ * taken from it — and becomes one input, named with its client
  * and scope, whose dependencies are the npm and PyPI packages its servers launch. A remote URL
  * is kept (normalised: remote-url.ts) to be matched to the MCP Registry entry that declares it
  * (remotes.ts); a container image, a NuGet tool or a package a runner installs that nerq cannot
@@ -10,7 +11,9 @@
  * policy finding too; code a launch fetches from a git repository, a URL or a registry it points
  * elsewhere is a remote entry no registry vouches for (launch.ts), as in a lockfile; every other
  * launch (a local file, a command nerq cannot place) is a note, so the audit lists it and never
- * drops it. Nothing is started.
+ * drops it. A file found (not named) that cannot be read — too large, not a regular file,
+ * unreadable — is an `mcp-config-unread` finding: the other files are audited, and the run is
+ * incomplete. Nothing is started.
  */
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +25,7 @@ import { isInside, namedInside, readTreeFile } from '../tree-file.js';
 import { clientConfigLocations, type ClientConfigLocation, type LocationContext } from './clients.js';
 import type { LaunchPackage } from './launch.js';
 import { ociPinning, type OciPinning } from '../../checks/lib/oci.js';
-import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from './read-config.js';
+import { mcpConfigCap, readMcpConfig, tooLarge, type ConfiguredServer } from './read-config.js';
 
 export interface McpInputRequest extends LocationContext {
   /** Look in every client's places (`--mcp`). */
@@ -71,26 +74,35 @@ function label(file: string, ctx: LocationContext): string {
   return file.split(path.sep).join('/');
 }
 
+/** Why a configuration file was not read (an `mcp-config-unread` finding when it was found, not named). */
+type UnreadReason = 'too-large' | 'not-a-file' | 'unreadable';
+
+/** A configuration file's text, none (no such file), or why it could not be read. */
+type ConfigRead = { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'unread'; reason: UnreadReason; message: string; size: number | null };
+
+const unread = (reason: UnreadReason, message: string, size: number | null = null): ConfigRead => ({ kind: 'unread', reason, message, size });
+
 /**
  * The text of a configuration in the audited project, which must resolve (links followed) inside
- * it, as every file read from the audited tree (tree-file.ts); null when there is none. Throws
- * LockfileError otherwise: a link to a file elsewhere is refused, not one of its lines is read.
+ * it, as every file read from the audited tree (tree-file.ts). Throws LockfileError for a link
+ * to a file elsewhere: it is refused, not one of its lines is read.
  */
-async function readInProject(file: string, shown: string, project: string): Promise<string | null> {
-  const read = await readTreeFile(file, project, MCP_CONFIG_MAX_BYTES);
+async function readInProject(file: string, shown: string, project: string): Promise<ConfigRead> {
+  const cap = mcpConfigCap(file);
+  const read = await readTreeFile(file, project, cap);
   switch (read.kind) {
     case 'text':
-      return read.text;
+      return read;
     case 'missing':
-      return null;
+      return { kind: 'missing' };
     case 'outside':
       throw new LockfileError(shown, null, 'resolves (through a symbolic link) outside the audited directory: not read');
     case 'not-a-file':
-      throw new LockfileError(shown, null, 'not a regular file');
+      return unread('not-a-file', 'not a regular file');
     case 'too-large':
-      throw new LockfileError(shown, null, `larger than ${MCP_CONFIG_MAX_BYTES / 1024 / 1024} MiB, not read`);
+      return unread('too-large', tooLarge(cap), read.size);
     case 'error':
-      throw new LockfileError(shown, null, `could not be read (${read.code})`);
+      return unread('unreadable', `could not be read (${read.code})`);
   }
 }
 
@@ -120,26 +132,48 @@ async function folderFiles(location: ClientConfigLocation, extensions: readonly 
   return names.sort().map((name) => path.join(dir, name));
 }
 
-/** The text of a regular file of at most the cap; null when there is no such file. Throws LockfileError otherwise. */
-async function readCapped(file: string, shown: string): Promise<string | null> {
+/** The text of a regular file of at most its cap (mcpConfigCap), none, or why it could not be read. */
+async function readCapped(file: string): Promise<ConfigRead> {
+  const cap = mcpConfigCap(file);
   let info;
   try {
     info = await stat(file);
-  } catch {
-    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+    return code === 'ENOENT' || code === 'ENOTDIR' ? { kind: 'missing' } : unread('unreadable', `could not be read (${code})`);
   }
-  if (!info.isFile()) throw new LockfileError(shown, null, 'not a regular file');
-  if (info.size > MCP_CONFIG_MAX_BYTES) throw new LockfileError(shown, null, `larger than ${MCP_CONFIG_MAX_BYTES / 1024 / 1024} MiB, not read`);
-  // Read at most the cap even if the file grows after stat.
-  const handle = await open(file, 'r');
+  if (!info.isFile()) return unread('not-a-file', 'not a regular file');
+  if (info.size > cap) return unread('too-large', tooLarge(cap), info.size);
   try {
-    const buffer = Buffer.alloc(MCP_CONFIG_MAX_BYTES + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    if (bytesRead > MCP_CONFIG_MAX_BYTES) throw new LockfileError(shown, null, `larger than ${MCP_CONFIG_MAX_BYTES / 1024 / 1024} MiB, not read`);
-    return buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
+    const handle = await open(file, 'r');
+    try {
+      // At most the cap and one byte, even if the file grows after stat; a buffer the size of the file, not of the cap.
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for (let size = info.size + 1; total <= cap; size = 1024 * 1024) {
+        const chunk = Buffer.allocUnsafe(Math.min(size, cap + 1 - total));
+        const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+        if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
+        total += bytesRead;
+      }
+      if (total > cap) return unread('too-large', tooLarge(cap), total);
+      return { kind: 'text', text: (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8') };
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    return unread('unreadable', `could not be read (${(error as NodeJS.ErrnoException).code ?? 'unknown'})`);
   }
+}
+
+/** A file found where a client keeps its configuration that could not be read: its servers are unknown, so the run is incomplete. */
+function unreadFinding(shown: string, read: Extract<ConfigRead, { kind: 'unread' }>, place: McpClientPlace | undefined): AuditWarning {
+  return {
+    code: 'mcp-config-unread',
+    message: `${shown}: ${read.message}: the MCP servers it lists are not audited`,
+    details: { file: shown, line: null, reason: read.reason, size: read.size, client: place?.client ?? null },
+  };
 }
 
 type Placed = { dependencies: DeclaredDependency[]; note?: string; remote?: ConfiguredRemote; findings?: AuditWarning[] } | { note: string } | { remote: ConfiguredRemote } | { findings: AuditWarning[] } | { fetched: SkippedEntry[] };
@@ -328,14 +362,20 @@ export async function readMcpInputs(request: McpInputRequest): Promise<McpInputs
     if (seen.has(file)) continue;
     seen.add(file);
     const shown = label(file, request);
+    const place = places.get(file);
     // The audited project's own files are the pull request's; the machine's and a named file elsewhere are the user's.
-    const text = namedInside(request.project, file) ? await readInProject(file, shown, request.project) : await readCapped(file, shown);
-    if (text === null) {
+    const text = namedInside(request.project, file) ? await readInProject(file, shown, request.project) : await readCapped(file);
+    if (text.kind === 'missing') {
       if (explicit.includes(file)) throw new LockfileError(shown, null, 'no such file');
       continue;
     }
-    const read = mcpInput(readMcpConfig(text, shown), shown);
-    const place = places.get(file);
+    if (text.kind === 'unread') {
+      // A file named on the command line is bad input; one found is a finding, and the others are audited.
+      if (explicit.includes(file)) throw new LockfileError(shown, null, text.message);
+      findings.push(unreadFinding(shown, text, place));
+      continue;
+    }
+    const read = mcpInput(readMcpConfig(text.text, shown), shown);
     inputs.push(place === undefined ? read.input : { ...read.input, mcpClient: place });
     remotes.push(...read.remotes);
     findings.push(...read.findings);

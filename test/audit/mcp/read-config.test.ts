@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MCP_CONFIG_MAX_BYTES, readMcpConfig, type ConfiguredServer } from '../../../src/audit/mcp/read-config.js';
+import { CLAUDE_STATE_MAX_BYTES, MCP_CONFIG_MAX_BYTES, mcpConfigCap, readMcpConfig, type ConfiguredServer } from '../../../src/audit/mcp/read-config.js';
 import { LockfileError } from '../../../src/audit/types.js';
 import { npmDefaultRegistry } from '../../../src/sources/npm/config.js';
 import { REPO_ROOT } from '../../support/run-cli.js';
@@ -190,6 +190,67 @@ describe('written odd cases', () => {
       ['top', null],
       ['p1', '/home/u/app'],
     ]);
+  });
+
+  describe("Claude Code's .claude.json: its history and state are streamed past, only its server maps read", () => {
+    /** The 1-based line of the first `needle` in `text`. */
+    const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+    const history = (n: number) => Array.from({ length: n }, (_, i) => ({ display: `explain why test ${i} fails`, pastedContents: { '1': { id: 1, type: 'text', content: 'at Object.<anonymous> (src/x.ts:1:1)\n'.repeat(8) } } }));
+
+    it('a file of more than 1 MiB: its servers, at their lines, with the project as scope; keys other clients use are not Claude Code’s', () => {
+      const text = JSON.stringify({
+        numStartups: 412,
+        projects: {
+          '/home/u/old': { allowedTools: [], history: history(2000), mcpServers: {} },
+          '/home/u/app': { history: history(2000), mcpServers: { p1: { command: 'uvx', args: ['proj-mcp'], env: { KEY: 'sk-never' } } } },
+        },
+        mcpServers: { top: { command: 'npx', args: ['-y', 'top-mcp@1.0.0'] } },
+        servers: { vscode: { command: 'npx', args: ['-y', 'not-claude'] } },
+        cachedChangelog: '# Changelog\n'.repeat(20_000),
+      }, null, 2);
+      expect(text.length).toBeGreaterThan(MCP_CONFIG_MAX_BYTES);
+      const servers = readMcpConfig(text, '~/.claude.json');
+      expect(servers.map((s) => [s.key, s.scope, s.line])).toEqual([
+        ['top', null, lineOf(text, '    "top": {')],
+        ['p1', '/home/u/app', lineOf(text, '        "p1": {')],
+      ]);
+      expect(servers.map((s) => s.launch)).toMatchObject([{ kind: 'package', name: 'top-mcp', version: '1.0.0' }, { kind: 'package', name: 'proj-mcp' }]);
+      expect(JSON.stringify(servers)).not.toContain('sk-never');
+    });
+
+    it('of a key written twice the last counts, as Claude Code reads it; mcpServers elsewhere in the tree is not read', () => {
+      const text = `{
+  "mcpServers": { "first": { "command": "node", "args": ["/opt/a.js"] } },
+  "projects": { "/old": { "mcpServers": { "gone": { "command": "node", "args": ["/opt/g.js"] } } } },
+  "projects": {
+    "/p": { "mcpServers": { "hidden": { "command": "node", "args": ["/opt/h.js"] } } },
+    "/p": { "history": [{ "mcpServers": { "inHistory": { "command": "node", "args": ["/opt/i.js"] } } }], "mcpServers": { "shown": { "command": "node", "args": ["/opt/s.js"] } } },
+    "/q": { "mcpServers": { "q1": { "command": "node", "args": ["/opt/q.js"] } }, "mcpServers": null }
+  },
+  "mcpServers": { "last": { "command": "node", "args": ["/opt/l.js"] } },
+  "other": { "mcpServers": { "nested": { "command": "node", "args": ["/opt/n.js"] } } }
+}`;
+      expect(readMcpConfig(text, '.claude.json').map((s) => [s.key, s.scope, s.line])).toEqual([
+        ['last', null, 9],
+        ['shown', '/p', 6],
+      ]);
+    });
+
+    it('is checked whole: a malformed or non-object file is refused with its line, a deep nest in one line, never a crash', () => {
+      const pad = JSON.stringify({ history: history(3000) }, null, 2).slice(0, -2);
+      const broken = `${pad},\n  "mcpServers": { "a": }\n}`;
+      expect(() => readMcpConfig(broken, '.claude.json')).toThrow(new LockfileError('.claude.json', broken.split('\n').length - 1, 'invalid JSON: ValueExpected'));
+      expect(() => readMcpConfig('[]', '.claude.json')).toThrow(/^\.claude\.json:1: expected a JSON object$/);
+      expect(() => readMcpConfig('', '.claude.json')).toThrow(/^\.claude\.json:1: invalid JSON: /);
+      for (const file of ['.claude.json', '.mcp.json']) {
+        expect(() => readMcpConfig(`{"history": ${'['.repeat(500_000)}`, file)).toThrow(new LockfileError(file, null, 'nested too deeply, not read'));
+      }
+    });
+
+    it('its cap is 128 MiB; every other file’s stays 1 MiB', () => {
+      expect([mcpConfigCap('/home/u/.claude.json'), mcpConfigCap('~/.claude.json'), mcpConfigCap('.mcp.json'), mcpConfigCap('/home/u/.claude.json.bak')]).toEqual([CLAUDE_STATE_MAX_BYTES, CLAUDE_STATE_MAX_BYTES, MCP_CONFIG_MAX_BYTES, MCP_CONFIG_MAX_BYTES]);
+      expect(CLAUDE_STATE_MAX_BYTES).toBe(128 * 1024 * 1024);
+    });
   });
 
   it('a file over the cap is refused before it is parsed, in one line', () => {
