@@ -140,9 +140,10 @@ export const AuditWarningSchema = z.object({
  * / `--loader`, `git`, `node-gyp`, `onload-script`, and pnpm-workspace.yaml's `scriptShell` and
  * `nodeOptions`; one from outside the project is an `unvouched-hook` with `manager` `npm` or
  * `pnpm` and its `setting`), and yarn 1's `.yarnrc` `yarn-path` as
- * a `yarn-release`.
+ * a `yarn-release`, 2.21.0 the entries' reports at 1.19.0 (a comparison sample's optional
+ * `unevaluated`: peers GitHub's rate limit left unevaluated, `rate-limited`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.20.0';
+export const AUDIT_SCHEMA_VERSION = '2.21.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({
