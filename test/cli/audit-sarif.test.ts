@@ -99,7 +99,8 @@ describe('--format sarif', () => {
       [
         [GONE.name, 'warning', 'policy/not-evaluated'],
         [OLD.name, 'error', 'policy/capped'],
-        [VULNERABLE.name, 'error', 'policy/capped'],
+        // Its critical advisory's cap: the critical advisory rule (critical in code scanning).
+        [VULNERABLE.name, 'error', 'policy/advisory-critical'],
       ].sort(),
     );
     for (const r of results) {
