@@ -310,7 +310,7 @@ export function compareToPeers(
   if (members.length < MIN_STANDING_PEERS && unavailable > 0 && members.length + unavailable >= MIN_STANDING_PEERS) {
     const why = [
       ...(unanswered > 0 ? [`${unanswered} could not be evaluated (their registry did not answer)`] : []),
-      ...(unevaluated > 0 ? [`${unevaluated} were not evaluated (GitHub's rate limit)`] : []),
+      ...(unevaluated > 0 ? [`${unevaluated} ${unevaluated === 1 ? 'was' : 'were'} not evaluated (GitHub's rate limit)`] : []),
     ].join(' and ');
     const reason = `of the ${chosen} peers, ${why}, and ${members.length === 0 ? 'none' : `only ${members.length}`} scored in the ${category} category: a standing needs at least ${MIN_STANDING_PEERS}`;
     return {
