@@ -204,6 +204,7 @@ async function compareFound(runtime: Runtime, report: Report, found: PeerSearch,
     skipped: found.listed - found.chosen.length,
     evaluatedAt,
     notes: found.notes,
+    ...(found.unevaluated.length === 0 ? {} : { unevaluated: found.unevaluated.map((c) => ({ target: c.target.name, code: 'rate-limited' as const })) }),
   });
 }
 

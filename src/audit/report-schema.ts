@@ -142,9 +142,11 @@ export const AuditWarningSchema = z.object({
  * `pnpm` and its `setting`), and yarn 1's `.yarnrc` `yarn-path` as
  * a `yarn-release`, 2.21.0 the warning code `mcp-config-unread` (`--mcp`: an MCP client
  * configuration file found but not read — too large, not a regular file, unreadable — with its
- * `reason`, `size` and `client`; the run is incomplete).
+ * `reason`, `size` and `client`; the run is incomplete), 2.22.0 the entries' reports at 1.19.0
+ * (a comparison sample's optional `unevaluated`: peers GitHub's rate limit left unevaluated,
+ * `rate-limited`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.21.0';
+export const AUDIT_SCHEMA_VERSION = '2.22.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

@@ -9,7 +9,8 @@
  * policy file, not at the location — status `accepted`, the entry's reason as justification), so
  * code scanning shows it closed rather than dropping it. What the run itself could not do (an
  * unreachable service, an incomplete result) is in `invocations[0].toolExecutionNotifications`,
- * with the exit code. A package result's rule is its main policy failure (`policy/min-score`, …);
+ * with the exit code. A package result's rule is its main policy failure (`policy/min-score`, …), or
+ * the rule of the worst advisory failing it (`policy/advisory-<severity>`) when that is more severe;
  * it is located at the manifest or lockfile line that declares the package (a main failure that
  * carries `at` — `lockfile-injection`, `dependency-confusion` named by a lockfile's `resolved` —
  * at the lockfile pin it is about; a file outside the repository, a user-scope MCP client
@@ -42,16 +43,45 @@ export interface SarifOptions {
 }
 
 /**
+ * An advisory that fails the package (rule `advisory`, or the `vulnerable-version` cap behind
+ * `capped`), as one rule per severity: code scanning reads `security-severity` on the rule only
+ * (not per result), so the worst advisory failing a package picks the rule its result carries —
+ * a critical one is critical there, a low one failed by `--fail-on low` low. An advisory of
+ * unknown severity counts as high, as the known-vulnerabilities check reads it.
+ */
+const ADVISORY_RULES: readonly { rule: string; title: string; description: string; severity: number }[] = [
+  { rule: 'advisory-critical', title: 'Critical advisory', description: 'A critical advisory affects the resolved version: it caps the score, and fails the package as in `nerq check`.', severity: 9.5 },
+  {
+    rule: 'advisory-high',
+    title: 'High advisory',
+    description: 'A high advisory (or one of unknown severity, treated as high) affects the resolved version: it caps the score, and fails the package as in `nerq check`.',
+    severity: 8.0,
+  },
+  { rule: 'advisory-moderate', title: 'Moderate advisory', description: 'A moderate advisory affects the resolved version, and `--fail-on` (or the policy\'s failOnSeverity) names moderate or low.', severity: 5.5 },
+  { rule: 'advisory-low', title: 'Low advisory', description: 'A low advisory affects the resolved version, and `--fail-on low` (or the policy\'s failOnSeverity) fails it.', severity: 2.0 },
+];
+
+/** The advisory rule of each severity (unknown is treated as high). */
+const ADVISORY_RULE_OF: Record<AuditEntry['report']['advisories'][number]['severity'], string> = {
+  critical: 'policy/advisory-critical',
+  high: 'policy/advisory-high',
+  unknown: 'policy/advisory-high',
+  moderate: 'policy/advisory-moderate',
+  low: 'policy/advisory-low',
+};
+
+/**
  * The policy rules (`policy/<rule>` of PolicyFailure.rule). `severity` is GitHub code scanning's
  * `security-severity` (a CVSS-like 0–10: ≥ 9 critical, ≥ 7 high, ≥ 4 medium, else low), set on
  * the rules about the safety of what gets installed; the others (licences, coverage) are not
- * security findings and carry none.
+ * security findings and carry none. Code scanning reads it on the rule, never per result: an
+ * advisory has a rule per severity (ADVISORY_RULES).
  */
 export const POLICY_RULES: readonly { rule: string; title: string; description: string; severity?: number }[] = [
   { rule: 'verdict', title: 'Verdict fails the policy', description: 'The package is NO — DO NOT USE (known malicious or a security placeholder), or has a verdict the policy\'s failOn names.', severity: 9.5 },
   { rule: 'malicious', title: 'Known malicious package', description: 'OSV has a known-malicious record (`MAL-`) for the pinned version of this package: remove it. No ignore entry covers it.', severity: 9.5 },
-  { rule: 'capped', title: 'Score capped', description: 'A cap limits the overall score (an advisory affecting this version, deprecation, an archived repository); a capped package fails as in `nerq check`.', severity: 7.5 },
-  { rule: 'advisory', title: 'Advisory at or above the failing severity', description: 'An advisory affecting the resolved version has the severity `--fail-on` (or the policy\'s failOnSeverity) names, or a higher one.', severity: 8.0 },
+  { rule: 'capped', title: 'Score capped', description: 'A cap limits the overall score (deprecation, an archived repository; an advisory\'s cap is the advisory\'s rule); a capped package fails as in `nerq check`.', severity: 7.5 },
+  ...ADVISORY_RULES,
   { rule: 'min-score', title: 'Below the minimum score', description: 'The trust score is below the policy\'s minScore (default 50).', severity: 5.0 },
   { rule: 'dimension-floor', title: 'Below a dimension floor', description: 'A dimension score (security, maintenance, documentation, compliance, community) is below its floor in the policy.', severity: 4.0 },
   { rule: 'license-denied', title: 'Licence denied', description: 'Every way of satisfying the package\'s SPDX licence expression uses a licence the policy denies.' },
@@ -257,11 +287,47 @@ export function sarifText(text: string): string {
     .replace(/\\+(?=[[\]])|[[\]]/g, (c) => (c.startsWith('\\') ? c + c : `\\${c}`));
 }
 
+type Severity = AuditEntry['report']['advisories'][number]['severity'];
+/** Worst first; unknown counts as high. */
+const SEVERITY_ORDER: readonly Severity[] = ['critical', 'high', 'unknown', 'moderate', 'low'];
+
+/**
+ * The severity of the worst advisory affecting the resolved version: the package's own (a Go
+ * module's or crate's report lists only its own), or null when none does.
+ */
+function worstAdvisory(entry: AuditEntry): Severity | null {
+  const affecting = entry.report.advisories.filter((a) => a.affectsResolved && !a.malicious);
+  const own = affecting.filter((a) => a.package === entry.report.target.name);
+  const pool = own.length > 0 ? own : affecting;
+  return SEVERITY_ORDER.find((severity) => pool.some((a) => a.severity === severity)) ?? null;
+}
+
+/** A rule's `security-severity` as a number (0 for a rule without one). */
+function severityOfRule(rules: readonly SarifRule[], id: string): number {
+  return Number(rules.find((r) => r.id === id)?.properties['security-severity'] ?? 0);
+}
+
+/**
+ * The rule a package result carries: its main policy failure (mainRule), unless an advisory fails
+ * the package — rule `advisory`, or the `vulnerable-version` cap behind a `capped` failure — and
+ * its severity's rule (ADVISORY_RULES, after the worst affecting advisory) is more severe than the
+ * main failure's rule, or the main failure is the advisory itself: then that advisory rule, so that
+ * code scanning shows a critical advisory as critical and a low one as low.
+ */
+function resultRule(entry: AuditEntry, rules: readonly SarifRule[]): string {
+  const main = mainRule(entry);
+  const { failures } = entry.policy;
+  const advisoryCap = failures.some((f) => f.rule === 'capped') && entry.report.caps.some((c) => c.id === 'vulnerable-version' && c.dimension === null && c.ceiling !== true);
+  if (!advisoryCap && !failures.some((f) => f.rule === 'advisory')) return main;
+  const advisory = ADVISORY_RULE_OF[worstAdvisory(entry) ?? 'unknown'];
+  return main === 'policy/advisory' || severityOfRule(rules, advisory) > severityOfRule(rules, main) ? advisory : main;
+}
+
 /** Rules whose failure leaves a package unevaluated or unchecked rather than failing: an ignored package failing only these is a warning. */
 const NOT_FAILING_RULES = new Set(['policy/not-evaluated', 'policy/uninspected', 'policy/min-coverage', 'policy/not-checked', 'policy/not-scored']);
 
 function resultOf(entry: AuditEntry, report: AuditReport, rules: readonly SarifRule[], options: SarifOptions): object {
-  const ruleId = mainRule(entry);
+  const ruleId = resultRule(entry, rules);
   const ruleIndex = rules.findIndex((r) => r.id === ruleId);
   const label = sarifText(packageLabel(entry));
   const failures = entry.policy.failures.map((f) => sarifText(f.message));

@@ -302,12 +302,20 @@ export function compareToPeers(
       : `${provisional.length} provisional peer${provisional.length === 1 ? '' : 's'} left out of the standing: ${provisional.map((p) => peerLabel(p.report)).join(', ')} (a score on less evidence than the gate needs)`;
   const notes = [...sample.notes, ...[provisionalNote, note].filter((n) => n !== null)];
   // Peers whose registry could not answer were not evaluated: too few scored for that reason is not "no peers".
-  const unavailable = peers.filter((p) => p.report.error !== null && PEER_UNAVAILABLE_ERRORS.has(p.report.error.code)).length;
+  // So are those the sample left unevaluated (GitHub's rate limit).
+  const unanswered = peers.filter((p) => p.report.error !== null && PEER_UNAVAILABLE_ERRORS.has(p.report.error.code)).length;
+  const unevaluated = sample.unevaluated?.length ?? 0;
+  const unavailable = unanswered + unevaluated;
+  const chosen = peers.length + unevaluated;
   if (members.length < MIN_STANDING_PEERS && unavailable > 0 && members.length + unavailable >= MIN_STANDING_PEERS) {
-    const reason = `${unavailable} of the ${peers.length} peers could not be evaluated (their registry did not answer), and ${members.length === 0 ? 'none' : `only ${members.length}`} scored in the ${category} category: a standing needs at least ${MIN_STANDING_PEERS}`;
+    const why = [
+      ...(unanswered > 0 ? [`${unanswered} could not be evaluated (their registry did not answer)`] : []),
+      ...(unevaluated > 0 ? [`${unevaluated} ${unevaluated === 1 ? 'was' : 'were'} not evaluated (GitHub's rate limit)`] : []),
+    ].join(' and ');
+    const reason = `of the ${chosen} peers, ${why}, and ${members.length === 0 ? 'none' : `only ${members.length}`} scored in the ${category} category: a standing needs at least ${MIN_STANDING_PEERS}`;
     return {
       comparison: null,
-      comparisonUnavailable: { code: 'peers-unavailable', reason, notes, counts: { candidates: peers.length, unavailable, scored: members.length }, members: list, sample: { ...sample, notes, excluded } },
+      comparisonUnavailable: { code: 'peers-unavailable', reason, notes, counts: { candidates: chosen, unavailable, scored: members.length }, members: list, sample: { ...sample, notes, excluded } },
       alternatives,
     };
   }

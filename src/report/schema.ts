@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
-export const REPORT_SCHEMA_VERSION = '1.18.0';
+export const REPORT_SCHEMA_VERSION = '1.19.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -225,6 +225,13 @@ export const ComparisonSampleSchema = z.object({
   evaluatedAt: z.string(),
   /** What the sample could not cover, as sentences (PyPI has no search API…). */
   notes: z.array(z.string()),
+  /**
+   * Candidates chosen as peers but not evaluated (added in 1.19.0; counted in `skipped`), each
+   * with why as a source code (docs/scoring.md §11): `rate-limited` when what GitHub said is left
+   * of its REST budget (60 requests an hour without a token) could not cover their repositories.
+   * Absent when every chosen candidate was evaluated.
+   */
+  unevaluated: z.array(z.object({ target: z.string(), code: z.enum(SOURCE_UNAVAILABLE_CODES) })).optional(),
 });
 
 /** The target's standing among the peers of its category (added in 1.6.0; docs/scoring.md §13). */
@@ -258,9 +265,10 @@ export const ComparisonUnavailableSchema = z.object({
   notes: z.array(z.string()),
   /**
    * `peers-unavailable` only (added in 1.15.0): too few peers were scored because some could not be
-   * evaluated — their registry did not answer (report error `registry-unavailable`) — and with
-   * them there could have been enough. `candidates` peers were evaluated, `unavailable` of them
-   * could not be, `scored` scored in the category. `no-peers` says the peers exist and scored too few.
+   * evaluated — their registry did not answer (report error `registry-unavailable`), or (1.19.0)
+   * GitHub's rate limit left them unevaluated (the sample's `unevaluated`) — and with
+   * them there could have been enough. `candidates` peers were chosen (1.19.0: the unevaluated
+   * ones too), `unavailable` of them could not be evaluated, `scored` scored in the category. `no-peers` says the peers exist and scored too few.
    */
   counts: z.object({ candidates: z.number().int(), unavailable: z.number().int(), scored: z.number().int() }).optional(),
   /**

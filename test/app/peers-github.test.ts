@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
 import { compareWithPeers, withComparison } from '../../src/app/compare.js';
-import { NO_TOKEN_REPOSITORY_PEERS, NOTE_NO_TOKEN } from '../../src/app/peers/candidate.js';
+import { NO_TOKEN_REST_LIMIT, REPOSITORY_REST_REQUESTS } from '../../src/app/peers/candidate.js';
 import type { Runtime } from '../../src/app/runtime.js';
 import { ReportSchema } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
@@ -81,7 +81,8 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     expect(comparison.members?.map((m) => m.target)).toEqual([expect.stringMatching(/^blazickjp\/arxiv-mcp-server/)]);
     expect(comparison).toMatchObject({ code: 'no-peers', reason: expect.stringContaining('only 1 of the 1 peers evaluated scored in the mcp-server category') });
     // 7 valid listings less the target itself; 1 evaluated.
-    expect(comparison.sample).toMatchObject({ sources: ['github-search'], query: 'topic:playwright topic:automation', candidates: 5, skipped: 4, excluded: 0, evaluatedAt: NOW.toISOString(), notes: [NOTE_NO_TOKEN] });
+    expect(comparison.sample).toMatchObject({ sources: ['github-search'], query: 'topic:playwright topic:automation', candidates: 5, skipped: 4, excluded: 0, evaluatedAt: NOW.toISOString(), notes: [] });
+    expect(comparison.sample).not.toHaveProperty('unevaluated');
     expect(() => ReportSchema.parse(withComparison(playwright.report, fromPlaywright))).not.toThrow();
 
     // The same pair seen from the other side: whichever scores lower is never the other's alternative.
@@ -135,7 +136,7 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     expect((await checked(app, ARXIV)).report.error).toBeNull();
   });
 
-  it(`without a token at most ${NO_TOKEN_REPOSITORY_PEERS} repository peers are evaluated, said in the sample`, async () => {
+  it(`without a token and nothing known of the budget, the peers ${NO_TOKEN_REST_LIMIT} requests cover are evaluated; the rest are rate-limited in the sample`, async () => {
     serveRepositories();
     const names = Array.from({ length: 6 }, (_, i) => `nerq-fixtures/mcp-peer-${i}`);
     const items = names.map((full_name) => ({ full_name, description: 'An MCP server', fork: false, archived: false, topics: ['mcp', 'mcp-server', 'playwright'], stargazers_count: 5 }));
@@ -143,11 +144,52 @@ describe('peers of a repository target: GitHub repository search by topics', () 
     server.fallback('GET', '/github/repos/nerq-fixtures/', { status: 404, body: { message: 'Not Found' } });
     const app = runtime();
     const result = await compareWithPeers(app, await checked(app, PLAYWRIGHT), { gate: DEFAULT_GATE, now: NOW, peers: 12 });
-    const peersAsked = names.filter(asked);
-    expect(peersAsked).toEqual(names.slice(0, NO_TOKEN_REPOSITORY_PEERS));
-    // Every one was not found: no member, the reason says so, the note says why only three.
+    const fit = Math.floor(NO_TOKEN_REST_LIMIT / REPOSITORY_REST_REQUESTS);
+    expect(names.filter(asked)).toEqual(names.slice(0, fit));
+    // Every one evaluated was not found, and the rest were not evaluated: too few for a standing, for the rate limit.
     expect(result.comparison).toBeNull();
-    expect(result.comparisonUnavailable).toMatchObject({ code: 'no-peers', notes: [NOTE_NO_TOKEN] });
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'peers-unavailable', counts: { candidates: names.length, unavailable: names.length - fit, scored: 0 } });
+    expect(result.comparisonUnavailable?.sample?.unevaluated).toEqual(names.slice(fit).map((target) => ({ target, code: 'rate-limited' })));
+    expect(result.comparisonUnavailable?.notes).toHaveLength(1);
+  });
+
+  it('without a token, the peers evaluated fit what GitHub says is left of its 60 REST requests: none is cut short, the skipped ones are rate-limited in the sample', async () => {
+    // Three recorded repositories as peers of playwright-mcp: each costs GitHub about 18 REST requests.
+    serveRepositories();
+    const TS_SDK = 'modelcontextprotocol/typescript-sdk';
+    const CODE_RUNNER = 'formulahendry/mcp-server-code-runner';
+    serveRecordedRepo(server, CODE_RUNNER, { license: 'MIT', topics: ['automation'], description: 'An MCP server' });
+    serveRecordedRepo(server, TS_SDK, { license: 'MIT', topics: ['automation'], description: 'An MCP server' });
+    servePublished(server, { npm: { ...PUBLISHED[CODE_RUNNER]!.npm!, ...PUBLISHED[TS_SDK]!.npm! } });
+    const peers = [ARXIV, CODE_RUNNER, TS_SDK];
+    const items = peers.map((full_name) => ({ full_name, description: 'An MCP server', fork: false, archived: false, topics: ['playwright', 'automation'], stargazers_count: 5 }));
+    server.expect('GET', '/github/search/repositories', { body: { total_count: items.length, incomplete_results: false, items } });
+    // GitHub's REST answers count down from 60, as it does without a token (the search has a budget of its own).
+    const reset = String(Math.floor(NOW.getTime() / 1000) + 3600);
+    let spent = 0;
+    server.decorate('/github/', (path): Record<string, string> => {
+      if (path.startsWith('/github/search/') || path === '/github/graphql') return {};
+      spent += 1;
+      return { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': String(Math.max(0, NO_TOKEN_REST_LIMIT - spent)), 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' };
+    });
+    const rest = () => server.requests.filter((r) => r.path.startsWith('/github/') && !r.path.startsWith('/github/search/') && !r.path.startsWith('/github/graphql')).length;
+
+    const app = runtime();
+    const target = await checked(app, PLAYWRIGHT);
+    const left = NO_TOKEN_REST_LIMIT - rest();
+    const result = await compareWithPeers(app, target, { gate: DEFAULT_GATE, now: NOW, peers: 12 });
+
+    expect(rest()).toBeLessThanOrEqual(NO_TOKEN_REST_LIMIT);
+    const fit = Math.floor(left / REPOSITORY_REST_REQUESTS);
+    expect(fit).toBeLessThan(peers.length);
+    expect(peers.filter(asked)).toEqual(peers.slice(0, fit));
+    const sample = result.comparison?.sample ?? result.comparisonUnavailable?.sample;
+    expect(sample?.unevaluated).toEqual(peers.slice(fit).map((peer) => ({ target: peer, code: 'rate-limited' })));
+    // No peer evaluated was cut short by the rate limit: each is a member, or left out for its category, never for GitHub's budget.
+    const members = result.comparisonUnavailable?.members ?? result.comparison?.members ?? [];
+    expect(members.length + (sample?.excluded ?? 0)).toBe(fit);
+    // GitHub's budget was never spent: nothing the run asked after the peers would be refused.
+    expect(app.callContext({ gate: DEFAULT_GATE, now: NOW }).githubLimiter.stoppedFor(app.endpoints.githubApi, NOW)).toBeNull();
   });
 
   it('a repository with only generic topics (mcp, mcp-server): nothing specific to search by, said so, no search sent', async () => {

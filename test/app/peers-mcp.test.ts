@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkTargets } from '../../src/app/check.js';
 import { compareWithPeers, withComparison } from '../../src/app/compare.js';
-import { NOTE_NO_TOKEN } from '../../src/app/peers/candidate.js';
+import { NO_TOKEN_REST_LIMIT, REPOSITORY_REST_REQUESTS } from '../../src/app/peers/candidate.js';
 import { searchWords } from '../../src/app/peers/mcp.js';
 import type { Runtime } from '../../src/app/runtime.js';
 import { ReportSchema } from '../../src/report/schema.js';
@@ -150,14 +150,28 @@ describe('peers of an MCP Registry entry: the registry search by its name and de
     expect(result.comparisonUnavailable).toMatchObject({ code: 'search-unavailable', sourceCode: 'bad-answer', reason: expect.stringMatching(/^MCP Registry search: unexpected answer/) });
   });
 
-  it('without a GitHub token: at most 3 peers, the note says why', async () => {
+  it("without a GitHub token: as many peers as GitHub's 60 requests an hour cover; the rest rate-limited in the sample, a note says why", async () => {
     server.route('GET', '/mcp-registry/v0.1/servers', searchHandler(ENTRIES, 100));
     const app = runtime();
-    const result = await compareWithPeers(app, await checked(app, TARGET), { gate: GATE, now: NOW, peers: 12 });
-    expect(result.comparison?.sample.notes ?? result.comparisonUnavailable?.notes).toEqual([NOTE_NO_TOKEN]);
+    // Nothing known of the budget (no GitHub answer yet): 60 requests, a repository's worth each.
+    const fit = Math.floor(NO_TOKEN_REST_LIMIT / REPOSITORY_REST_REQUESTS);
+    const all = await compareWithPeers(app, await checked(app, TARGET), { gate: GATE, now: NOW, peers: 12 });
+    const sample = all.comparison?.sample ?? all.comparisonUnavailable?.sample;
+    // The three weather peers fit: every one is evaluated, no note.
+    expect((sample?.candidates ?? 0) - (sample?.skipped ?? 0)).toBe(fit);
+    expect(sample).not.toHaveProperty('unevaluated');
+    expect(sample?.notes).toEqual([]);
     // With --peers 2 the cap does not bind: no note.
     const two = await compareWithPeers(app, await checked(app, TARGET), { gate: GATE, now: NOW, peers: 2 });
     expect(two.comparisonUnavailable?.notes).toEqual([]);
     expect((two.comparisonUnavailable?.members?.length ?? 0) + (two.comparisonUnavailable?.sample?.excluded ?? 0)).toBe(2);
+    // GitHub said 20 are left this hour: one repository's worth, the other two peers rate-limited, said so.
+    const reset = String(Math.floor(NOW.getTime() / 1000) + 3600);
+    app.callContext({ gate: GATE, now: NOW }).githubLimiter.observe(app.endpoints.githubApi, { 'x-ratelimit-remaining': '20', 'x-ratelimit-reset': reset }, NOW);
+    const low = await compareWithPeers(app, await checked(app, TARGET), { gate: GATE, now: NOW, peers: 12 });
+    const lowSample = low.comparison?.sample ?? low.comparisonUnavailable?.sample;
+    expect((lowSample?.candidates ?? 0) - (lowSample?.skipped ?? 0)).toBe(1);
+    expect(lowSample?.unevaluated?.map((u) => u.code)).toEqual(['rate-limited', 'rate-limited']);
+    expect(lowSample?.notes).toHaveLength(1);
   });
 });

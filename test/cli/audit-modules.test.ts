@@ -195,7 +195,7 @@ describe('a Go project (the real mark3labs/mcp-go go.mod)', () => {
     const log = JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; level: string; properties?: { ecosystem?: string; package?: string } }[] }[] };
     const results = log.runs[0]?.results ?? [];
     expect(results.every((r) => r.properties?.ecosystem === 'go')).toBe(true);
-    expect(results.filter((r) => r.level === 'error').map((r) => [r.ruleId, r.properties?.package])).toEqual([['policy/advisory', 'golang.org/x/text']]);
+    expect(results.filter((r) => r.level === 'error').map((r) => [r.ruleId, r.properties?.package])).toEqual([['policy/advisory-high', 'golang.org/x/text']]);
     expect(new Set(results.filter((r) => r.level === 'warning').map((r) => r.ruleId))).toEqual(new Set(['policy/not-scored']));
   });
 });

@@ -99,7 +99,8 @@ describe('--format sarif', () => {
       [
         [GONE.name, 'warning', 'policy/not-evaluated'],
         [OLD.name, 'error', 'policy/capped'],
-        [VULNERABLE.name, 'error', 'policy/capped'],
+        // Its critical advisory's cap: the critical advisory rule (critical in code scanning).
+        [VULNERABLE.name, 'error', 'policy/advisory-critical'],
       ].sort(),
     );
     for (const r of results) {
@@ -186,8 +187,13 @@ describe('--fail-on', () => {
     expect(entry?.policy.failures.find((f) => f.rule === 'advisory')?.message).toMatch(/^GHSA-test-crit-0101 \(critical, CVSS 9\.8\) affects 0\.4\.2, fixed in 99\.0\.0 \(fail on critical and above\)$/);
     const table = await audit(['--fail-on', 'critical']);
     expect(table.stdout).toMatch(/^ +fix: upgrade to 99\.0\.0$/m);
-    const sarif = JSON.parse((await audit(['--format', 'sarif', '--fail-on', 'critical'])).stdout) as { runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } } }[] };
-    expect(sarif.runs[0]?.tool.driver.rules.find((r) => r.id === 'policy/advisory')?.properties['security-severity']).toBe('8.0');
+    const sarif = JSON.parse((await audit(['--format', 'sarif', '--fail-on', 'critical'])).stdout) as {
+      runs: { tool: { driver: { rules: { id: string; properties: Record<string, unknown> }[] } }; results: { ruleId: string; properties: { package: string } }[] }[];
+    };
+    // The critical advisory's result is on the critical advisory rule: critical in code scanning (> 9.0).
+    const ruleId = sarif.runs[0]?.results.find((r) => r.properties.package === VULNERABLE.name)?.ruleId;
+    expect(ruleId).toBe('policy/advisory-critical');
+    expect(Number(sarif.runs[0]?.tool.driver.rules.find((r) => r.id === ruleId)?.properties['security-severity'])).toBeGreaterThan(9);
   });
 
   it('a severity that is not one is a usage error, before any request', async () => {

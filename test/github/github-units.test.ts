@@ -186,6 +186,31 @@ describe('rate limits', () => {
     expect(limiter.stoppedFor('https://api', at(61))).toBe('third');
   });
 
+  test("what is left of the REST budget: the core answers' lowest count within a window, not GraphQL's or the search's, unknown past the reset, 0 while stopped", () => {
+    const limiter = new GithubRateLimiter();
+    const at = (s: number) => new Date(NOW.getTime() + s * 1000);
+    const reset = String(NOW.getTime() / 1000 + 3600);
+    const answer = (remaining: number, extra: Record<string, string> = {}) => ({ 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': reset, ...extra });
+    expect(limiter.remaining('https://api', NOW)).toBeNull();
+    limiter.observe('https://api', answer(42, { 'x-ratelimit-resource': 'core' }), NOW);
+    // An answer of a concurrent request that arrives late says more is left: the lowest count wins.
+    limiter.observe('https://api', answer(45), NOW);
+    // Another budget (GraphQL's, the search's) is not the REST one; an answer without the header counts nothing.
+    limiter.observe('https://api', answer(3, { 'x-ratelimit-resource': 'search' }), NOW);
+    limiter.observe('https://api', answer(1, { 'x-ratelimit-resource': 'graphql' }), NOW);
+    limiter.observe('https://api', {}, NOW);
+    expect(limiter.remaining('https://api', NOW)).toBe(42);
+    expect(limiter.remaining('https://other', NOW)).toBeNull();
+    // A new window (a later reset) starts again from what it says.
+    limiter.observe('https://api', { 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': String(NOW.getTime() / 1000 + 7200) }, NOW);
+    expect(limiter.remaining('https://api', NOW)).toBe(59);
+    // Past its reset, nothing is known.
+    expect(limiter.remaining('https://api', at(7200))).toBeNull();
+    // While a stop holds, nothing is left.
+    limiter.stop('https://api', 'spent', at(60).getTime(), NOW);
+    expect(limiter.remaining('https://api', NOW)).toBe(0);
+  });
+
   test('the resume time: the reset when known, the Retry-After for a secondary limit, else a minute', () => {
     const reset = String(NOW.getTime() / 1000 + 3600);
     expect(classifyRateLimit(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, null, NOW, true)).toMatchObject({ resumeAt: NOW.getTime() + 3_600_000 });

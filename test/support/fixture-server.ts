@@ -85,6 +85,12 @@ export interface FixtureServer {
   fallback(method: string, prefix: string, response?: FixtureResponse): FixtureServer;
   /** Like `fallback`, answered by `handler` (e.g. a bulk API whose path lists many names). */
   routePrefix(method: string, prefix: string, handler: RouteHandler): FixtureServer;
+  /**
+   * Add the headers `headers` gives (called once per answer, as answers are sent) to every
+   * declared answer under `prefix` (a path ending in `/`; a handler's answers are its own) — e.g.
+   * GitHub's rate-limit budget counting down. A route's own headers win.
+   */
+  decorate(prefix: string, headers: (path: string) => Record<string, string>): FixtureServer;
   readonly requests: RecordedRequest[];
   readonly unexpected: UnexpectedRequest[];
   /** Routes declared with `times` that were not used up, as `METHOD /path` strings. */
@@ -170,6 +176,7 @@ const STATUS_TEXT: Record<number, string> = { 404: 'Not Found', 429: 'Too Many R
 export async function startFixtureServer(options: FixtureServerOptions = {}): Promise<FixtureServer> {
   const root = path.resolve(options.root ?? FIXTURES_ROOT);
   const routes: Route[] = [];
+  const decorations: { prefix: string; headers: (path: string) => Record<string, string> }[] = [];
   const requests: RecordedRequest[] = [];
   const unexpected: UnexpectedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -243,6 +250,7 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
       body = encode(body, spec.encoding);
       headers['content-encoding'] = spec.encoding;
     }
+    for (const decoration of decorations) if (decoded.startsWith(decoration.prefix)) Object.assign(headers, decoration.headers(decoded));
     Object.assign(headers, Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])));
     return { status, headers, body };
   }
@@ -300,6 +308,11 @@ export async function startFixtureServer(options: FixtureServerOptions = {}): Pr
     routePrefix(method, prefix, handler) {
       if (!prefix.endsWith('/')) throw new Error(`fixture server: a route prefix ends with /: ${prefix}`);
       return addRoute(method, prefix, { handler, remaining: Infinity, prefix: true });
+    },
+    decorate(prefix, headers) {
+      if (!prefix.endsWith('/')) throw new Error(`fixture server: a decorated prefix ends with /: ${prefix}`);
+      decorations.push({ prefix, headers });
+      return server;
     },
     requests,
     unexpected,

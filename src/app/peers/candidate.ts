@@ -27,19 +27,22 @@ export type PeerSearch =
       listed: number;
       /** The ones to evaluate, best first, at most the peer limit. */
       chosen: Candidate[];
+      /** Chosen, but left unevaluated: GitHub's REST budget could not cover them (withinRateLimit). */
+      unevaluated: Candidate[];
       notes: string[];
     }
   /** `code`: why, as the search's source code (`not-asked` when there was nothing to search by). */
   | { status: 'unavailable'; reason: string; code: SourceUnavailableCode; notes: string[] };
 
-/**
- * Peers evaluated at most for a target whose peers are read from GitHub repositories (a
- * `github:` target, an MCP Registry entry) when no GitHub token is set: without one GitHub
- * allows 60 requests an hour and a repository costs about 12 (README, "Compared with its peers").
- */
-export const NO_TOKEN_REPOSITORY_PEERS = 3;
+/** GitHub's REST requests an hour without a token. */
+export const NO_TOKEN_REST_LIMIT = 60;
 
-export const NOTE_NO_TOKEN = `without a GitHub token at most ${NO_TOKEN_REPOSITORY_PEERS} peers are evaluated (GitHub allows 60 requests an hour without one, and each peer's repository costs about 12): set GITHUB_TOKEN for more`;
+/**
+ * The REST requests a repository takes to evaluate without a token, as measured on the recorded
+ * microsoft/playwright-mcp (docs/scoring.md: 16, and 2 for its workflows; a workspace's member
+ * manifests take more). A peer read from cached evidence takes none, so this errs on the safe side.
+ */
+export const REPOSITORY_REST_REQUESTS = 18;
 
 /**
  * Keywords (npm) and topics (GitHub) that say what a package is written in, runs on or is
@@ -70,8 +73,23 @@ export function sameCategoryByListing(keywords: readonly string[], description: 
   return category === 'library' || category === 'cli' ? ruled === null : ruled === category;
 }
 
-/** The peer limit for a source that reads repositories from GitHub, and the note when a missing token lowered it. */
-export function repositoryPeerLimit(limit: number, tokenInUse: boolean): { limit: number; notes: string[] } {
-  if (tokenInUse || limit <= NO_TOKEN_REPOSITORY_PEERS) return { limit, notes: [] };
-  return { limit: NO_TOKEN_REPOSITORY_PEERS, notes: [NOTE_NO_TOKEN] };
+/**
+ * The chosen peers that GitHub's REST budget covers, for a source whose peers are read from
+ * GitHub repositories (a `github:` target, an MCP Registry entry), each costing
+ * REPOSITORY_REST_REQUESTS: the budget is what GitHub last said is left (`remaining`, from the
+ * run's answers; the target's own evaluation spent its share), else 60 without a token (no cap
+ * with one). The rest are not evaluated (`rate-limited` in the sample), and a note says why.
+ */
+export function withinRateLimit(
+  chosen: readonly Candidate[],
+  tokenInUse: boolean,
+  remaining: number | null,
+): { chosen: Candidate[]; unevaluated: Candidate[]; notes: string[] } {
+  const budget = remaining ?? (tokenInUse ? null : NO_TOKEN_REST_LIMIT);
+  const fit = budget === null ? chosen.length : Math.floor(budget / REPOSITORY_REST_REQUESTS);
+  if (chosen.length <= fit) return { chosen: [...chosen], unevaluated: [], notes: [] };
+  const left = remaining === null ? `GitHub allows ${NO_TOKEN_REST_LIMIT} REST requests an hour without a token` : `GitHub's REST API has ${remaining} requests left this hour`;
+  const skipped = chosen.length - fit;
+  const note = `${left} and a peer's repository takes about ${REPOSITORY_REST_REQUESTS}: ${skipped} of the ${chosen.length} peers chosen ${skipped === 1 ? 'was' : 'were'} not evaluated${tokenInUse ? '' : ' (set GITHUB_TOKEN for more)'}`;
+  return { chosen: chosen.slice(0, fit), unevaluated: chosen.slice(fit), notes: [note] };
 }

@@ -9,7 +9,7 @@ import { queryTopics, REPO_SEARCH_MAX_PER_PAGE, searchRepositories } from '../..
 import { parseTarget } from '../../target/parse.js';
 import type { Target } from '../../target/types.js';
 import type { CallOptions, Runtime } from '../runtime.js';
-import { repositoryPeerLimit, sameCategoryByListing, specificKeywords, type Candidate, type PeerSearch } from './candidate.js';
+import { sameCategoryByListing, specificKeywords, withinRateLimit, type Candidate, type PeerSearch } from './candidate.js';
 
 export const GITHUB_SEARCH_SOURCE = 'github-search';
 export const NOTE_INCOMPLETE = "GitHub's search stopped before searching every repository (its time limit): the candidates are partial";
@@ -46,7 +46,6 @@ export async function findRepositoryPeers(
 
   const ctx = runtime.callContext(request);
   const tokenInUse = runtime.githubToken !== null;
-  const { limit, notes } = repositoryPeerLimit(request.limit, tokenInUse);
   const search = await searchRepositories(
     { http: ctx.http, api: runtime.endpoints.githubApi, limiter: ctx.githubLimiter, tokenInUse, now: ctx.now },
     { topics, perPage: Math.min(REPO_SEARCH_MAX_PER_PAGE, Math.max(request.limit * 3, 25)) },
@@ -58,19 +57,22 @@ export async function findRepositoryPeers(
   const listings = search.listings.filter((l) => !self.has(l.fullName.toLowerCase()));
   const chosen: Candidate[] = [];
   for (const listing of listings) {
-    if (chosen.length === limit) break;
+    if (chosen.length === request.limit) break;
     if (listing.fork || listing.archived) continue;
     const shared = listing.topics.filter((t) => targetTopics.has(t));
     if (shared.length === 0 || !sameCategoryByListing(listing.topics, listing.description, request.category)) continue;
     const target = repositoryTarget(listing.fullName);
     if (target !== null) chosen.push({ target, sharedKeywords: shared, curated: null });
   }
+  // What the target's evaluation left of GitHub's REST budget decides how many are evaluated.
+  const budget = withinRateLimit(chosen, tokenInUse, ctx.githubLimiter.remaining(runtime.endpoints.githubApi, ctx.now));
   return {
     status: 'ok',
     source: GITHUB_SEARCH_SOURCE,
     query: search.query,
     listed: listings.length,
-    chosen,
-    notes: [...notes, ...(search.incomplete ? [NOTE_INCOMPLETE] : [])],
+    chosen: budget.chosen,
+    unevaluated: budget.unevaluated,
+    notes: [...budget.notes, ...(search.incomplete ? [NOTE_INCOMPLETE] : [])],
   };
 }

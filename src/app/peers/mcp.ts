@@ -11,7 +11,7 @@ import { searchServers, SEARCH_MAX_PAGES, SEARCH_PAGE_SIZE, type McpEntry } from
 import { parseTarget } from '../../target/parse.js';
 import type { Target } from '../../target/types.js';
 import type { CallOptions, Runtime } from '../runtime.js';
-import { repositoryPeerLimit, type Candidate, type PeerSearch } from './candidate.js';
+import { withinRateLimit, type Candidate, type PeerSearch } from './candidate.js';
 
 export const MCP_SEARCH_SOURCE = 'mcp-registry-search';
 /** Searches sent at most (each reads up to SEARCH_MAX_PAGES pages). */
@@ -61,7 +61,6 @@ export async function findMcpPeers(runtime: Runtime, evidence: Evidence | null, 
   if (words.length === 0) return { status: 'unavailable', reason: "MCP Registry search: the entry's name and description give no word to search by", code: 'not-asked', notes: [] };
 
   const ctx = runtime.callContext(request);
-  const { limit, notes } = repositoryPeerLimit(request.limit, runtime.githubToken !== null);
   const read = { http: ctx.http, base: runtime.endpoints.mcpRegistry };
   const searches = await Promise.all(words.map((word) => searchServers(read, word)));
   const failed = searches.find((s) => s.status === 'unavailable');
@@ -81,17 +80,20 @@ export async function findMcpPeers(runtime: Runtime, evidence: Evidence | null, 
     .sort((a, b) => b.shared.length - a.shared.length || a.entry.server.name.localeCompare(b.entry.server.name));
   const chosen: Candidate[] = [];
   for (const { entry, shared } of ranked) {
-    if (chosen.length === limit) break;
+    if (chosen.length === request.limit) break;
     const target = entryTarget(entry.server.name);
     if (target !== null) chosen.push({ target, sharedKeywords: shared, curated: null });
   }
   const cut = partial.map((w) => `the MCP Registry lists more than ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} servers matching "${w}": the first ${SEARCH_MAX_PAGES * SEARCH_PAGE_SIZE} were read`);
+  // An entry is evaluated with its repository on GitHub: what the target's evaluation left of GitHub's REST budget decides how many.
+  const budget = withinRateLimit(chosen, runtime.githubToken !== null, ctx.githubLimiter.remaining(runtime.endpoints.githubApi, ctx.now));
   return {
     status: 'ok',
     source: MCP_SEARCH_SOURCE,
     query: words.map((w) => `search=${w}`).join('; '),
     listed: listed.size,
-    chosen,
-    notes: [...notes, ...cut],
+    chosen: budget.chosen,
+    unevaluated: budget.unevaluated,
+    notes: [...budget.notes, ...cut],
   };
 }

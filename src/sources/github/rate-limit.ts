@@ -108,6 +108,30 @@ export function classifyRateLimit(
  */
 export class GithubRateLimiter {
   readonly #stopped = new Map<string, { reason: string; resumeAt: number }>();
+  readonly #budget = new Map<string, { remaining: number; reset: number | null }>();
+
+  /**
+   * Note what an answer of the REST API `api` says is left of its hourly budget
+   * (`X-RateLimit-Remaining`). An answer about another budget (`X-RateLimit-Resource` other
+   * than `core`: GraphQL's, the search's) is not this one. Answers of concurrent requests come
+   * back in any order, so within one window (the same reset time) the lowest count wins.
+   */
+  observe(api: string, headers: Record<string, string> | undefined, now: Date): void {
+    const resource = headers?.['x-ratelimit-resource'];
+    if (resource !== undefined && resource !== 'core') return;
+    const { remaining, reset } = rateLimitHeaders(headers);
+    if (remaining === null || (reset !== null && reset * 1000 <= now.getTime())) return;
+    const known = this.#budget.get(api);
+    this.#budget.set(api, known !== undefined && known.reset === reset ? { remaining: Math.min(known.remaining, remaining), reset } : { remaining, reset });
+  }
+
+  /** What GitHub last said is left of the REST budget of `api` at `now` (0 while stopped), or null when no answer said (or its window is past). */
+  remaining(api: string, now: Date): number | null {
+    if (this.stoppedFor(api, now) !== null) return 0;
+    const known = this.#budget.get(api);
+    if (known === undefined || (known.reset !== null && known.reset * 1000 <= now.getTime())) return null;
+    return known.remaining;
+  }
 
   /** The reason GitHub is not asked for `api` at `now`, or null. */
   stoppedFor(api: string, now: Date): string | null {

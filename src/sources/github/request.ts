@@ -121,6 +121,8 @@ export async function githubRequest(call: GithubCall, req: GithubRequest): Promi
     retryRateLimited: false,
     ...(req.body === undefined ? {} : { body: req.body }),
   });
+  // GraphQL (a POST) has a budget of its own.
+  if ((res.ok || res.kind === 'status') && (req.method ?? 'GET') === 'GET') call.limiter.observe(call.api, res.headers, call.now);
   if (res.ok) {
     const verdict = classifyRateLimit(res.status, res.headers, null, call.now, call.tokenInUse);
     // This answer is still good; the ones after it would be refused.

@@ -296,6 +296,36 @@ describe('renderSarif', () => {
     }
   });
 
+  it("a result's security-severity follows the worst advisory failing it, as code scanning buckets it (critical > 9.0, low < 4.0)", () => {
+    // GitHub reads security-severity on the rule only: > 9.0 critical, 7.0–8.9 high, 4.0–6.9 medium, 0.1–3.9 low.
+    const bucket = (n: number) => (n > 9 ? 'critical' : n >= 7 ? 'high' : n >= 4 ? 'medium' : n > 0 ? 'low' : 'none');
+    const cases = [
+      { severity: 'critical', cvss: 9.8, expected: 'critical' },
+      { severity: 'high', cvss: 7.5, expected: 'high' },
+      { severity: 'unknown', cvss: null, expected: 'high' },
+      { severity: 'moderate', cvss: 5.3, expected: 'medium' },
+      { severity: 'low', cvss: 2.1, expected: 'low' },
+    ] as const;
+    for (const { severity, cvss, expected } of cases) {
+      const report = reportOf({ vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ severity, cvss, fixed: '2.1.1' })] }) });
+      const entry = entryOf(report, mergePolicy(null, { failOnSeverity: 'low' }));
+      expect(entry.policy.status, severity).toBe('fail');
+      const raw = JSON.parse(renderSarif(auditOf([entry]), { checks: CHECKS })) as Record<string, any>;
+      const result = raw.runs[0].results[0];
+      const rule = raw.runs[0].tool.driver.rules[result.ruleIndex];
+      expect(rule.id, severity).toBe(result.ruleId);
+      expect(rule.properties.tags, severity).toContain('security');
+      expect(bucket(Number(rule.properties['security-severity'])), severity).toBe(expected);
+    }
+    // A package failing for something else keeps that rule when the advisory is less severe.
+    const lowAndDeprecated = reportOf({
+      registry: { deprecated: 'no longer maintained' },
+      vulnerabilities: vulnerabilityFacts({ advisories: [advisory({ severity: 'low', cvss: 2.1 })] }),
+    });
+    const raw = JSON.parse(renderSarif(auditOf([entryOf(lowAndDeprecated, mergePolicy(null, { failOnSeverity: 'low' }))]), { checks: CHECKS })) as Record<string, any>;
+    expect(raw.runs[0].results[0].ruleId).toBe('policy/capped');
+  });
+
   it('the run says what it could not do in its invocation: each warning once, the incomplete result, the exit code', () => {
     const warned = sampleAudit({ warnings: [{ code: 'service-unreachable', message: 'GitHub unreachable (DNS lookup failed for api.github.com): not asked again this run', details: {} }] });
     const raw = JSON.parse(renderSarif(warned, { checks: CHECKS })) as Record<string, any>;
