@@ -28,7 +28,7 @@ export const EVIDENCE_SCHEMA_VERSION = 3;
  * global object, and code run from decoded data (`decoded-eval`, added later:
  * evidence saved before simply never names it).
  */
-export const OBFUSCATION_SIGNATURES = ['obfuscator-names', 'string-array', 'packer', 'jsfuck', 'jjencode', 'aaencode', 'hex-escapes', 'hidden-by-blanks', 'require-alias', 'invisible-code', 'decoded-eval'] as const;
+export const OBFUSCATION_SIGNATURES = ['obfuscator-names', 'string-array', 'packer', 'jsfuck', 'jjencode', 'aaencode', 'hex-escapes', 'hidden-by-blanks', 'require-alias', 'invisible-code', 'invisible-payload', 'trojan-source', 'decoded-eval'] as const;
 export type ObfuscationSignature = (typeof OBFUSCATION_SIGNATURES)[number];
 
 /**

@@ -67,6 +67,17 @@ export const HIDING_BLANKS = 400;
  * at most. Raw characters only: `\uFE0F` is no invisible character.
  */
 export const INVISIBLE_RUN = 16;
+/**
+ * Invisible code points of the kinds a payload is written in (payloadCodePoint), in one line
+ * outside comments, whatever stands between them: GlassWorm's variation selectors or
+ * os-info-checker-es6's Private Use Area characters spread one after each visible letter of a
+ * harmless-looking string, or cut into short runs. Real text uses those kinds one at a time, on
+ * a base that takes them — an emoji's U+FE0E/FE0F, an ideograph's variation selector, a black
+ * flag's tag sequence — none of which counts (docs/security.md: no line of 17,244 JavaScript
+ * files in 116 emoji, i18n, RTL and editor packages holds one that counts; html-entities' table
+ * of mathematical symbols holds 20 selectors a line, each the first after its symbol).
+ */
+export const INVISIBLE_PAYLOAD = 16;
 
 /**
  * Code points no editor or diff shows: variation selectors (U+FE00–FE0F, U+E0100–E01EF), tag
@@ -84,6 +95,32 @@ const invisibleCodePoint = (cp: number): boolean =>
   cp === 0xfeff ||
   cp === 0x3164 ||
   cp === 0xffa0;
+
+/** What came before a code point, for whether a selector or a tag character after it is text or payload. */
+const BEFORE_ASCII = 0;
+/** A visible character outside ASCII (Latin, Arabic, a symbol…): one selector U+FE00–FE0D may follow it (a standardized variation sequence). */
+const BEFORE_VISIBLE = 1;
+/** A CJK ideograph: one selector may follow it (an ideographic variation sequence, U+E0100–E01EF). */
+const BEFORE_IDEOGRAPH = 2;
+/** U+1F3F4 (black flag) or a tag character after it: tags spell a subdivision flag (🏴 + gbeng + cancel tag). */
+const BEFORE_FLAG = 3;
+const BEFORE_INVISIBLE = 4;
+
+const ideograph = (cp: number): boolean => (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x20000 && cp <= 0x3ffff);
+
+/**
+ * Whether an invisible code point, after what came before it, is of a payload's kinds: a
+ * variation selector other than the emoji presentation selectors U+FE0E/FE0F, unless it is the
+ * first after a base that takes it; a tag character outside a black flag's tag sequence; a
+ * Private Use Area character. Zero-width characters never count (Persian text's ZWNJ, emoji ZWJ
+ * sequences), nor do U+FE0E/FE0F (an emoji's presentation, a keycap after a digit).
+ */
+const payloadCodePoint = (cp: number, before: number): boolean => {
+  if (cp >= 0xfe00 && cp <= 0xfe0d) return before !== BEFORE_VISIBLE && before !== BEFORE_IDEOGRAPH;
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return before !== BEFORE_IDEOGRAPH;
+  if (cp >= 0xe0000 && cp <= 0xe007f) return before !== BEFORE_FLAG;
+  return (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
+};
 
 /** A UTF-8 continuation byte's payload (its six low bits), or -1 when the byte is none. */
 const continuation = (c: number): number => (c >= 0x80 && c <= 0xbf ? c & 0x3f : -1);
@@ -134,12 +171,16 @@ export class ObfuscationReader {
   /** The character before the current run of blanks. */
   private beforeBlanks = 10;
   private invisibleRun = 0;
+  /** Payload code points in the current line (payloadCodePoint), and what came before the last character (BEFORE_…). */
+  private payload = 0;
+  private before = BEFORE_ASCII;
   /** Characters the run counter has read: a byte order mark at the file's first is no invisible character. */
   private counted = 0;
 
   /** The next chunk of the file's text (one character a byte); `last` when the file ends with it. */
   read(chunk: string, last = false): void {
     const code = this.comments.code(chunk, last);
+    if (this.comments.reordering) this.found.add('trojan-source');
     this.decodedEval.read(code, this.comments.literals, last);
     if (this.decodedEval.runsDecoded()) this.found.add('decoded-eval');
     const text = this.carry + code;
@@ -155,7 +196,8 @@ export class ObfuscationReader {
 
   /** The signatures found, in a fixed order. */
   signatures(): ObfuscationSignature[] {
-    return OBFUSCATION_SIGNATURES.filter((s) => this.found.has(s));
+    // A run of invisible characters is a payload in one line too: named once, as the run.
+    return OBFUSCATION_SIGNATURES.filter((s) => this.found.has(s) && !(s === 'invisible-payload' && this.found.has('invisible-code')));
   }
 
   /** How many distinct `_0x…` names were seen (counted up to MIN_OBFUSCATED_FILE_NAMES). */
@@ -185,7 +227,7 @@ export class ObfuscationReader {
   /** The runs and counts, over text[from, to): each character once across the chunks. */
   private runs(text: string, from: number, to: number, last: boolean): void {
     // The counters in locals for the loop (one pass over every character of the package's JavaScript).
-    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun } = this;
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun, payload, before } = this;
     // A run of escapes ended: its printable escapes count when it reads as text (a quarter of bytes no text holds at most).
     const endRun = (): void => {
       if (runPrintable > 0 && runOther * 3 <= runPrintable && (printableEscapes += runPrintable) >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
@@ -195,6 +237,10 @@ export class ObfuscationReader {
     let i = from;
     for (; i < to; i++) {
       const c = text.charCodeAt(i);
+      if (c < 0x80) {
+        before = BEFORE_ASCII;
+        if (c === 10 || c === 13) payload = 0;
+      } else if (c >= 0xc2 && c <= 0xdf) before = BEFORE_VISIBLE;
       if (c !== 92 && (runPrintable > 0 || runOther > 0)) endRun();
       if (c === 32 || c === 9) {
         // The text holds the characters before i (the carry), but at the file's start.
@@ -220,11 +266,14 @@ export class ObfuscationReader {
           const cp = four ? ((c & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3 : ((c & 0x0f) << 12) | (b1 << 6) | b2;
           if (invisibleCodePoint(cp) && !(cp === 0xfeff && this.counted === 0 && i === from)) {
             if (++invisibleRun >= INVISIBLE_RUN) this.found.add('invisible-code');
+            if (payloadCodePoint(cp, before) && ++payload >= INVISIBLE_PAYLOAD) this.found.add('invisible-payload');
+            before = before === BEFORE_FLAG && cp >= 0xe0020 && cp <= 0xe007e ? BEFORE_FLAG : BEFORE_INVISIBLE;
             symbolRun = 0;
             symbolKinds = 0;
             i += four ? 3 : 2;
             continue;
           }
+          before = ideograph(cp) ? BEFORE_IDEOGRAPH : cp === 0x1f3f4 ? BEFORE_FLAG : BEFORE_VISIBLE;
         }
       }
       invisibleRun = 0;
@@ -262,6 +311,8 @@ export class ObfuscationReader {
     this.beforeBlanks = beforeBlanks;
     this.printableEscapes = printableEscapes;
     this.invisibleRun = invisibleRun;
+    this.payload = payload;
+    this.before = before;
     this.counted += Math.max(0, i - from);
     this.unread = Math.max(0, text.length - i);
   }
