@@ -246,6 +246,7 @@ describe('invisible payload code points spread through a line', () => {
     ['U+FE0E and U+FE0F after letters and digits (keycaps)', `x = '${'1\ufe0f\u20e3#\ufe0f\u20e3a\ufe0e'.repeat(64)}';`, []],
     ['zero-width characters between letters', `x = '${'a\u200bb\u200cc\u200dd\u2060'.repeat(64)}';`, []],
     ['one ideographic variation selector after each ideograph', `x = '${'\u845b\u{e0100}\u8fbb\u{e0101}'.repeat(64)}';`, []],
+    ['black flags with more tags than a subdivision flag takes', `x = '${`\u{1f3f4}${'\u{e0061}'.repeat(INVISIBLE_RUN - 1)}a`.repeat(2)}';`, ['invisible-payload']],
     ['subdivision flags (black flag, tags, cancel tag)', `x = '${'\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}'.repeat(64)}';`, []],
   ])('%s', (_name, text, expected) => {
     expect(everyChunking(bytes(text))).toEqual(expected);

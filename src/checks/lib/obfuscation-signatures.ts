@@ -102,9 +102,15 @@ const BEFORE_ASCII = 0;
 const BEFORE_VISIBLE = 1;
 /** A CJK ideograph: one selector may follow it (an ideographic variation sequence, U+E0100–E01EF). */
 const BEFORE_IDEOGRAPH = 2;
-/** U+1F3F4 (black flag) or a tag character after it: tags spell a subdivision flag (🏴 + gbeng + cancel tag). */
-const BEFORE_FLAG = 3;
-const BEFORE_INVISIBLE = 4;
+const BEFORE_INVISIBLE = 3;
+/**
+ * U+1F3F4 (black flag), then BEFORE_FLAG + n after n tag characters: tags spell a subdivision
+ * flag (🏴 + gbeng + cancel tag), FLAG_TAGS of them at most (a subdivision code's six and the
+ * cancel tag); more are no flag's.
+ */
+const BEFORE_FLAG = 4;
+const FLAG_TAGS = 7;
+const inFlag = (before: number): boolean => before >= BEFORE_FLAG && before < BEFORE_FLAG + FLAG_TAGS;
 
 const ideograph = (cp: number): boolean => (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x20000 && cp <= 0x3ffff);
 
@@ -118,7 +124,7 @@ const ideograph = (cp: number): boolean => (cp >= 0x3400 && cp <= 0x9fff) || (cp
 const payloadCodePoint = (cp: number, before: number): boolean => {
   if (cp >= 0xfe00 && cp <= 0xfe0d) return before !== BEFORE_VISIBLE && before !== BEFORE_IDEOGRAPH;
   if (cp >= 0xe0100 && cp <= 0xe01ef) return before !== BEFORE_IDEOGRAPH;
-  if (cp >= 0xe0000 && cp <= 0xe007f) return before !== BEFORE_FLAG;
+  if (cp >= 0xe0000 && cp <= 0xe007f) return !inFlag(before);
   return (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
 };
 
@@ -267,7 +273,8 @@ export class ObfuscationReader {
           if (invisibleCodePoint(cp) && !(cp === 0xfeff && this.counted === 0 && i === from)) {
             if (++invisibleRun >= INVISIBLE_RUN) this.found.add('invisible-code');
             if (payloadCodePoint(cp, before) && ++payload >= INVISIBLE_PAYLOAD) this.found.add('invisible-payload');
-            before = before === BEFORE_FLAG && cp >= 0xe0020 && cp <= 0xe007e ? BEFORE_FLAG : BEFORE_INVISIBLE;
+            // A flag's tags go on until its cancel tag (U+E007F), FLAG_TAGS at most.
+            before = inFlag(before) && cp >= 0xe0020 && cp <= 0xe007e && before + 1 < BEFORE_FLAG + FLAG_TAGS ? before + 1 : BEFORE_INVISIBLE;
             symbolRun = 0;
             symbolKinds = 0;
             i += four ? 3 : 2;
