@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { DECODED_NAMES, DECODED_NUMBERS, DECODED_STRING } from '../../src/checks/lib/decoded-eval.js';
-import { HIDING_BLANKS, INVISIBLE_PAYLOAD, INVISIBLE_RUN, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES } from '../../src/checks/lib/obfuscation-signatures.js';
+import { HIDING_BLANKS, INVISIBLE_PAYLOAD, INVISIBLE_RUN, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES, PRIVATE_USE_PAYLOAD } from '../../src/checks/lib/obfuscation-signatures.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url)).toString('latin1');
 
@@ -184,13 +184,18 @@ describe('invisible code points in a row', () => {
   // Synthetic: each text written for the test (its characters as UTF-8, read one character a byte as the tarball streams).
   const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
   const run = (from: number, n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + (i % 16))).join('');
+  /** `n` code points from `from` on in no order (none one above the one before it), as a payload's bytes are. */
+  const scattered = (from: number, n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + ((i * 37) % 256))).join('');
   test.each([
     ['variation selectors in a template literal', `eval(s(\`${run(0xe0100, INVISIBLE_RUN)}\`))`, ['invisible-code']],
     ['one short', `eval(s(\`${run(0xe0100, INVISIBLE_RUN - 1)}\`))`, []],
     ['U+FE00–FE0F in a string', `x = '${run(0xfe00, INVISIBLE_RUN)}';`, ['invisible-code']],
     ['tag characters', `x = "${run(0xe0041, INVISIBLE_RUN)}";`, ['invisible-code']],
-    ['the Private Use Area', `x = '|${run(0xe000, INVISIBLE_RUN)}';`, ['invisible-code']],
-    ['the supplementary Private Use Area (plane 15)', `x = '${run(0xf0000, INVISIBLE_RUN)}';`, ['invisible-code']],
+    ['the Private Use Area', `x = '|${scattered(0xe000, INVISIBLE_RUN)}';`, ['invisible-code']],
+    ['the supplementary Private Use Area (plane 15)', `x = '${scattered(0xf0000, INVISIBLE_RUN)}';`, ['invisible-code']],
+    // A code page's unassigned rows mapped to the Private Use Area in order (codepage's and xlsx's tables: 127 in a row at most).
+    ['a code page table: Private Use Area characters in order', `x = '${Array.from({ length: 188 }, (_, i) => String.fromCodePoint(0xe000 + i)).join('')}';`, []],
+    ['a table in order with a payload in it: the payload still counts', `x = '${Array.from({ length: 64 }, (_, i) => String.fromCodePoint(0xe000 + i)).join('')}${scattered(0xe100, INVISIBLE_RUN)}';`, ['invisible-code']],
     ['zero-width characters as bits', `x = '${'\u200b\u200c\u200d\u2060'.repeat(INVISIBLE_RUN / 4)}';`, ['invisible-code']],
     ['Hangul fillers', `x = '${'\u3164\uffa0'.repeat(INVISIBLE_RUN / 2)}';`, ['invisible-code']],
     ['outside any string', `x = 1;${run(0xfe00, INVISIBLE_RUN)}\ny = 2;`, ['invisible-code']],
@@ -234,7 +239,8 @@ describe('invisible payload code points spread through a line', () => {
     ['one short', `x = '${spread(0xe0100, INVISIBLE_PAYLOAD - 1)}';`, []],
     ['U+FE00–FE0D after letters', `x = '${spread(0xfe00, INVISIBLE_PAYLOAD, 14)}';`, ['invisible-payload']],
     ['tag characters after letters', `x = "${spread(0xe0041, INVISIBLE_PAYLOAD)}";`, ['invisible-payload']],
-    ['Private Use Area characters after letters', `x = '${spread(0xe000, INVISIBLE_PAYLOAD)}';`, ['invisible-payload']],
+    ['Private Use Area characters after letters', `x = '${spread(0xe000, PRIVATE_USE_PAYLOAD, 256)}';`, ['invisible-payload']],
+    ['one short', `x = '${spread(0xe000, PRIVATE_USE_PAYLOAD - 1, 256)}';`, []],
     ['cut into short strings on one line', `x = ${Array.from({ length: INVISIBLE_PAYLOAD / 4 }, () => `'${spread(0xe0100, 4)}'`).join(' + ')};`, ['invisible-payload']],
     ['in code, outside any string', `var a${spread(0xe0100, INVISIBLE_PAYLOAD)} = 1;`, ['invisible-payload']],
     ['two selectors after one visible character: the second counts', `x = '${'\u00e9\ufe00\ufe01'.repeat(INVISIBLE_PAYLOAD)}';`, ['invisible-payload']],
@@ -261,6 +267,8 @@ describe('invisible payload code points spread through a line', () => {
     ['emoji ZWJ sequences and a subdivision flag, in one line', `x = [${"'🧑‍🤝‍🧑', '👩‍❤️‍💋‍👨', '👨‍❤️‍💋‍👨', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', ".repeat(16)}];`],
     // html-entities 2.6.0 (MIT), dist/commonjs/named-references.js line 49: symbols with U+FE00 (standardized variation sequences).
     ['mathematical symbols with their variation selector', "caps~∩︀~cups~∪︀~gesl~⋛︀~gvertneqq~≩︀~gvnE~≩︀~lates~⪭︀~lesg~⋚︀~lvertneqq~≨︀~lvnE~≨︀~smtes~⪬︀~sqcaps~⊓︀~sqcups~⊔︀~varsubsetneq~⊊︀~varsubsetneqq~⫋︀~varsupsetneq~⊋︀~varsupsetneqq~⫌︀~vsubnE~⫋︀~vsubne~⊊︀~vsupnE~⫌︀~vsupne~⊋︀"],
+    // iconv-lite 0.7.3 (MIT), encodings/sbcs-data-generated.js line 373: a single-byte code page (Thai) whose vendor bytes are Private Use Area characters.
+    ['a code page table with Private Use Area characters between visible ones', '    "chars": "«»…“”�•‘’� กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรฤลฦวศษสหฬอฮฯะัาำิีึืฺุู﻿​–—฿เแโใไๅๆ็่้๊๋์ํ™๏๐๑๒๓๔๕๖๗๘๙®©����"'],
     // Ideographic variation sequences registered in Unicode's Ideographic Variation Database (Adobe-Japan1): 葛 U+845B and 辻 U+8FBB with U+E0100/E0101.
     ['a CJK line with an ideographic variation selector after each ideograph', `x = '${'葛󠄀辻󠄀葛󠄁辻󠄁'.repeat(8)}';`],
   ])('%s', (_name, text) => {

@@ -64,20 +64,31 @@ export const HIDING_BLANKS = 400;
  * byte a character, as GlassWorm (variation selectors) and os-info-checker-es6 (Private Use
  * Area) did in 2025. Real text puts them between visible characters: an emoji's U+FE0F, a ZWJ
  * sequence, a subdivision flag's tags (7 at most); emoji and i18n data packages hold 6 in a row
- * at most. Raw characters only: `\uFE0F` is no invisible character.
+ * at most. Raw characters only: `\uFE0F` is no invisible character. A Private Use Area character
+ * one above the one before it neither counts nor breaks the run: code page tables (codepage,
+ * xlsx) map unassigned rows to runs of up to 127 such characters in order, a payload's bytes are
+ * in no order.
  */
 export const INVISIBLE_RUN = 16;
 /**
- * Invisible code points of the kinds a payload is written in (payloadCodePoint), in one line
- * outside comments, whatever stands between them: GlassWorm's variation selectors or
- * os-info-checker-es6's Private Use Area characters spread one after each visible letter of a
- * harmless-looking string, or cut into short runs. Real text uses those kinds one at a time, on
- * a base that takes them — an emoji's U+FE0E/FE0F, an ideograph's variation selector, a black
- * flag's tag sequence — none of which counts (docs/security.md: no line of 17,244 JavaScript
- * files in 116 emoji, i18n, RTL and editor packages holds one that counts; html-entities' table
- * of mathematical symbols holds 20 selectors a line, each the first after its symbol).
+ * Variation selectors and tag characters of a payload's kinds (payloadCodePoint) in one line
+ * outside comments, whatever stands between them: GlassWorm's payload spread one selector after
+ * each visible letter of a harmless-looking string, or cut into short runs. Real text uses them
+ * one at a time, on a base that takes them — an emoji's U+FE0E/FE0F, an ideograph's variation
+ * selector, a black flag's tag sequence — none of which counts (docs/security.md: no line of
+ * the 23,361 JavaScript files of the 150 emoji, i18n, RTL, code page and icon packages measured
+ * holds one that counts; html-entities' table of mathematical symbols holds 20 selectors a
+ * line, each the first after its symbol).
  */
 export const INVISIBLE_PAYLOAD = 16;
+/**
+ * Private Use Area characters in one line outside comments, each not one above the one before
+ * it: os-info-checker-es6's payload spread between visible letters. Code page tables put them
+ * between visible characters too, for the bytes a code page leaves to its vendor (iconv-lite's
+ * single-byte tables: 19 in a line), and icon fonts' glyphs are written one at a time: the bar
+ * is higher than for selectors.
+ */
+export const PRIVATE_USE_PAYLOAD = 64;
 
 /**
  * Code points no editor or diff shows: variation selectors (U+FE00–FE0F, U+E0100–E01EF), tag
@@ -117,16 +128,17 @@ const ideograph = (cp: number): boolean => (cp >= 0x3400 && cp <= 0x9fff) || (cp
 /**
  * Whether an invisible code point, after what came before it, is of a payload's kinds: a
  * variation selector other than the emoji presentation selectors U+FE0E/FE0F, unless it is the
- * first after a base that takes it; a tag character outside a black flag's tag sequence; a
- * Private Use Area character. Zero-width characters never count (Persian text's ZWNJ, emoji ZWJ
+ * first after a base that takes it; a tag character outside a black flag's tag sequence (the
+ * Private Use Area is counted apart, PRIVATE_USE_PAYLOAD). Zero-width characters never count (Persian text's ZWNJ, emoji ZWJ
  * sequences), nor do U+FE0E/FE0F (an emoji's presentation, a keycap after a digit).
  */
 const payloadCodePoint = (cp: number, before: number): boolean => {
   if (cp >= 0xfe00 && cp <= 0xfe0d) return before !== BEFORE_VISIBLE && before !== BEFORE_IDEOGRAPH;
   if (cp >= 0xe0100 && cp <= 0xe01ef) return before !== BEFORE_IDEOGRAPH;
-  if (cp >= 0xe0000 && cp <= 0xe007f) return !inFlag(before);
-  return (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
+  return cp >= 0xe0000 && cp <= 0xe007f && !inFlag(before);
 };
+
+const privateUse = (cp: number): boolean => (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
 
 /** A UTF-8 continuation byte's payload (its six low bits), or -1 when the byte is none. */
 const continuation = (c: number): number => (c >= 0x80 && c <= 0xbf ? c & 0x3f : -1);
@@ -180,6 +192,9 @@ export class ObfuscationReader {
   /** Payload code points in the current line (payloadCodePoint), and what came before the last character (BEFORE_…). */
   private payload = 0;
   private before = BEFORE_ASCII;
+  /** Private Use Area characters counted in the current line, and the last character's code point when it was one (0 otherwise). */
+  private privateUsePayload = 0;
+  private lastPrivateUse = 0;
   /** Characters the run counter has read: a byte order mark at the file's first is no invisible character. */
   private counted = 0;
 
@@ -233,7 +248,7 @@ export class ObfuscationReader {
   /** The runs and counts, over text[from, to): each character once across the chunks. */
   private runs(text: string, from: number, to: number, last: boolean): void {
     // The counters in locals for the loop (one pass over every character of the package's JavaScript).
-    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun, payload, before } = this;
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun, payload, before, privateUsePayload, lastPrivateUse } = this;
     // A run of escapes ended: its printable escapes count when it reads as text (a quarter of bytes no text holds at most).
     const endRun = (): void => {
       if (runPrintable > 0 && runOther * 3 <= runPrintable && (printableEscapes += runPrintable) >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
@@ -245,8 +260,15 @@ export class ObfuscationReader {
       const c = text.charCodeAt(i);
       if (c < 0x80) {
         before = BEFORE_ASCII;
-        if (c === 10 || c === 13) payload = 0;
-      } else if (c >= 0xc2 && c <= 0xdf) before = BEFORE_VISIBLE;
+        lastPrivateUse = 0;
+        if (c === 10 || c === 13) {
+          payload = 0;
+          privateUsePayload = 0;
+        }
+      } else if (c >= 0xc2 && c <= 0xdf) {
+        before = BEFORE_VISIBLE;
+        lastPrivateUse = 0;
+      }
       if (c !== 92 && (runPrintable > 0 || runOther > 0)) endRun();
       if (c === 32 || c === 9) {
         // The text holds the characters before i (the carry), but at the file's start.
@@ -271,8 +293,13 @@ export class ObfuscationReader {
         if (b1 >= 0 && b2 >= 0 && b3 >= 0) {
           const cp = four ? ((c & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3 : ((c & 0x0f) << 12) | (b1 << 6) | b2;
           if (invisibleCodePoint(cp) && !(cp === 0xfeff && this.counted === 0 && i === from)) {
-            if (++invisibleRun >= INVISIBLE_RUN) this.found.add('invisible-code');
-            if (payloadCodePoint(cp, before) && ++payload >= INVISIBLE_PAYLOAD) this.found.add('invisible-payload');
+            const vendor = privateUse(cp);
+            // One above the last: a code page table's row in order, which neither counts nor breaks the run.
+            if (!(vendor && cp === lastPrivateUse + 1)) {
+              if (++invisibleRun >= INVISIBLE_RUN) this.found.add('invisible-code');
+              if (vendor ? ++privateUsePayload >= PRIVATE_USE_PAYLOAD : payloadCodePoint(cp, before) && ++payload >= INVISIBLE_PAYLOAD) this.found.add('invisible-payload');
+            }
+            lastPrivateUse = vendor ? cp : 0;
             // A flag's tags go on until its cancel tag (U+E007F), FLAG_TAGS at most.
             before = inFlag(before) && cp >= 0xe0020 && cp <= 0xe007e && before + 1 < BEFORE_FLAG + FLAG_TAGS ? before + 1 : BEFORE_INVISIBLE;
             symbolRun = 0;
@@ -281,6 +308,7 @@ export class ObfuscationReader {
             continue;
           }
           before = ideograph(cp) ? BEFORE_IDEOGRAPH : cp === 0x1f3f4 ? BEFORE_FLAG : BEFORE_VISIBLE;
+          lastPrivateUse = 0;
         }
       }
       invisibleRun = 0;
@@ -320,6 +348,8 @@ export class ObfuscationReader {
     this.invisibleRun = invisibleRun;
     this.payload = payload;
     this.before = before;
+    this.privateUsePayload = privateUsePayload;
+    this.lastPrivateUse = lastPrivateUse;
     this.counted += Math.max(0, i - from);
     this.unread = Math.max(0, text.length - i);
   }
