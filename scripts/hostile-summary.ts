@@ -95,7 +95,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['sbom-identity.test.ts', '35 an SBOM that names one package and points at another'],
   ['install-settings.test.ts', "36 the package manager's own settings"],
   ['yaml-documents.test.ts', '37 YAML documents past the first'],
-  ['invisible-code.test.ts', '38 code hidden in invisible characters'],
+  ['invisible-code.test.ts', '38 code hidden in invisible characters or reordered by bidirectional controls'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -25,10 +25,11 @@ export const EVIDENCE_SCHEMA_VERSION = 3;
  * `obfuscated-code`; checks/lib/obfuscation-signatures.ts): javascript-obfuscator's `_0x…` names
  * and its string array, Dean Edwards' packer, JSFuck, jjencode, aaencode, text written as `\xHH`
  * escapes, code pushed past the edge of the screen by blanks, `require` aliased on the
- * global object, and code run from decoded data (`decoded-eval`, added later:
- * evidence saved before simply never names it).
+ * global object, invisible characters (a run, or a payload's kinds spread through a line),
+ * bidirectional controls that reorder code, and code run from decoded data (`decoded-eval`,
+ * `invisible-payload` and `trojan-source` added later: evidence saved before simply never names them).
  */
-export const OBFUSCATION_SIGNATURES = ['obfuscator-names', 'string-array', 'packer', 'jsfuck', 'jjencode', 'aaencode', 'hex-escapes', 'hidden-by-blanks', 'require-alias', 'invisible-code', 'decoded-eval'] as const;
+export const OBFUSCATION_SIGNATURES = ['obfuscator-names', 'string-array', 'packer', 'jsfuck', 'jjencode', 'aaencode', 'hex-escapes', 'hidden-by-blanks', 'require-alias', 'invisible-code', 'invisible-payload', 'trojan-source', 'decoded-eval'] as const;
 export type ObfuscationSignature = (typeof OBFUSCATION_SIGNATURES)[number];
 
 /**

@@ -77,3 +77,29 @@ describe('real files read whole and in small chunks alike', () => {
     expect(whole.length).toBeLessThan(text.length);
   });
 });
+
+describe('bidirectional controls that reorder the code (`reordering`)', () => {
+  // Synthetic: UTF-8 read one character a byte, as the tarball streams; chunks cut through every character.
+  const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+  const reordering = (text: string, size: number) => {
+    const skipper = new CommentSkipper();
+    for (let at = 0; at < text.length; at += size) skipper.code(text.slice(at, at + size));
+    skipper.code('', true);
+    return skipper.reordering;
+  };
+  test.each([
+    ['an override left open in a string', "a = 'x\u202e'; b();", true],
+    ['an isolate left open in a line comment', 'a(); // \u2067x\nb();', true],
+    ['a control in code', 'a = 1\u2066;', true],
+    ['closed in a string', "a = '\u202bx\u202c \u2067y\u2069';", false],
+    ['other characters of the same lead byte (arrows, dashes, U+2028)', "a = '\u2192 \u2014 \u2028'; // \u2190", false],
+  ])('%s', (_name, text, expected) => {
+    for (const size of [text.length, 1, 2, 3, 7]) expect(reordering(bytes(text), size), `chunks of ${size}`).toBe(expected);
+  });
+
+  test('a chunk cut inside a character keeps the code whole', () => {
+    // The first bytes of a three-byte character are held for the next chunk, in code, strings and comments alike.
+    const text = bytes("const \u2192x = '\u2014\u202ea\u202c' + `\u2066${y}\u2069`; /* \u2190 */ f(\u2192x) // \u2014\n");
+    expect(everyChunking(text)).toBe(bytes("const \u2192x = '\u2014\u202ea\u202c' + `\u2066${y}\u2069`;   f(\u2192x) \n"));
+  });
+});

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { DECODED_NAMES, DECODED_NUMBERS, DECODED_STRING } from '../../src/checks/lib/decoded-eval.js';
-import { HIDING_BLANKS, INVISIBLE_RUN, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES } from '../../src/checks/lib/obfuscation-signatures.js';
+import { HIDING_BLANKS, INVISIBLE_PAYLOAD, INVISIBLE_RUN, JSFUCK_RUN, ObfuscationReader, PRINTABLE_ESCAPES, PRIVATE_USE_PAYLOAD } from '../../src/checks/lib/obfuscation-signatures.js';
 
 const fixture = (path: string) => readFileSync(new URL(`../../fixtures/${path}`, import.meta.url)).toString('latin1');
 
@@ -184,13 +184,18 @@ describe('invisible code points in a row', () => {
   // Synthetic: each text written for the test (its characters as UTF-8, read one character a byte as the tarball streams).
   const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
   const run = (from: number, n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + (i % 16))).join('');
+  /** `n` code points from `from` on in no order (none one above the one before it), as a payload's bytes are. */
+  const scattered = (from: number, n: number) => Array.from({ length: n }, (_, i) => String.fromCodePoint(from + ((i * 37) % 256))).join('');
   test.each([
     ['variation selectors in a template literal', `eval(s(\`${run(0xe0100, INVISIBLE_RUN)}\`))`, ['invisible-code']],
     ['one short', `eval(s(\`${run(0xe0100, INVISIBLE_RUN - 1)}\`))`, []],
     ['U+FE00–FE0F in a string', `x = '${run(0xfe00, INVISIBLE_RUN)}';`, ['invisible-code']],
     ['tag characters', `x = "${run(0xe0041, INVISIBLE_RUN)}";`, ['invisible-code']],
-    ['the Private Use Area', `x = '|${run(0xe000, INVISIBLE_RUN)}';`, ['invisible-code']],
-    ['the supplementary Private Use Area (plane 15)', `x = '${run(0xf0000, INVISIBLE_RUN)}';`, ['invisible-code']],
+    ['the Private Use Area', `x = '|${scattered(0xe000, INVISIBLE_RUN)}';`, ['invisible-code']],
+    ['the supplementary Private Use Area (plane 15)', `x = '${scattered(0xf0000, INVISIBLE_RUN)}';`, ['invisible-code']],
+    // A code page's unassigned rows mapped to the Private Use Area in order (codepage's and xlsx's tables: 127 in a row at most).
+    ['a code page table: Private Use Area characters in order', `x = '${Array.from({ length: 188 }, (_, i) => String.fromCodePoint(0xe000 + i)).join('')}';`, []],
+    ['a table in order with a payload in it: the payload still counts', `x = '${Array.from({ length: 64 }, (_, i) => String.fromCodePoint(0xe000 + i)).join('')}${scattered(0xe100, INVISIBLE_RUN)}';`, ['invisible-code']],
     ['zero-width characters as bits', `x = '${'\u200b\u200c\u200d\u2060'.repeat(INVISIBLE_RUN / 4)}';`, ['invisible-code']],
     ['Hangul fillers', `x = '${'\u3164\uffa0'.repeat(INVISIBLE_RUN / 2)}';`, ['invisible-code']],
     ['outside any string', `x = 1;${run(0xfe00, INVISIBLE_RUN)}\ny = 2;`, ['invisible-code']],
@@ -198,7 +203,9 @@ describe('invisible code points in a row', () => {
     ['in a block comment', `/* ${run(0xe0100, 64)} */ x();`, []],
     ['escaped, not raw', `x = '${'\\uFE0F'.repeat(64)}\\u{E0100}';`, []],
     ['each after a visible character (an emoji and U+FE0F)', `x = '${'\u2764\ufe0f'.repeat(64)}';`, []],
-    ['broken by a space', `x = '${run(0xfe00, INVISIBLE_RUN - 1)} ${run(0xfe00, INVISIBLE_RUN - 1)}';`, []],
+    // Two short runs in one line are a payload spread through it (invisible-payload, below), not a run.
+    ['broken by a space', `x = '${run(0xfe00, INVISIBLE_RUN - 1)} ${run(0xfe00, INVISIBLE_RUN - 1)}';`, ['invisible-payload']],
+    ['broken by a line', `x = '${run(0xfe00, INVISIBLE_RUN - 1)}' +\n'${run(0xfe00, INVISIBLE_RUN - 1)}';`, []],
     ['a byte order mark at the start is not counted', `\ufeff${run(0xfe00, INVISIBLE_RUN - 1)}`, []],
     ['past the start it is', `x${'\ufeff'.repeat(INVISIBLE_RUN)}`, ['invisible-code']],
     ['a visible character of the same blocks (U+FE10, U+E0080)', `x = '${'\ufe10\u{e0080}'.repeat(64)}';`, []],
@@ -208,10 +215,104 @@ describe('invisible code points in a row', () => {
 
   test('a lead byte without its continuation bytes breaks the run', () => {
     const half = bytes(run(0xfe00, INVISIBLE_RUN - 1));
-    expect(everyChunking(`${half}\xef\xb8${half}`)).toEqual([]);
+    expect(everyChunking(`${half}\xef\xb8${half}`)).toEqual(['invisible-payload']);
     expect(everyChunking(`${half}${bytes('\ufe0f')}${half}`)).toEqual(['invisible-code']);
     // Cut at the file's end: no code point, nothing read past it.
     expect(everyChunking(`${half}\xf3\xa0\x84`)).toEqual([]);
+  });
+});
+
+describe('invisible payload code points spread through a line', () => {
+  const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+  /** `n` code points from `from` on, each after a visible ASCII letter. */
+  const spread = (from: number, n: number, span = 16) => Array.from({ length: n }, (_, i) => `${String.fromCharCode(97 + (i % 26))}${String.fromCodePoint(from + (i % span))}`).join('');
+  test.each([
+    // Generated for nerq (fixtures/PROVENANCE.md): GlassWorm's decoder, its payload one selector after each letter of a greeting.
+    ['GlassWorm\'s selectors, one after each letter of a greeting', readFileSync(new URL('../../fixtures/obfuscated-code/generated/glassworm-interleaved-shape.js', import.meta.url)).toString('latin1'), ['invisible-payload']],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(text)).toEqual(expected);
+  });
+
+  // Synthetic: each text written for the test.
+  test.each([
+    ['a variation selector after each letter', `x = '${spread(0xe0100, INVISIBLE_PAYLOAD)}';`, ['invisible-payload']],
+    ['one short', `x = '${spread(0xe0100, INVISIBLE_PAYLOAD - 1)}';`, []],
+    ['U+FE00–FE0D after letters', `x = '${spread(0xfe00, INVISIBLE_PAYLOAD, 14)}';`, ['invisible-payload']],
+    ['tag characters after letters', `x = "${spread(0xe0041, INVISIBLE_PAYLOAD)}";`, ['invisible-payload']],
+    ['Private Use Area characters after letters', `x = '${spread(0xe000, PRIVATE_USE_PAYLOAD, 256)}';`, ['invisible-payload']],
+    ['one short', `x = '${spread(0xe000, PRIVATE_USE_PAYLOAD - 1, 256)}';`, []],
+    ['cut into short strings on one line', `x = ${Array.from({ length: INVISIBLE_PAYLOAD / 4 }, () => `'${spread(0xe0100, 4)}'`).join(' + ')};`, ['invisible-payload']],
+    ['in code, outside any string', `var a${spread(0xe0100, INVISIBLE_PAYLOAD)} = 1;`, ['invisible-payload']],
+    ['two selectors after one visible character: the second counts', `x = '${'\u00e9\ufe00\ufe01'.repeat(INVISIBLE_PAYLOAD)}';`, ['invisible-payload']],
+    ['a payload and a run in one file: named once, as the run', `x = '${spread(0xe0100, INVISIBLE_PAYLOAD)}';\ny = '${'\u{e0100}'.repeat(INVISIBLE_RUN)}';`, ['invisible-code']],
+    ['half on each of two lines', `x = '${spread(0xe0100, INVISIBLE_PAYLOAD - 1)}' +\n  '${spread(0xe0100, INVISIBLE_PAYLOAD - 1)}';`, []],
+    ['in a line comment', `// ${spread(0xe0100, 64)}\nx();`, []],
+    ['in a block comment', `/* ${spread(0xe0100, 64)} */ x();`, []],
+    ['escaped, not raw', `x = '${'a\\u{E0100}'.repeat(64)}';`, []],
+    ['U+FE0E and U+FE0F after letters and digits (keycaps)', `x = '${'1\ufe0f\u20e3#\ufe0f\u20e3a\ufe0e'.repeat(64)}';`, []],
+    ['zero-width characters between letters', `x = '${'a\u200bb\u200cc\u200dd\u2060'.repeat(64)}';`, []],
+    ['one ideographic variation selector after each ideograph', `x = '${'\u845b\u{e0100}\u8fbb\u{e0101}'.repeat(64)}';`, []],
+    ['black flags with more tags than a subdivision flag takes', `x = '${`\u{1f3f4}${'\u{e0061}'.repeat(INVISIBLE_RUN - 1)}a`.repeat(2)}';`, ['invisible-payload']],
+    ['subdivision flags (black flag, tags, cancel tag)', `x = '${'\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}'.repeat(64)}';`, []],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(bytes(text))).toEqual(expected);
+  });
+
+  // Real text, copied unchanged: none of it counts, however much of it a line holds.
+  test.each([
+    // moment 2.31.0 (MIT), locale/ar.js line 131 and locale/he.js line 22.
+    ['an Arabic moment locale line', "        weekdays: 'الأحد_الإثنين_الثلاثاء_الأربعاء_الخميس_الجمعة_السبت'.split('_'),"],
+    ['a Hebrew moment locale line', "        weekdays: 'ראשון_שני_שלישי_רביעי_חמישי_שישי_שבת'.split('_'),"],
+    // gemoji 8.1.0 (MIT), index.js lines 3424, 3459, 3466 and 13091: ZWJ sequences with U+FE0F, and England's flag (tags).
+    ['emoji ZWJ sequences and a subdivision flag, in one line', `x = [${"'🧑‍🤝‍🧑', '👩‍❤️‍💋‍👨', '👨‍❤️‍💋‍👨', '🏴󠁧󠁢󠁥󠁮󠁧󠁿', ".repeat(16)}];`],
+    // html-entities 2.6.0 (MIT), dist/commonjs/named-references.js line 49: symbols with U+FE00 (standardized variation sequences).
+    ['mathematical symbols with their variation selector', "caps~∩︀~cups~∪︀~gesl~⋛︀~gvertneqq~≩︀~gvnE~≩︀~lates~⪭︀~lesg~⋚︀~lvertneqq~≨︀~lvnE~≨︀~smtes~⪬︀~sqcaps~⊓︀~sqcups~⊔︀~varsubsetneq~⊊︀~varsubsetneqq~⫋︀~varsupsetneq~⊋︀~varsupsetneqq~⫌︀~vsubnE~⫋︀~vsubne~⊊︀~vsupnE~⫌︀~vsupne~⊋︀"],
+    // iconv-lite 0.7.3 (MIT), encodings/sbcs-data-generated.js line 373: a single-byte code page (Thai) whose vendor bytes are Private Use Area characters.
+    ['a code page table with Private Use Area characters between visible ones', '    "chars": "«»…“”�•‘’� กขฃคฅฆงจฉชซฌญฎฏฐฑฒณดตถทธนบปผฝพฟภมยรฤลฦวศษสหฬอฮฯะัาำิีึืฺุู﻿​–—฿เแโใไๅๆ็่้๊๋์ํ™๏๐๑๒๓๔๕๖๗๘๙®©����"'],
+    // Ideographic variation sequences registered in Unicode's Ideographic Variation Database (Adobe-Japan1): 葛 U+845B and 辻 U+8FBB with U+E0100/E0101.
+    ['a CJK line with an ideographic variation selector after each ideograph', `x = '${'葛󠄀辻󠄀葛󠄁辻󠄁'.repeat(8)}';`],
+  ])('%s', (_name, text) => {
+    expect(everyChunking(bytes(text))).toEqual([]);
+  });
+});
+
+describe('bidirectional controls that reorder code (Trojan Source)', () => {
+  const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+  const [LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI] = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+  // Written for nerq after the paper's shapes (fixtures/PROVENANCE.md).
+  test.each([
+    ['commenting out: a test shown as code is a comment', 'obfuscated-code/generated/trojan-source-commenting-out.js'],
+    ['a stretched string: a comment shown after the string is inside it', 'obfuscated-code/generated/trojan-source-stretched-string.js'],
+  ])('%s', (_name, path) => {
+    expect(everyChunking(fixture(path))).toEqual(['trojan-source']);
+  });
+
+  // Synthetic: each text written for the test.
+  test.each([
+    ...[LRE, RLE, LRO, RLO, LRI, RLI, FSI].map((c): [string, string, string[]] => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()} left open in a string`, `if (a != 'user${c}') x();`, ['trojan-source']]),
+    ['left open in a template literal', `x = \`${RLO}abc\`;`, ['trojan-source']],
+    ['left open before a template substitution', `x = \`${RLO}abc\${y}def${PDF}\`;`, ['trojan-source']],
+    ['left open in a regular expression', `x = /${RLO}abc/;`, ['trojan-source']],
+    ['left open in a line comment', `x(); // ${RLO} a\ny();`, ['trojan-source']],
+    ['left open at the end of a block comment', `/* ${RLO} } ${LRI}if (isAdmin)${PDI} */ x();`, ['trojan-source']],
+    ['left open at a line end inside a block comment', `/* ${RLE} a\n b ${PDF} */ x();`, ['trojan-source']],
+    ['left open at a line end inside a template literal', `x = \`${RLI} a\n b ${PDI}\`;`, ['trojan-source']],
+    ['an isolate closed by U+202C (which closes no isolate)', `x = '${LRI}abc${PDF}';`, ['trojan-source']],
+    ['a control in code', `x = 1;${RLO} y = 2;`, ['trojan-source']],
+    ['a closing control alone in code', `x = 1;${PDI}`, ['trojan-source']],
+    ['left open at the end of the file', `x = '${RLO}abc`, ['trojan-source']],
+    ['after an escaping backslash', `x = 'a\\${RLO}b';`, ['trojan-source']],
+    ['nested past 125 levels', `x = '${RLE.repeat(130)}${PDF.repeat(130)}';`, ['trojan-source']],
+    // Closed where they are opened: the text shows in order.
+    ['closed embeddings and overrides', `x = '${RLE}שלום${PDF} ${RLO}abc${PDF} ${LRE}${LRO}a${PDF}${PDF}';`, []],
+    ['closed isolates', `x = "${RLI}مرحبا${PDI} ${LRI}a${PDI} ${FSI}b${PDI}";`, []],
+    ['an isolate closing the embeddings opened in it', `x = '${RLI}${RLE}${RLO}abc${PDI}';`, []],
+    ['closed in a comment', `// ${RLI}مرحبا${PDI}\nx();`, []],
+    ['a stray closing control in a string', `x = '${PDF}${PDI}abc';`, []],
+    ['escaped, not raw', `x = '\\u202E\\u2066abc';`, []],
+    ['right-to-left text without controls', `x = 'مرحبا بالعالم'; // שלום`, []],
+  ])('%s', (_name, text, expected) => {
+    expect(everyChunking(bytes(text))).toEqual(expected);
   });
 });
 

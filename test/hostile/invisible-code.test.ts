@@ -5,13 +5,15 @@
  * Area characters decoded in its install code — so a review of the file sees an empty string.
  * The shapes are written for these tests after public reports (fixtures/PROVENANCE.md,
  * `fixtures/obfuscated-code/generated/`); the world is chalk 4.1.0's, its tarball edited to
- * carry them. The reader that finds them (src/checks/lib/obfuscation-signatures.ts,
+ * carry them. Round two: the same payload spread one character after each visible letter
+ * (`invisible-payload`), and Trojan Source's bidirectional controls (CVE-2021-42574) that make
+ * the code a reviewer sees differ from the code that runs (`trojan-source`). The reader that finds them (src/checks/lib/obfuscation-signatures.ts,
  * `invisible-code`) reads every JavaScript file of a tarball, so its time must grow linearly.
  */
 import { readFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVISIBLE_RUN, ObfuscationReader } from '../../src/checks/lib/obfuscation-signatures.js';
+import { INVISIBLE_PAYLOAD, INVISIBLE_RUN, ObfuscationReader } from '../../src/checks/lib/obfuscation-signatures.js';
 import { installCodeFindings } from '../../src/checks/lib/install-code.js';
 import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
 import { requireCli } from './support/cli.js';
@@ -27,6 +29,9 @@ afterAll(() => closeWorlds());
 const shape = (name: string) => readFileSync(new URL(`../../fixtures/obfuscated-code/generated/${name}`, import.meta.url), 'utf8');
 const GLASSWORM = shape('glassworm-shape.js');
 const OS_INFO_CHECKER = shape('os-info-checker-es6-shape.js');
+const GLASSWORM_INTERLEAVED = shape('glassworm-interleaved-shape.js');
+const TROJAN_COMMENT = shape('trojan-source-commenting-out.js');
+const TROJAN_STRING = shape('trojan-source-stretched-string.js');
 
 /** chalk 4.1.0 whose tarball holds `files` (its entry file `source/index.js` among them, plain unless given), both manifests running `postinstall` when given one. */
 function chalkWith(files: [path: string, content: string][], postinstall?: string) {
@@ -68,6 +73,34 @@ describe('a payload in invisible characters', () => {
   });
 });
 
+describe('a payload spread between visible letters, and code reordered by bidirectional controls', () => {
+  it.concurrent("spread one selector after each letter of a greeting in the install script: install-scripts finds obfuscated code, obfuscated-code names invisible-payload, the verdict is held", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, 'interleaved install script', { ...chalkWith([['install.js', GLASSWORM_INTERLEAVED]], 'node install.js'), osv: osvNoAdvisories });
+    sandbox.remove();
+    const install = checkOf(report, 'install-scripts');
+    expect(install).toMatchObject({ score: 10, messageId: 'code-suspicious' });
+    expect(String(install?.evidence?.findings).split(', ')).toContain('obfuscated');
+    expect(checkOf(report, 'obfuscated-code')).toMatchObject({ score: 0, messageId: 'obfuscated', evidence: { files: 'install.js', signatures: 'invisible-payload' } });
+    expect(report.verdictCode).toBe('caution');
+  });
+
+  it.concurrent("Trojan Source's commenting-out and stretched-string shapes in the entry files: obfuscated-code 0, trojan-source named, the verdict held", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const { report, sandbox } = await evaluate(task, 'trojan source entry', {
+      ...chalkWith([
+        ['source/index.js', TROJAN_COMMENT],
+        ['source/util.js', TROJAN_STRING],
+      ]),
+      osv: osvNoAdvisories,
+    });
+    sandbox.remove();
+    expect(checkOf(report, 'obfuscated-code')).toMatchObject({ score: 0, messageId: 'obfuscated', evidence: { signatures: 'trojan-source' } });
+    expect(String(checkOf(report, 'obfuscated-code')?.evidence?.files).split(', ').sort()).toEqual(['source/index.js', 'source/util.js']);
+    expect(report.verdictCode).toBe('caution');
+  });
+});
+
 describe('the invisible-code reader grows linearly', () => {
   /** One character a byte, as the tarball streams. */
   const bytes = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
@@ -87,10 +120,21 @@ describe('the invisible-code reader grows linearly', () => {
     [bytes('\u{1f3f4}\u{e0067}\u{e0062}\u{e0065}\u{e006e}\u{e0067}\u{e007f}'), []],
     [bytes('\ufeff'), ['invisible-code']],
     [bytes('\ue000\u200b\u3164'), ['invisible-code']],
-    [bytes('/*\u{e0100}*/'), []],
-    [bytes("'\u{e0100}',"), []],
+    // Runs broken by visible characters (the first unit inside the test's string, so no comment): 64 of a payload's kinds in one line.
+    [bytes('/*\u{e0100}*/'), ['invisible-payload']],
+    [bytes("'\u{e0100}',"), ['invisible-payload']],
     ['\xf3\xa0', []],
     ['\xef', []],
+    // Selectors and Private Use Area characters spread between letters, short runs on their own lines, text that takes a selector.
+    [bytes('a\u{e0100}b\ue000'), ['invisible-payload']],
+    [bytes(`${'\u{e0100}'.repeat(INVISIBLE_RUN - 1)}\n`), []],
+    [bytes('\u845b\u{e0100}\u2269\ufe00'), []],
+    // Bidirectional controls: left open, closed, nested without end, alone, a lead byte cut short.
+    [bytes('\u202e'), ['trojan-source']],
+    [bytes('\u2067a\u2069\u202bb\u202c'), []],
+    [bytes('\u2066\u202a'), ['trojan-source']],
+    [bytes('\u202c\u2069'), []],
+    ['\xe2\x80', []],
   ];
   it('on runs of the units it reads, in chunks', { timeout: 120_000 }, ({ task }) => {
     for (const [unit, found] of units) {
@@ -103,7 +147,9 @@ describe('the invisible-code reader grows linearly', () => {
   it('in an install script, read whole', { timeout: 120_000 }, ({ task }) => {
     const js = (text: string) => installCodeFindings({ files: [{ path: 'install.js', language: 'javascript', size: text.length, text, truncated: false }], missing: [], unread: [] });
     expect(js(`eval(s('${'\u{e0100}'.repeat(INVISIBLE_RUN)}'));`).suspicious).toContain('obfuscated');
-    for (const unit of ['\u{e0100}', '\u2764\ufe0f', '\ufe0f'.repeat(INVISIBLE_RUN - 1) + ' ']) {
+    expect(js(`eval(s('${'a\u{e0100}'.repeat(INVISIBLE_PAYLOAD)}'));`).suspicious).toContain('obfuscated');
+    expect(js(`if (a != 'user\u202e \u2066// admin\u2069 \u2066') x();`).suspicious).toContain('obfuscated');
+    for (const unit of ['\u{e0100}', '\u2764\ufe0f', '\ufe0f'.repeat(INVISIBLE_RUN - 1) + ' ', 'a\u{e0100}', '\u202e', '\u2067a\u2069']) {
       noteCases(task);
       expectLinear(task, `install ${JSON.stringify(unit)}`, growth((k) => js(`eval(s('${unit.repeat(k)}'));`), 500, true));
     }

@@ -14,6 +14,11 @@
  *
  * What it cannot tell, it reads as code: a string or a regular expression literal ends at the end
  * of its line, and brackets nested deeper than MAX_DEPTH are counted without their kinds.
+ *
+ * On the way it notes the bidirectional controls that make the code a reader sees differ from
+ * the code that runs (Trojan Source, `trojan-source` in docs/checks.md): one in code, or one a
+ * literal or comment leaves open (an embedding, override or isolate not closed before the
+ * literal, the comment or its line ends).
  */
 
 /** Open brackets whose kinds are kept (deeper ones are counted, and read as plain parentheses). */
@@ -48,6 +53,12 @@ const MAX_KEYWORD = 10;
 /** Identifier characters (ASCII letters, digits, `_`, `$`, and every non-ASCII byte of the latin1 text). */
 const IDENTIFIER = new Uint8Array(256);
 for (let c = 0; c < 256; c++) IDENTIFIER[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c >= 128 ? 1 : 0;
+
+/** Embeddings and overrides (U+202A, 202B, 202D, 202E), closed by U+202C; isolates (U+2066–2068), closed by U+2069. */
+const EMBEDDING = 1;
+const ISOLATE = 2;
+/** Unicode's bidirectional algorithm nests 125 levels at most: text that opens more is read as left open. */
+const MAX_BIDI_DEPTH = 125;
 
 /** What the last significant token was, for a `/` or a `{` after it. */
 const OPERATOR = 0;
@@ -90,6 +101,15 @@ export class CommentSkipper {
    * (a `${…}` substitution is code between two pairs).
    */
   literals: number[] = [];
+  /**
+   * Whether a bidirectional control so far reorders what a reader sees: one in code, or one left
+   * open at the end of a literal, a comment or a line of either.
+   */
+  reordering = false;
+  /** The bidirectional controls open in the current literal or comment (their kinds), and how many of them are isolates. */
+  private readonly bidi = new Uint8Array(MAX_BIDI_DEPTH);
+  private bidiDepth = 0;
+  private bidiIsolates = 0;
 
   /** The code of the next chunk, comments left out (a block comment stands for a space or a line break); `last` when the file ends with it. */
   code(chunk: string, last = false): string {
@@ -102,6 +122,11 @@ export class CommentSkipper {
       if (c === 47 || c === 42 || c === 92 || c === 36) {
         this.held = text[end - 1]!;
         end -= 1;
+      } else if (c === 0xe2 || ((c === 0x80 || c === 0x81) && text.charCodeAt(end - 2) === 0xe2)) {
+        // A bidirectional control's first bytes: it is read whole with the next chunk.
+        const cut = c === 0xe2 ? 1 : 2;
+        this.held = text.slice(end - cut);
+        end -= cut;
       }
     }
     let out = '';
@@ -114,6 +139,7 @@ export class CommentSkipper {
     let wordStart = this.inWord ? 0 : -1;
     for (; i < end; i++) {
       const c = text.charCodeAt(i);
+      if (c === 0xe2) this.bidiControl(text.charCodeAt(i + 1), text.charCodeAt(i + 2), state);
       switch (state) {
         case CODE: {
           if (IDENTIFIER[c] === 1) {
@@ -163,34 +189,44 @@ export class CommentSkipper {
         }
         case LINE_COMMENT:
           if (c === 10 || c === 13) {
+            this.endBidi();
             state = CODE;
             from = i;
           }
           continue;
         case BLOCK_COMMENT:
           if (c === 42 && text.charCodeAt(i + 1) === 47) {
+            this.endBidi();
             state = CODE;
             out += this.commentBreaks ? '\n' : ' ';
             i += 1;
             from = i + 1;
-          } else if (c === 10 || c === 13) this.commentBreaks = true;
+          } else if (c === 10 || c === 13) {
+            this.commentBreaks = true;
+            this.endBidi();
+          }
           continue;
         case SINGLE_QUOTED:
         case DOUBLE_QUOTED:
-          if (c === 92) i += 1;
+          // An escaped character is skipped, but for the first byte of a non-ASCII one (a backslash before a bidirectional control is that control).
+          if (c === 92) i += text.charCodeAt(i + 1) >= 0x80 ? 0 : 1;
           else if (c === (state === SINGLE_QUOTED ? 39 : 34) || c === 10 || c === 13) {
+            this.endBidi();
             state = CODE;
             this.setOperand();
             literals.push(out.length + i - from + (c === 10 || c === 13 ? 0 : 1));
           }
           continue;
         case TEMPLATE:
-          if (c === 92) i += 1;
+          if (c === 92) i += text.charCodeAt(i + 1) >= 0x80 ? 0 : 1;
+          else if (c === 10 || c === 13) this.endBidi();
           else if (c === 96) {
+            this.endBidi();
             state = CODE;
             this.setOperand();
             literals.push(out.length + i - from + 1);
           } else if (c === 36 && text.charCodeAt(i + 1) === 123) {
+            this.endBidi();
             literals.push(out.length + i - from);
             i += 1;
             this.open(SUBSTITUTION);
@@ -201,8 +237,9 @@ export class CommentSkipper {
           continue;
         case REGEX:
         case REGEX_CLASS:
-          if (c === 92) i += 1;
+          if (c === 92) i += text.charCodeAt(i + 1) >= 0x80 ? 0 : 1;
           else if (c === 10 || c === 13) {
+            this.endBidi();
             state = CODE;
             this.setOperand();
             literals.push(out.length + i - from);
@@ -210,6 +247,7 @@ export class CommentSkipper {
             if (c === 93) state = REGEX;
           } else if (c === 91) state = REGEX_CLASS;
           else if (c === 47) {
+            this.endBidi();
             state = CODE;
             this.setOperand();
             literals.push(out.length + i - from + 1);
@@ -217,6 +255,8 @@ export class CommentSkipper {
           continue;
       }
     }
+    // The file ends inside a literal or a comment: what it left open stays open.
+    if (last) this.endBidi();
     if (state === CODE && wordStart >= 0) {
       // The word goes on in the next chunk: keep what it could still need.
       this.partial = (this.inWord && wordStart === 0 ? this.partial : '') + text.slice(wordStart, Math.min(end, wordStart + MAX_KEYWORD + 1));
@@ -236,6 +276,36 @@ export class CommentSkipper {
     const result = out + text.slice(from, end);
     if (state >= SINGLE_QUOTED) literals.push(result.length);
     return result;
+  }
+
+  /** The bytes after a 0xE2 byte: a bidirectional control in code reorders it, one in a literal or a comment is counted until it is closed. */
+  private bidiControl(b1: number, b2: number, state: number): void {
+    let kind: number;
+    if (b1 === 0x80 && b2 >= 0xaa && b2 <= 0xae) kind = b2 === 0xac ? -EMBEDDING : EMBEDDING;
+    else if (b1 === 0x81 && b2 >= 0xa6 && b2 <= 0xa9) kind = b2 === 0xa9 ? -ISOLATE : ISOLATE;
+    else return;
+    if (state === CODE) this.reordering = true;
+    else if (kind > 0) {
+      if (this.bidiDepth === MAX_BIDI_DEPTH) this.reordering = true;
+      else {
+        this.bidi[this.bidiDepth++] = kind;
+        if (kind === ISOLATE) this.bidiIsolates += 1;
+      }
+    } else if (kind === -EMBEDDING) {
+      // U+202C closes the innermost embedding or override, not past an isolate.
+      if (this.bidiDepth > 0 && this.bidi[this.bidiDepth - 1] === EMBEDDING) this.bidiDepth -= 1;
+    } else if (this.bidiIsolates > 0) {
+      // U+2069 closes the innermost isolate and whatever was opened inside it.
+      while (this.bidi[--this.bidiDepth] !== ISOLATE);
+      this.bidiIsolates -= 1;
+    }
+  }
+
+  /** A literal, a comment or one of their lines ended: a bidirectional control it left open reorders what follows. */
+  private endBidi(): void {
+    if (this.bidiDepth > 0) this.reordering = true;
+    this.bidiDepth = 0;
+    this.bidiIsolates = 0;
   }
 
   private word(): string {

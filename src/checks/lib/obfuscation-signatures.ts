@@ -64,9 +64,31 @@ export const HIDING_BLANKS = 400;
  * byte a character, as GlassWorm (variation selectors) and os-info-checker-es6 (Private Use
  * Area) did in 2025. Real text puts them between visible characters: an emoji's U+FE0F, a ZWJ
  * sequence, a subdivision flag's tags (7 at most); emoji and i18n data packages hold 6 in a row
- * at most. Raw characters only: `\uFE0F` is no invisible character.
+ * at most. Raw characters only: `\uFE0F` is no invisible character. A Private Use Area character
+ * one above the one before it neither counts nor breaks the run: code page tables (codepage,
+ * xlsx) map unassigned rows to runs of up to 127 such characters in order, a payload's bytes are
+ * in no order.
  */
 export const INVISIBLE_RUN = 16;
+/**
+ * Variation selectors and tag characters of a payload's kinds (payloadCodePoint) in one line
+ * outside comments, whatever stands between them: GlassWorm's payload spread one selector after
+ * each visible letter of a harmless-looking string, or cut into short runs. Real text uses them
+ * one at a time, on a base that takes them — an emoji's U+FE0E/FE0F, an ideograph's variation
+ * selector, a black flag's tag sequence — none of which counts (docs/security.md: no line of
+ * the 23,361 JavaScript files of the 150 emoji, i18n, RTL, code page and icon packages measured
+ * holds one that counts; html-entities' table of mathematical symbols holds 20 selectors a
+ * line, each the first after its symbol).
+ */
+export const INVISIBLE_PAYLOAD = 16;
+/**
+ * Private Use Area characters in one line outside comments, each not one above the one before
+ * it: os-info-checker-es6's payload spread between visible letters. Code page tables put them
+ * between visible characters too, for the bytes a code page leaves to its vendor (iconv-lite's
+ * single-byte tables: 19 in a line), and icon fonts' glyphs are written one at a time: the bar
+ * is higher than for selectors.
+ */
+export const PRIVATE_USE_PAYLOAD = 64;
 
 /**
  * Code points no editor or diff shows: variation selectors (U+FE00–FE0F, U+E0100–E01EF), tag
@@ -84,6 +106,39 @@ const invisibleCodePoint = (cp: number): boolean =>
   cp === 0xfeff ||
   cp === 0x3164 ||
   cp === 0xffa0;
+
+/** What came before a code point, for whether a selector or a tag character after it is text or payload. */
+const BEFORE_ASCII = 0;
+/** A visible character outside ASCII (Latin, Arabic, a symbol…): one selector U+FE00–FE0D may follow it (a standardized variation sequence). */
+const BEFORE_VISIBLE = 1;
+/** A CJK ideograph: one selector may follow it (an ideographic variation sequence, U+E0100–E01EF). */
+const BEFORE_IDEOGRAPH = 2;
+const BEFORE_INVISIBLE = 3;
+/**
+ * U+1F3F4 (black flag), then BEFORE_FLAG + n after n tag characters: tags spell a subdivision
+ * flag (🏴 + gbeng + cancel tag), FLAG_TAGS of them at most (a subdivision code's six and the
+ * cancel tag); more are no flag's.
+ */
+const BEFORE_FLAG = 4;
+const FLAG_TAGS = 7;
+const inFlag = (before: number): boolean => before >= BEFORE_FLAG && before < BEFORE_FLAG + FLAG_TAGS;
+
+const ideograph = (cp: number): boolean => (cp >= 0x3400 && cp <= 0x9fff) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0x20000 && cp <= 0x3ffff);
+
+/**
+ * Whether an invisible code point, after what came before it, is of a payload's kinds: a
+ * variation selector other than the emoji presentation selectors U+FE0E/FE0F, unless it is the
+ * first after a base that takes it; a tag character outside a black flag's tag sequence (the
+ * Private Use Area is counted apart, PRIVATE_USE_PAYLOAD). Zero-width characters never count (Persian text's ZWNJ, emoji ZWJ
+ * sequences), nor do U+FE0E/FE0F (an emoji's presentation, a keycap after a digit).
+ */
+const payloadCodePoint = (cp: number, before: number): boolean => {
+  if (cp >= 0xfe00 && cp <= 0xfe0d) return before !== BEFORE_VISIBLE && before !== BEFORE_IDEOGRAPH;
+  if (cp >= 0xe0100 && cp <= 0xe01ef) return before !== BEFORE_IDEOGRAPH;
+  return cp >= 0xe0000 && cp <= 0xe007f && !inFlag(before);
+};
+
+const privateUse = (cp: number): boolean => (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000;
 
 /** A UTF-8 continuation byte's payload (its six low bits), or -1 when the byte is none. */
 const continuation = (c: number): number => (c >= 0x80 && c <= 0xbf ? c & 0x3f : -1);
@@ -134,12 +189,19 @@ export class ObfuscationReader {
   /** The character before the current run of blanks. */
   private beforeBlanks = 10;
   private invisibleRun = 0;
+  /** Payload code points in the current line (payloadCodePoint), and what came before the last character (BEFORE_…). */
+  private payload = 0;
+  private before = BEFORE_ASCII;
+  /** Private Use Area characters counted in the current line, and the last character's code point when it was one (0 otherwise). */
+  private privateUsePayload = 0;
+  private lastPrivateUse = 0;
   /** Characters the run counter has read: a byte order mark at the file's first is no invisible character. */
   private counted = 0;
 
   /** The next chunk of the file's text (one character a byte); `last` when the file ends with it. */
   read(chunk: string, last = false): void {
     const code = this.comments.code(chunk, last);
+    if (this.comments.reordering) this.found.add('trojan-source');
     this.decodedEval.read(code, this.comments.literals, last);
     if (this.decodedEval.runsDecoded()) this.found.add('decoded-eval');
     const text = this.carry + code;
@@ -155,7 +217,8 @@ export class ObfuscationReader {
 
   /** The signatures found, in a fixed order. */
   signatures(): ObfuscationSignature[] {
-    return OBFUSCATION_SIGNATURES.filter((s) => this.found.has(s));
+    // A run of invisible characters is a payload in one line too: named once, as the run.
+    return OBFUSCATION_SIGNATURES.filter((s) => this.found.has(s) && !(s === 'invisible-payload' && this.found.has('invisible-code')));
   }
 
   /** How many distinct `_0x…` names were seen (counted up to MIN_OBFUSCATED_FILE_NAMES). */
@@ -185,7 +248,7 @@ export class ObfuscationReader {
   /** The runs and counts, over text[from, to): each character once across the chunks. */
   private runs(text: string, from: number, to: number, last: boolean): void {
     // The counters in locals for the loop (one pass over every character of the package's JavaScript).
-    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun } = this;
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun, payload, before, privateUsePayload, lastPrivateUse } = this;
     // A run of escapes ended: its printable escapes count when it reads as text (a quarter of bytes no text holds at most).
     const endRun = (): void => {
       if (runPrintable > 0 && runOther * 3 <= runPrintable && (printableEscapes += runPrintable) >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
@@ -195,6 +258,17 @@ export class ObfuscationReader {
     let i = from;
     for (; i < to; i++) {
       const c = text.charCodeAt(i);
+      if (c < 0x80) {
+        before = BEFORE_ASCII;
+        lastPrivateUse = 0;
+        if (c === 10 || c === 13) {
+          payload = 0;
+          privateUsePayload = 0;
+        }
+      } else if (c >= 0xc2 && c <= 0xdf) {
+        before = BEFORE_VISIBLE;
+        lastPrivateUse = 0;
+      }
       if (c !== 92 && (runPrintable > 0 || runOther > 0)) endRun();
       if (c === 32 || c === 9) {
         // The text holds the characters before i (the carry), but at the file's start.
@@ -219,12 +293,22 @@ export class ObfuscationReader {
         if (b1 >= 0 && b2 >= 0 && b3 >= 0) {
           const cp = four ? ((c & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3 : ((c & 0x0f) << 12) | (b1 << 6) | b2;
           if (invisibleCodePoint(cp) && !(cp === 0xfeff && this.counted === 0 && i === from)) {
-            if (++invisibleRun >= INVISIBLE_RUN) this.found.add('invisible-code');
+            const vendor = privateUse(cp);
+            // One above the last: a code page table's row in order, which neither counts nor breaks the run.
+            if (!(vendor && cp === lastPrivateUse + 1)) {
+              if (++invisibleRun >= INVISIBLE_RUN) this.found.add('invisible-code');
+              if (vendor ? ++privateUsePayload >= PRIVATE_USE_PAYLOAD : payloadCodePoint(cp, before) && ++payload >= INVISIBLE_PAYLOAD) this.found.add('invisible-payload');
+            }
+            lastPrivateUse = vendor ? cp : 0;
+            // A flag's tags go on until its cancel tag (U+E007F), FLAG_TAGS at most.
+            before = inFlag(before) && cp >= 0xe0020 && cp <= 0xe007e && before + 1 < BEFORE_FLAG + FLAG_TAGS ? before + 1 : BEFORE_INVISIBLE;
             symbolRun = 0;
             symbolKinds = 0;
             i += four ? 3 : 2;
             continue;
           }
+          before = ideograph(cp) ? BEFORE_IDEOGRAPH : cp === 0x1f3f4 ? BEFORE_FLAG : BEFORE_VISIBLE;
+          lastPrivateUse = 0;
         }
       }
       invisibleRun = 0;
@@ -262,6 +346,10 @@ export class ObfuscationReader {
     this.beforeBlanks = beforeBlanks;
     this.printableEscapes = printableEscapes;
     this.invisibleRun = invisibleRun;
+    this.payload = payload;
+    this.before = before;
+    this.privateUsePayload = privateUsePayload;
+    this.lastPrivateUse = lastPrivateUse;
     this.counted += Math.max(0, i - from);
     this.unread = Math.max(0, text.length - i);
   }
