@@ -7,7 +7,7 @@
  * stand-ins; nor does a public issue tracker (a report there is public). docs/scoring.md §9.
  *
  * A sentence that says private reporting is not enabled (`… is not enabled`, `… is disabled`,
- * `we have not enabled …`, `once … is live`) names no channel; a policy whose only channel is
+ * `we have not enabled …`, `once … is live`, `a maintainer must enable …`) names no channel; a policy whose only channel is
  * private reporting still needs GitHub to say it is on (`onlyPrivateReporting`).
  */
 
@@ -38,28 +38,20 @@ const NOT_ENABLED = [
   /\b(?:is|are|has been|have been|was|remains?)\s{1,3}(?:currently\s{1,3})?(?:disabled|unavailable|turned off|switched off)\b/i,
   /\b(?:not|n't|never)\s{1,3}(?:(?:yet|currently|been)\s{1,3}){0,2}(?:enabled|activated|turned on)\b/i,
   /\b(?:once|until)\b[^.!?]{0,200}\b(?:is|are|gets?|becomes?)\s{1,3}(?:live|enabled|available|activated|turned on)\b/i,
+  /\b(?:must|should|needs? to|has to|have to)\s{1,3}(?:first\s{1,3})?(?:enable|turn on|activate)\b/i,
 ];
 /** Where a sentence ends: `.`, `!` or `?` before a space, or a blank line. */
-const SENTENCE_END = /[.!?](?=\s)|\n[ \t]*\n/g;
+const SENTENCE_END = /(?<=[.!?])\s+|\n[ \t]*\n/;
 
-/** The sentence around `[start, end)` (at most 400 characters each side), one space between words. */
-function sentenceAround(text: string, start: number, end: number): string {
-  const from = Math.max(0, start - 400);
-  const before = text.slice(from, start);
-  let cut = 0;
-  for (const m of before.matchAll(SENTENCE_END)) cut = m.index + m[0].length;
-  const after = text.slice(end, end + 400);
-  const stop = after.search(/[.!?](?=\s|$)|\n[ \t]*\n/);
-  return (before.slice(cut) + text.slice(start, end) + (stop < 0 ? after : after.slice(0, stop))).replace(/\s+/g, ' ');
-}
-
-/** The first mention of private reporting whose sentence does not say it is off; null when none. */
+/**
+ * The first mention of private reporting in a sentence that does not say it is off; null when
+ * none. Each sentence is read once (every pattern is bounded: linear in the text).
+ */
 function privateReportingMention(text: string): string | null {
-  for (const re of PRIVATE_REPORTING) {
-    for (const match of text.matchAll(new RegExp(re.source, 'gi'))) {
-      const sentence = sentenceAround(text, match.index, match.index + match[0].length);
-      if (!NOT_ENABLED.some((neg) => neg.test(sentence))) return match[0];
-    }
+  for (const raw of text.split(SENTENCE_END)) {
+    const sentence = raw.replace(/\s+/g, ' ');
+    const found = PRIVATE_REPORTING.map((re) => sentence.match(re)?.[0]).find((m) => m !== undefined);
+    if (found !== undefined && !NOT_ENABLED.some((neg) => neg.test(sentence))) return found;
   }
   return null;
 }
