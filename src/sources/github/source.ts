@@ -6,7 +6,9 @@
  *   up to 3 more for a branch with over 100 commits in the year).
  * - With a token (GITHUB_TOKEN / GH_TOKEN): one GraphQL query per batch of repositories and
  *   nothing else — the community files come from GraphQL's fields and the tree listings
- *   (github/graphql.ts). Batches shrink when GitHub cannot finish them.
+ *   (github/graphql.ts), and for a package's verified repository its workflows and SECURITY.md
+ *   too; one REST request more only when that policy's only channel is private reporting
+ *   (github/private-reporting.ts). Batches shrink when GitHub cannot finish them.
  * - Either way, contributors are the authors of the default branch's newest 100 commits,
  *   derived by one function (github/summaries.ts `summariseRecentContributors`).
  * - With a facts cache (`GithubSourceContext.facts`), a repository whose facts were derived
