@@ -11,8 +11,9 @@
 import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, test } from 'vitest';
+import { memoryFactsCache } from '../../src/sources/facts-cache.js';
 import { fetchGithubFacts } from '../../src/sources/github/source.js';
-import { contextFor, factsOf, npmClaim, TOKEN, widgetNode, useTokenServer } from './helpers.js';
+import { contextFor, factsOf, NOW, npmClaim, TOKEN, widgetNode, useTokenServer } from './helpers.js';
 
 const gh = useTokenServer();
 
@@ -99,5 +100,18 @@ describe("a package's verified repository's security policy", () => {
     expect(got.privateReporting).toBeUndefined();
     expect(got.via.requests).toBe(1);
     expect(privateReportingAsked()).toBe(0);
+  });
+
+  test('the facts cache: private reporting GitHub could not say about is asked again next run; an answer is kept', async () => {
+    const twice = async (response: { status?: number; body: unknown }) => {
+      answer(policy('froazin-winode'));
+      gh.server.expect('GET', PRIVATE_REPORTING, { ...response, times: 2 });
+      const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts: memoryFactsCache(() => NOW.getTime()) };
+      factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+      factsOf(await fetchGithubFacts(ctx, WIDGET, npmClaim('widget')));
+      return queries.length;
+    };
+    expect(await twice({ status: 403, body: { message: 'Forbidden' } })).toBe(2);
+    expect(await twice({ body: { enabled: false } })).toBe(1);
   });
 });

@@ -447,8 +447,9 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
     ...(policyText === undefined ? {} : { securityPolicyText: policyText }),
     ...(privateReporting === undefined ? {} : { privateReporting }),
   });
-  // A policy read whose private reporting GitHub could not vouch for is this run's alone.
-  if ((workflowsFailed || privateReporting?.enabled === null) && result.status === 'ok') incompleteFacts.add(result.facts);
+  // A policy the query could not give, or whose private reporting GitHub could not vouch for, is this run's alone.
+  const policyIncomplete = item.claim.kind === 'package' && link.verifiedBy !== null && (policyFailed || privateReporting?.enabled === null);
+  if ((workflowsFailed || policyIncomplete) && result.status === 'ok') incompleteFacts.add(result.facts);
   return result;
 }
 
