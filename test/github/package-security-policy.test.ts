@@ -103,7 +103,7 @@ describe("a package's verified repository's security policy", () => {
   });
 
   test('the facts cache: private reporting GitHub could not say about is asked again next run; an answer is kept', async () => {
-    const twice = async (response: { status?: number; body: unknown }) => {
+    const twice = async (response: { status?: number; body: object }) => {
       answer(policy('froazin-winode'));
       gh.server.expect('GET', PRIVATE_REPORTING, { ...response, times: 2 });
       const ctx = { ...contextFor(gh.server, gh.client.http, TOKEN), facts: memoryFactsCache(() => NOW.getTime()) };
