@@ -350,6 +350,18 @@ export const GithubWorkflowSafetySchema = z.object({
 });
 export type GithubWorkflowSafety = z.infer<typeof GithubWorkflowSafetySchema>;
 
+/** A security policy's text: its first 16 KiB (`truncated` when there was more). */
+export const SecurityPolicyTextSchema = z.object({ path: z.string(), text: z.string(), truncated: z.boolean() });
+
+/**
+ * Whether GitHub's private vulnerability reporting is on for the repository
+ * (`GET /repos/{owner}/{repo}/private-vulnerability-reporting`), asked only when the policy's only
+ * channel is private reporting: `enabled` true or false as GitHub says, null with the `reason`
+ * when it could not say (a failure, a refusal, an answer of another shape).
+ */
+export const PrivateReportingSchema = z.object({ enabled: z.boolean().nullable(), reason: z.string().nullable() });
+export type PrivateReporting = z.infer<typeof PrivateReportingSchema>;
+
 /**
  * The repository's own files at the default branch — or at the commit a target's ref names
  * (`github:owner/repo@ref`) — (github/repo-files.ts): one recursive tree
@@ -389,7 +401,9 @@ export const GithubFilesSchema = z.object({
   /** The security policy file (root, `.github/` or `docs/`); null when none. */
   securityPolicy: z.string().nullable(),
   /** The security policy's text (at most 16 KiB of it); null when there is none or it could not be read (`unread`); absent in evidence saved before it was read. */
-  securityPolicyText: z.object({ path: z.string(), text: z.string(), truncated: z.boolean() }).nullable().optional(),
+  securityPolicyText: SecurityPolicyTextSchema.nullable().optional(),
+  /** Private reporting's state, when the policy's only channel is private reporting; absent when it was not asked and in evidence saved before it was. */
+  privateReporting: PrivateReportingSchema.optional(),
   /** Manifests of the published packages (root first; test fixtures and examples left out). */
   manifests: z.array(RepoManifestSchema),
   /** Lockfiles found next to those manifests (paths). */
@@ -522,6 +536,15 @@ export const GithubFactsSchema = z.object({
    * verified, and in evidence saved before they were read.
    */
   workflowSafety: GithubWorkflowSafetySchema.optional(),
+  /**
+   * A package's verified repository's security policy text (`SECURITY.md` in the root, `.github/`
+   * or `docs/`), read with a GitHub token from the facts query itself; null when the query found
+   * none at those paths; absent without a token, for a repository target (its `files` hold it),
+   * when the link is not verified, and in evidence saved before it was read.
+   */
+  securityPolicyText: SecurityPolicyTextSchema.nullable().optional(),
+  /** As `files.privateReporting`, for that policy. */
+  privateReporting: PrivateReportingSchema.optional(),
   /**
    * What a repository target distributes (its README's install commands and its manifests'
    * names, looked up in their registries); absent for a package's repository and in evidence

@@ -202,9 +202,10 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     ]);
   });
 
-  it('makes exactly 18 GitHub REST requests (7 for the repository, 8 for its own files and history, 3 for its workflows) and one registry lookup, each naming nerq, none with a token', () => {
-    // 13 + 1 before the history's two commit listings were read, 16 before the workflows were.
-    expect(json.requests).toHaveLength(19);
+  it('makes exactly 19 GitHub REST requests (7 for the repository, 9 for its own files and history, 3 for its workflows) and one registry lookup, each naming nerq, none with a token', () => {
+    // 13 + 1 before the history's two commit listings were read, 16 before the workflows were, 18
+    // before its SECURITY.md (private reporting alone) had GitHub asked whether that is on.
+    expect(json.requests).toHaveLength(20);
     expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, messageId: 'safe', evidence: { listed: 3, read: 3, outsider: 1 } });
     expect(json.requests.filter((r) => r.path.startsWith('/npm/')).map((r) => r.path)).toEqual(['/npm/widget']);
     expect(report.distribution?.packages).toMatchObject([{ name: 'widget', status: 'verified', check: 'npm:widget' }]);
@@ -228,7 +229,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(table.stdout).toMatch(/✔ {2}90\.0 {2}Commit activity/);
     expect(table.stdout).toMatch(/✔ 100\.0 {2}Stars and forks/);
     expect(table.stdout).toMatch(/^Gate {2}PASS\b/m);
-    expect(table.requests).toHaveLength(19);
+    expect(table.requests).toHaveLength(20);
   });
 
   it('renders Markdown with the same numbers', async () => {
@@ -264,7 +265,7 @@ describe('every form of a repository target is the same repository, named as the
       repository: 'https://github.com/acme/widget',
     });
     expect(report.score).toBe(94.3);
-    expect(run.requests).toHaveLength(19);
+    expect(run.requests).toHaveLength(20);
   });
 });
 
@@ -352,8 +353,9 @@ describe('nerq check github:acme/widget with GITHUB_TOKEN (GraphQL)', () => {
   it('makes one GraphQL query for the repository, then reads its own files through REST, all with the token', () => {
     // 1 GraphQL + 4 REST listings (the tree, the tags, the history's two commit listings) + 1
     // GraphQL query for README, LICENSE, package.json, SECURITY.md and the three workflows + 1
-    // registry; 11 when each file was a REST request.
-    expect(json.requests).toHaveLength(7);
+    // registry; 11 when each file was a REST request; + 1 REST request asking whether private
+    // reporting, the only channel its SECURITY.md names, is on.
+    expect(json.requests).toHaveLength(8);
     expect(githubLines(json.requests)).toEqual(['POST /github/graphql', 'POST /github/graphql', ...WIDGET_TARGET_LISTINGS, ...WIDGET_TARGET_DISTRIBUTION].sort());
     const filesQuery = json.requests.find((r) => r.path === '/github/graphql' && r.body.includes('NerqFiles'));
     expect(Object.values((JSON.parse(filesQuery?.body ?? '{}') as { variables: Record<string, string> }).variables).filter((v) => v.startsWith('main:')).sort()).toEqual(
@@ -475,9 +477,10 @@ describe('the token never appears in output, evidence or the store', () => {
     }
     const evidence = JSON.parse(readFileSync(evidenceFile, 'utf8')) as { target: { ecosystem: string }; sources: { github: { status: string; facts: { via: unknown } } } };
     expect(evidence.target.ecosystem).toBe('github');
-    // The evidence records the GitHub requests the server saw: the repository's query, 4 listings and the files' query.
-    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 6 } } });
-    expect(runs[0]?.requests).toHaveLength(7);
+    // The evidence records the GitHub requests the server saw: the repository's query, 4 listings,
+    // the files' query and whether private reporting (its SECURITY.md's only channel) is on.
+    expect(evidence.sources.github).toMatchObject({ status: 'ok', facts: { via: { api: 'graphql', requests: 7 } } });
+    expect(runs[0]?.requests).toHaveLength(8);
     const written = filesUnder(dir);
     expect(written.length).toBeGreaterThan(2);
     for (const { file, bytes } of written) {

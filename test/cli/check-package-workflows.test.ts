@@ -60,3 +60,14 @@ describe("nerq check <package>: the package's repository's workflows", () => {
     expect(report.checks.map((c) => c.id)).toContain('commit-activity');
   });
 });
+
+describe("nerq check <package>: the package's repository's SECURITY.md", () => {
+  /** blazickjp/arxiv-mcp-server's recorded SECURITY.md, whose only address is `maintainer@example.com`, placed at widget's `.github/SECURITY.md`. */
+  const placeholder = readFileSync(new URL('../../fixtures/http/github/repos/blazickjp/arxiv-mcp-server/contents/SECURITY.md', import.meta.url), 'utf8');
+  const policy = (text: string) => ({ securityPolicy1: { byteSize: Buffer.byteLength(text), text, isTruncated: false, isBinary: false } });
+
+  it('with a token its text comes with the facts query: a placeholder policy points nowhere (40), no longer 100 by its presence', async () => {
+    const { report } = await check(policy(placeholder), { GITHUB_TOKEN: TOKEN });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ score: 40, messageId: 'dangling', evidence: { file: '.github/SECURITY.md', placeholders: ['maintainer@example.com'] } });
+  });
+});

@@ -40,6 +40,8 @@ export const WIDGET_TARGET_LISTINGS = [
   'GET /github/repos/acme/widget/commits',
   'GET /github/repos/acme/widget/commits',
   'GET /github/repos/acme/widget/tags',
+  // Its .github/SECURITY.md names only private reporting: GitHub says whether it is on (private-reporting.ts), with a token too.
+  'GET /github/repos/acme/widget/private-vulnerability-reporting',
 ] as const;
 
 /** The files that matter — README, LICENSE, package.json, SECURITY.md: one REST request each without a token; with one, in the workflows' GraphQL query. */

@@ -98,6 +98,8 @@ export const ROUTES = {
   readme: '/contents/README.md',
   license: '/contents/LICENSE',
   security: '/contents/.github/SECURITY.md',
+  /** Whether private reporting is on: asked because that SECURITY.md's only channel is private reporting (sources/github/private-reporting.ts). */
+  privateReporting: '/private-vulnerability-reporting',
   /** Its workflows (sources/github/workflow-files.ts: read and judged, one request each without a token). */
   workflowCi: '/contents/.github/workflows/ci.yml',
   workflowCodeql: '/contents/.github/workflows/codeql.yaml',
@@ -105,7 +107,7 @@ export const ROUTES = {
 } as const;
 
 /** The routes only a repository target asks for (its own files; the manifest it reads as one of them). */
-export const TARGET_FILE_ROUTES = ['files', 'tags', 'readme', 'license', 'security', 'workflowCi', 'workflowCodeql', 'workflowRelease'] as const satisfies readonly RouteName[];
+export const TARGET_FILE_ROUTES = ['files', 'tags', 'readme', 'license', 'security', 'privateReporting', 'workflowCi', 'workflowCodeql', 'workflowRelease'] as const satisfies readonly RouteName[];
 export type RouteName = keyof typeof ROUTES;
 
 /** acme/widget's recorded repository answer, renamed to `fullName` and with `changes` applied. */

@@ -25,6 +25,7 @@ import { pythonProjectName } from '../../src/sources/github/link.js';
 import { licenceDeclarationOf } from '../../src/sources/github/licence-manifests.js';
 import { readmeTail, ReadmeTailScanner } from '../../src/util/readme-tail.js';
 import { declaredDeprecation, readmeOpening } from '../../src/checks/lib/readme-opening.js';
+import { policyChannels } from '../../src/checks/lib/security-channel.js';
 import { decideCategory } from '../../src/scoring/category.js';
 import { faceListWords } from '../../src/report/face-lists.js';
 import { evidence } from '../support/evidence-builder.js';
@@ -361,6 +362,13 @@ describe('network text grows linearly', () => {
     for (const unit of ['name ', 'name=', 'name = ', '# name="x"\n', 'setup(', '"""', "'"]) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => pythonProjectName('setup.py', `${unit.repeat(k)}x`, parseToml), 4000, true));
+    }
+  });
+
+  it("a security policy's channel, on runs of private-reporting mentions (each one's sentence read for a negation)", ({ task }) => {
+    for (const unit of ['private vulnerability reporting is not enabled ', 'Once private vulnerability reporting ', 'private vulnerability reporting ', '/security/advisories/new ', 'is not enabled. ', 'until ']) {
+      noteCases(task);
+      expectLinear(task, `security policy ${JSON.stringify(unit)}`, growth((k) => policyChannels(unit.repeat(k)), 1000, true));
     }
   });
 

@@ -123,6 +123,9 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
       body: { health_percentage: 50, files: { readme: {}, contributing: null, code_of_conduct: null, issue_template: null, pull_request_template: null } },
     },
     [`/git/trees/${record.defaultBranch}`]: { fixture: `github/repos/${fullName}/git/trees/${record.recordedCommit.tree}.json` },
+    // Asked only when the security policy's only channel is private reporting (sources/github/private-reporting.ts):
+    // GitHub's documented response example (fixtures/PROVENANCE.md); a test overrides it to say otherwise.
+    '/private-vulnerability-reporting': { body: { enabled: true } },
     // The texts stored gzip-compressed (over 256 KB), served as GitHub would: inflated by the client.
     ...Object.fromEntries(
       record.files.recorded

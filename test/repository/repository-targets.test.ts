@@ -230,8 +230,10 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
     expect(report.category?.id).toBe('mcp-server');
     // No changelog at the root: the one beside a published member crate's Cargo.toml, from the listing (no request more).
     expect(checkOf(report, 'changelog')).toMatchObject({ score: 100, messageId: 'present-repository', evidence: { path: 'crates/rmcp/CHANGELOG.md' } });
-    // 4 + README, LICENSE, Cargo.toml (read for its licence alone), SECURITY.md, 7 workflows, and the listing's .github tree.
-    expect(requests).toBe(22);
+    // 4 + README, LICENSE, Cargo.toml (read for its licence alone), SECURITY.md, 7 workflows, and the listing's .github tree;
+    // and one more: its SECURITY.md's only channel is private reporting, which GitHub is asked about.
+    expect(requests).toBe(23);
+    expect(checkOf(report, 'security-policy')).toMatchObject({ score: 100, messageId: 'channel', evidence: { channelKind: "GitHub's private vulnerability reporting" } });
   });
 
   it('a Gradle build declares no licence nerq reads: the licence file is not compared (70), never "undeclared"; the MCP inspector of the same owner is a sibling, not an impostor', async () => {
@@ -554,9 +556,10 @@ describe('a monorepo', () => {
     // SECURITY.md), then pnpm-workspace.yaml and the three member manifests named like their
     // packages (packages/client/package.json was already read): workspace members come from the
     // tree, with no folder listing; and 8 of its 8 workflows (the cap without a token, one request
-    // each). 33 in all (25 before the workflows were read).
-    expect(requests).toBe(7 + 14 + 1 + 3 + 8);
-    expect(requests).toBeLessThanOrEqual(7 + 14 + VERIFY_READ_BUDGET + 8);
+    // each). 33 in all (25 before the workflows were read); and one more: SECURITY.md's only channel
+    // is private reporting, which GitHub is asked about (private-reporting.ts).
+    expect(requests).toBe(7 + 14 + 1 + 3 + 8 + 1);
+    expect(requests).toBeLessThanOrEqual(7 + 14 + VERIFY_READ_BUDGET + 8 + 1);
     expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, evidence: { listed: 8, read: 8, unreadCount: 0 } });
     // Its history: 1,605 commits, the first on 2024-09-24 (recorded).
     expect(checkOf(report, 'project-maturity')).toMatchObject({ evidence: { commits: 1605, firstCommitAt: '2024-09-24T20:32:00.000Z' } });
@@ -758,6 +761,22 @@ describe('a security policy that works, read from the repository', () => {
   it('a placeholder address (blazickjp/arxiv-mcp-server: maintainer@example.com) points nowhere: a warning that says so', async () => {
     const { report } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
     expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', score: 40, status: 'warn', evidence: { placeholders: ['maintainer@example.com'] } });
+  });
+
+  it("private reporting its only channel (modelcontextprotocol/typescript-sdk): GitHub is asked once; not enabled, it points nowhere", async () => {
+    const { report } = await check('modelcontextprotocol/typescript-sdk', { license: 'Apache-2.0', topics: [], override: { '/private-vulnerability-reporting': { body: { enabled: false } } } });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', score: 40, status: 'warn', evidence: { privateReporting: false } });
+    expect(server.requests.filter((r) => r.path === '/github/repos/modelcontextprotocol/typescript-sdk/private-vulnerability-reporting')).toHaveLength(1);
+  });
+
+  it('private reporting its only channel, and GitHub refuses to say (403): unknown, never credited', async () => {
+    const { report } = await check('modelcontextprotocol/typescript-sdk', { license: 'Apache-2.0', topics: [], override: { '/private-vulnerability-reporting': { status: 403, body: { message: 'Forbidden' } } } });
+    expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'private-reporting-unknown', score: null });
+  });
+
+  it('an e-mail channel asks GitHub nothing about private reporting (microsoft/playwright-mcp)', async () => {
+    await check('microsoft/playwright-mcp', { license: 'Apache-2.0', topics: ['mcp'] });
+    expect(server.requests.filter((r) => r.path.endsWith('/private-vulnerability-reporting'))).toEqual([]);
   });
 
   it('a policy GitHub cannot serve (503) falls back to its presence, never to a made-up channel', async () => {

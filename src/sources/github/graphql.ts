@@ -102,6 +102,14 @@ export const REPOSITORY_FRAGMENT = `fragment NerqRepository on Repository {
  */
 const WORKFLOW_FILES = 'workflowFiles: object(expression: "HEAD:.github/workflows") { ... on Tree { entries { name type object { ... on Blob { byteSize text isTruncated isBinary } } } } }';
 
+/**
+ * The security policy's possible paths (root, `.github/`, `docs/`), asked beside the fragment for
+ * a repository a package claims (the policy's text is judged for a working channel:
+ * security-policy); a repository target reads its own with its files. Aliases `securityPolicy0…2`.
+ */
+export const SECURITY_POLICY_PATHS = ['SECURITY.md', '.github/SECURITY.md', 'docs/SECURITY.md'] as const;
+const SECURITY_POLICY_FIELDS = SECURITY_POLICY_PATHS.map((path, i) => `securityPolicy${i}: object(expression: "HEAD:${path}") { ...NerqBlob }`).join(' ');
+
 const BLOB_FRAGMENT = `fragment NerqBlob on GitObject { ... on Blob { byteSize text isTruncated isBinary } }`;
 const TREE_FRAGMENT = `fragment NerqTree on GitObject { ... on Tree { entries { name type } } }`;
 
@@ -112,7 +120,7 @@ export interface GraphqlItem {
   name: string;
   /** Files to read at the default branch (manifests for the link check). */
   files: readonly string[];
-  /** Ask for the workflow files and their texts too (a package claims the repository). */
+  /** Ask for the workflow files and their texts, and the security policy's, too (a package claims the repository). */
   workflows?: boolean;
 }
 
@@ -134,9 +142,9 @@ export function buildRepositoriesQuery(items: readonly GraphqlItem[], now: Date)
       declarations.push(`$f${i}_${j}: String!`);
       return `f${j}: object(expression: $f${i}_${j}) { ...NerqBlob }`;
     });
-    selections.push(`${item.alias}: repository(owner: $o${i}, name: $n${i}) { ...NerqRepository ${files.join(' ')}${item.workflows === true ? ` ${WORKFLOW_FILES}` : ''} }`);
+    selections.push(`${item.alias}: repository(owner: $o${i}, name: $n${i}) { ...NerqRepository ${files.join(' ')}${item.workflows === true ? ` ${WORKFLOW_FILES} ${SECURITY_POLICY_FIELDS}` : ''} }`);
   });
-  const usesBlob = items.some((item) => item.files.length > 0);
+  const usesBlob = items.some((item) => item.files.length > 0 || item.workflows === true);
   const query = [
     `query NerqRepositories(${declarations.join(', ')}) {`,
     ...selections.map((s) => `  ${s}`),
@@ -258,6 +266,10 @@ export const GraphqlRepositorySchema = z.object({
   docsTree: TreeObject,
   /** The workflow files with their texts (a package's repository: workflow-safety); absent from answers recorded before it was asked. */
   workflowFiles: z.object({ entries: z.array(z.object({ name: z.string(), type: z.string(), object: z.unknown().nullish() })).optional() }).nullable().optional(),
+  /** The security policy at SECURITY_POLICY_PATHS (a package's repository); absent from answers recorded before it was asked. */
+  securityPolicy0: z.unknown().optional(),
+  securityPolicy1: z.unknown().optional(),
+  securityPolicy2: z.unknown().optional(),
 });
 export type GraphqlRepository = z.infer<typeof GraphqlRepositorySchema>;
 
@@ -676,6 +688,26 @@ export function graphqlFileSource(
       return out;
     },
   };
+}
+
+/**
+ * The security policy of the facts query's answer (a package's repository): the first of
+ * SECURITY_POLICY_PATHS that is a readable blob. `undefined` when the answer does not hold them
+ * (recorded before they were asked); null when none is there; `unread` when one is there but
+ * could not be read as text (too large, binary), with why.
+ */
+export function graphqlSecurityPolicy(
+  node: GraphqlRepository,
+): { path: string; text: string } | { unread: string } | null | undefined {
+  const values = [node.securityPolicy0, node.securityPolicy1, node.securityPolicy2];
+  if (values.every((v) => v === undefined)) return undefined;
+  for (const [i, value] of values.entries()) {
+    const read = blobRead(value);
+    if (read.kind === 'missing') continue;
+    const path = SECURITY_POLICY_PATHS[i] ?? '';
+    return read.kind === 'file' ? { path, text: read.text.replace(/^\uFEFF/, '') } : { unread: `${path}: ${read.reason}` };
+  }
+  return null;
 }
 
 /**

@@ -15,7 +15,8 @@
  * Cargo.toml), at most 2 manifests read for the licence they declare alone (the root Cargo.toml,
  * composer.json, setup.cfg, .gemspec, pom.xml, Directory.Build.props, a published .csproj;
  * repo-tree.ts) when not read already, and the security policy (at most 25 in all; 8 for a typical single-package
- * repository with a lockfile, 9 with a security policy), and at most 8 workflow files and 4
+ * repository with a lockfile, 9 with a security policy; one more, private-reporting.ts, when the
+policy's only channel is GitHub private vulnerability reporting), and at most 8 workflow files and 4
  * `action.yml` files of composite actions their outsider-triggered jobs call, one request each
  * (workflow-files.ts): at most 37 file requests in all — but for a github.com repository whose
  * history's newest commit has the listed tree as its root, the workflows and action files (at
@@ -51,6 +52,7 @@ import { GithubStop, lastPageOf, type GithubCall } from './request.js';
 import { COMMIT_SHA, type RawAt } from './raw-files.js';
 import { restHistory, type HistoryHead } from './repo-history.js';
 import { getJson, restFileSource } from './rest.js';
+import { privateReportingFor } from './private-reporting.js';
 import { graphqlTagDates } from './tag-dates.js';
 import { isVersionTag } from './version-tags.js';
 import { readWorkflows } from './workflow-files.js';
@@ -343,6 +345,8 @@ export async function restRepoFiles(
     policyItem === null || policyText === null
       ? null
       : { path: policyItem.path, text: policyText.slice(0, SECURITY_POLICY_TEXT_CHARS), truncated: policyText.length > SECURITY_POLICY_TEXT_CHARS };
+  // A policy whose only channel is private reporting: GitHub says whether it is on (one request).
+  const privateReporting = await privateReportingFor(call, base, securityPolicyText?.text ?? null);
   const tagFacts = tags.ok
     ? { count: tags.value.filter((t) => isVersionTag(t.name)).length, complete: lastPageOf(tags.headers.link) === null && tags.value.length < TAGS_PER_PAGE }
     : null;
@@ -365,6 +369,7 @@ export async function restRepoFiles(
       examplesFolder: selection.examplesFolder,
       securityPolicy: selection.securityPolicy,
       securityPolicyText,
+      ...(privateReporting === undefined ? {} : { privateReporting }),
       manifests,
       lockfiles: selection.lockfiles,
       ...(selection.moduleFiles.length === 0 ? {} : { moduleFiles: selection.moduleFiles }),

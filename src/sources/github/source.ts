@@ -6,7 +6,9 @@
  *   up to 3 more for a branch with over 100 commits in the year).
  * - With a token (GITHUB_TOKEN / GH_TOKEN): one GraphQL query per batch of repositories and
  *   nothing else — the community files come from GraphQL's fields and the tree listings
- *   (github/graphql.ts). Batches shrink when GitHub cannot finish them.
+ *   (github/graphql.ts), and for a package's verified repository its workflows and SECURITY.md
+ *   too; one REST request more only when that policy's only channel is private reporting
+ *   (github/private-reporting.ts). Batches shrink when GitHub cannot finish them.
  * - Either way, contributors are the authors of the default branch's newest 100 commits,
  *   derived by one function (github/summaries.ts `summariseRecentContributors`).
  * - With a facts cache (`GithubSourceContext.facts`), a repository whose facts were derived
@@ -51,6 +53,7 @@ import {
   graphqlReleases,
   graphqlRepository,
   graphqlResponsiveness,
+  graphqlSecurityPolicy,
   graphqlWorkflowFiles,
   GraphqlRepositorySchema,
   GRAPHQL_BATCH_SIZE,
@@ -62,7 +65,8 @@ import { forkOwnCommits, type ForkCommitsResult } from './fork-commits.js';
 import { normaliseDirectory, verifyLink, type FileRead, type GithubClaim, type RepoFileSource } from './link.js';
 import type { GithubRateLimiter } from './rate-limit.js';
 import { GithubStop, type GithubCall, type Section } from './request.js';
-import { restRepoFiles } from './repo-files.js';
+import { restRepoFiles, SECURITY_POLICY_TEXT_CHARS } from './repo-files.js';
+import { privateReportingFor } from './private-reporting.js';
 import { resolveRefCommit } from './ref-commit.js';
 import { readWorkflows } from './workflow-files.js';
 import { alreadyReadFileSource, type RepositoryAlreadyRead } from './tree-file-source.js';
@@ -412,6 +416,17 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
   const workflowSafety =
     workflowFiles === null ? undefined : await readWorkflows(call, { owner, name }, '', workflowFiles.items, [], false, workflowFiles.texts, undefined, undefined, undefined, true);
   const workflowsFailed = item.claim.kind === 'package' && link.verifiedBy !== null && failed('workflowFiles') !== null;
+  // Its security policy's text came with the query too (security-policy judges its channel); a
+  // path GitHub could not resolve leaves the text unread (the policy then counts by its presence).
+  const policyFailed = ['securityPolicy0', 'securityPolicy1', 'securityPolicy2'].some((f) => failed(f) !== null);
+  const policyAnswer = item.claim.kind === 'package' && link.verifiedBy !== null && !policyFailed ? graphqlSecurityPolicy(data) : undefined;
+  const policyText =
+    policyAnswer === undefined || (policyAnswer !== null && 'unread' in policyAnswer)
+      ? undefined
+      : policyAnswer === null
+        ? null
+        : { path: policyAnswer.path, text: policyAnswer.text.slice(0, SECURITY_POLICY_TEXT_CHARS), truncated: policyAnswer.text.length > SECURITY_POLICY_TEXT_CHARS };
+  const privateReporting = policyText === undefined ? undefined : await privateReportingFor(call, repoBase(call.api, repository.fullName), policyText?.text ?? null);
   const facts = presentFacts(
     {
       repository,
@@ -426,8 +441,15 @@ async function completeFromGraphql(prepared: Prepared, node: unknown, errors: Ma
     call,
     'graphql',
   );
-  const result = validated(workflowSafety === undefined ? facts : { ...facts, workflowSafety });
-  if (workflowsFailed && result.status === 'ok') incompleteFacts.add(result.facts);
+  const result = validated({
+    ...facts,
+    ...(workflowSafety === undefined ? {} : { workflowSafety }),
+    ...(policyText === undefined ? {} : { securityPolicyText: policyText }),
+    ...(privateReporting === undefined ? {} : { privateReporting }),
+  });
+  // A policy the query could not give, or whose private reporting GitHub could not vouch for, is this run's alone.
+  const policyIncomplete = item.claim.kind === 'package' && link.verifiedBy !== null && (policyFailed || privateReporting?.enabled === null);
+  if ((workflowsFailed || policyIncomplete) && result.status === 'ok') incompleteFacts.add(result.facts);
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyChannels } from '../../../src/checks/lib/security-channel.js';
+import { onlyPrivateReporting, policyChannels } from '../../../src/checks/lib/security-channel.js';
 
 describe('policyChannels', () => {
   it('prefers private reporting, then e-mail, then a URL', () => {
@@ -20,6 +20,36 @@ describe('policyChannels', () => {
     const found = policyChannels('Mail your-email@yourdomain.com or security@example.org, or see http://localhost:8080 and https://github.com/a/b/issues/new');
     expect(found.channel).toBeNull();
     expect(found.placeholders).toEqual(['your-email@yourdomain.com', 'security@example.org', 'http://localhost:8080']);
+  });
+
+  it('keeps the first working address or link beside private reporting as its fallback, and says when private reporting is all there is', () => {
+    expect(policyChannels('Use private vulnerability reporting, or mail sec@acme.io')).toMatchObject({ channel: { kind: 'private-reporting' }, fallback: { kind: 'email', value: 'sec@acme.io' } });
+    expect(onlyPrivateReporting(policyChannels('Use private vulnerability reporting, or mail sec@acme.io'))).toBe(false);
+    expect(onlyPrivateReporting(policyChannels('Report it at https://github.com/a/b/security/advisories/new.'))).toBe(true);
+    // The advisory form and GitHub's guide are private reporting, never a web page of their own.
+    expect(policyChannels('Report it at https://github.com/a/b/security/advisories/new.').fallback).toBeNull();
+    expect(onlyPrivateReporting(policyChannels('Mail sec@acme.io'))).toBe(false);
+  });
+
+  it('reads no channel in a sentence that says private reporting is off, only in one that names it', () => {
+    for (const text of [
+      'GitHub private vulnerability reporting is not enabled on this repository yet.',
+      "GitHub's private vulnerability reporting is not enabled on this repository, so its advisory form is not a route here.",
+      'Private vulnerability reporting is currently disabled.',
+      "We haven't enabled private vulnerability reporting.",
+      'We have not yet enabled private\nvulnerability reporting for this project.',
+      'Once private vulnerability reporting is live, prefer it.',
+      'A maintainer must enable private vulnerability reporting before review.',
+    ]) {
+      expect(policyChannels(text).channel, text).toBeNull();
+    }
+    // Said to be off in one sentence, named as the way in another: private reporting (GitHub is then asked).
+    const both = 'Use private vulnerability reporting to report. If private vulnerability reporting is not enabled, ask in an issue.';
+    expect(policyChannels(both).channel?.kind).toBe('private-reporting');
+    // "do not" about something else in the same sentence is no negation of private reporting.
+    expect(policyChannels('Please do not open public issues; use private vulnerability reporting instead.').channel?.kind).toBe('private-reporting');
+    // Off, but an address beside it: the address.
+    expect(policyChannels('Private vulnerability reporting is disabled. Mail sec@acme.io.').channel).toEqual({ kind: 'email', value: 'sec@acme.io' });
   });
 
   it('stays linear on hostile text', () => {
