@@ -169,18 +169,18 @@ checkTable(check, [
     data: { channelKind: 'e-mail', channel: 'xrdp-core@googlegroups.com' },
   },
   {
-    name: 'text that says private reporting is not enabled, and no other contact: points nowhere (real)',
+    name: 'text that says private reporting is not enabled, and no other contact: points nowhere',
     evidence: withPolicy(realPolicy('not-enabled-no-contact')),
     score: 40,
     messageId: 'dangling',
     data: { placeholders: [] },
   },
   {
-    name: 'text that says private reporting is not enabled yet ("once … is live"): the profile link, not private reporting (akhayam99/goodboy, real)',
+    name: 'text that says private reporting is not enabled yet ("once … is live"): the profile link, not private reporting',
     evidence: withPolicy(realPolicy('not-enabled-yet-profile')),
     score: 100,
     messageId: 'channel',
-    data: { channelKind: 'a web form or page', channel: 'https://github.com/akhayam99' },
+    data: { channelKind: 'a web form or page', channel: 'https://github.com/example-maintainer' },
   },
   {
     name: "a package's verified repository: a placeholder SECURITY.md read with the facts query points nowhere",
