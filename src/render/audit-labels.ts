@@ -295,10 +295,15 @@ export function outcomeHint(report: AuditReport): string | null {
     return 'exit 3: rerun when the sources are back, or accept unchecked packages with --allow-incomplete';
   }
   if (outcome.result === 'incomplete' && unvouched > 0 && summary.errors === 0) {
-    // An MCP server whose code cannot be inspected is not accepted by --allow-incomplete: say so when there is one too.
-    const uninspected = report.warnings.some((w) => (OUTCOME_FINDINGS.incomplete as readonly string[]).includes(w.code) && w.ignoredBy === undefined);
+    // An MCP server whose code cannot be inspected, or a client configuration that could not be read, is not accepted by --allow-incomplete: say so when there is one too.
+    const standing = (code: string) => report.warnings.some((w) => w.code === code && w.ignoredBy === undefined);
+    const uninspected = report.warnings.some((w) => w.code !== 'mcp-config-unread' && (OUTCOME_FINDINGS.incomplete as readonly string[]).includes(w.code) && w.ignoredBy === undefined);
     const base = 'exit 3: review each dependency no registry vouches for and name it in the policy\'s ignore list with a reason, or accept them with --allow-incomplete';
-    return uninspected ? `${base}; an MCP server whose code cannot be inspected needs an MCP ignore entry` : base;
+    return [
+      base,
+      ...(uninspected ? ['an MCP server whose code cannot be inspected needs an MCP ignore entry'] : []),
+      ...(standing('mcp-config-unread') ? ['an MCP client configuration file that could not be read leaves its servers unaudited: name the files to audit with --mcp-config'] : []),
+    ].join('; ');
   }
   if (outcome.result === 'incomplete' && summary.errors === 0 && summary.incomplete === 0) {
     const standing = (code: string) => report.warnings.some((w) => w.code === code && w.ignoredBy === undefined);

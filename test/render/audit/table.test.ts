@@ -120,6 +120,11 @@ describe('renderAuditTable', () => {
     const unvouched = [{ ecosystem: 'npm' as const, name: 'x', file: '.mcp.json', line: 3, source: 'github:o/r', host: 'github.com', status: 'unvouched' as const, ignoredBy: null }];
     const both = renderAuditTable(auditOf([], { warnings: [warning('mcp-fetched-script')], unvouched, outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 300 });
     expect(both.replace(/\s+/g, ' ')).toContain('or accept them with --allow-incomplete; an MCP server whose code cannot be inspected needs an MCP ignore entry');
+    // A client configuration that could not be read is not a server to review: its way out is naming the files.
+    const unread = renderAuditTable(auditOf([], { warnings: [warning('mcp-config-unread')], unvouched, outcome: { result: 'incomplete', exitCode: 3, allowIncomplete: false } }), { color: false, width: 300 });
+    const unreadHint = unread.replace(/\s+/g, ' ');
+    expect(unreadHint).toContain('--mcp-config');
+    expect(unreadHint).not.toContain('MCP ignore entry');
   });
 
   it('a finding an MCP ignore entry covers is listed with its reason and counted as ignored, not as failing', () => {
