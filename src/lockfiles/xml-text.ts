@@ -28,7 +28,7 @@ export interface ParsedXml {
 }
 
 /** Parse `text`, throwing a `LockfileError` for a document that is not well formed or declares a document type. */
-export function parseXml(text: string, file: string, arrays: ReadonlySet<string>): ParsedXml {
+export function parseXml(text: string, file: string, isList: (path: string) => boolean): ParsedXml {
   const lines = new LineIndex(text);
   const declaration = markupDeclaration(text);
   if (declaration !== -1) {
@@ -51,7 +51,8 @@ export function parseXml(text: string, file: string, arrays: ReadonlySet<string>
     ignorePiTags: true,
     // A namespace prefix (`<cdx:component>`) is not part of the name a reader looks for.
     transformTagName: (name) => name.slice(name.indexOf(':') + 1),
-    isArray: (name, _path, _leaf, isAttribute) => isAttribute !== true && arrays.has(name),
+    // The elements that may repeat are lists wherever they occur, once or more (the parser's path: names joined with dots).
+    isArray: (_name, path, _leaf, isAttribute) => isAttribute !== true && typeof path === 'string' && isList(path),
   });
   let parsed: Record<string, unknown>;
   try {
