@@ -22,8 +22,8 @@ const NAMESPACE = 'http://cyclonedx.org/schema/bom/';
 /** The elements that may repeat, by the path the parser gives them (xml-text.ts). */
 const LIST = /(?:^|\.)(?:components\.component|dependencies\.dependency|dependency\.dependency|externalReferences\.reference)$/;
 
-/** An element with text (or CDATA) and no child element, given once. */
-const Text = z.object({ '#text': z.string() });
+/** An element with text (or CDATA only) and no child element, given once. */
+const Text = z.object({ '#text': z.string().optional(), '#cdata': z.unknown().optional() });
 
 interface Component {
   'bom-ref'?: string | undefined;

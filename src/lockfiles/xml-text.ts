@@ -69,6 +69,8 @@ export function parseXml(text: string, file: string, isList: (path: string) => b
   }
   const meta = XMLParser.getMetaDataSymbol() as unknown as symbol;
   const lineOfNode = (node: unknown): number | null => {
+    // An element given more than once: where it is first.
+    if (Array.isArray(node)) return lineOfNode(node[0]);
     if (typeof node !== 'object' || node === null) return null;
     const start = (node as Record<symbol, { startIndex?: unknown } | undefined>)[meta]?.startIndex;
     return typeof start === 'number' ? lines.lineAt(start) : null;
