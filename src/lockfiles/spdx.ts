@@ -84,6 +84,12 @@ export interface SpdxView {
   packages: readonly SpdxPackage[];
 }
 
+function addEdge(edges: Map<string, string[]>, from: string, to: string): void {
+  const list = edges.get(from);
+  if (list === undefined) edges.set(from, [to]);
+  else list.push(to);
+}
+
 /** The audit input an SPDX document gives, as the header says; the JSON and tag-value readers share it. */
 export function spdxInput(file: string, doc: SpdxView): ParsedInput {
   const { relationships } = doc;
@@ -98,8 +104,9 @@ export function spdxInput(file: string, doc: SpdxView): ParsedInput {
     const kind = EDGES[r.type];
     if (kind === undefined) continue;
     const [from, to] = kind.forward ? [r.from, r.to] : [r.to, r.from];
-    anyEdges.set(from, [...(anyEdges.get(from) ?? []), to]);
-    if (!kind.dev) prodEdges.set(from, [...(prodEdges.get(from) ?? []), to]);
+    // Appended in place: a copy per edge would make a package with many edges quadratic.
+    addEdge(anyEdges, from, to);
+    if (!kind.dev) addEdge(prodEdges, from, to);
   }
   const hasGraph = anyEdges.size > 0 && roots.size > 0;
   const direct = new Set([...roots].flatMap((root) => anyEdges.get(root) ?? []));
