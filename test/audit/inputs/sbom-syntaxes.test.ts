@@ -34,8 +34,8 @@ function entries(input: ParsedInput) {
 
 describe('CycloneDX XML gives what the JSON of the same SBOM gives', () => {
   const PAIRS: [label: string, xml: string, json: string][] = [
-    ['juice-shop, cyclonedx-npm, spec 1.4: a graph, nested components, optional scope', 'CycloneDX__bom-examples/juice-shop/bom.1.4.xml.gz', 'CycloneDX__bom-examples/juice-shop/bom.1.4.json.gz'],
-    ['lhc-vdm-editor, the Node.js module, spec 1.2: no graph', 'CycloneDX__bom-examples/cern-lhc-vdm-editor/bom.xml', 'CycloneDX__bom-examples/cern-lhc-vdm-editor/bom.json'],
+    ['juice-shop, cyclonedx-npm, spec 1.4: a graph, nested components, optional scope', 'CycloneDX__bom-examples/SBOM/juice-shop/via_npm/bare/bom.1.4.xml.gz', 'CycloneDX__bom-examples/SBOM/juice-shop/via_npm/bare/bom.1.4.json.gz'],
+    ['lhc-vdm-editor, the Node.js module, spec 1.2: no graph', 'CycloneDX__bom-examples/SBOM/cern-lhc-vdm-editor-e564943/bom.xml', 'CycloneDX__bom-examples/SBOM/cern-lhc-vdm-editor-e564943/bom.json'],
   ];
 
   it.each(PAIRS)('%s', (_, xmlPath, jsonPath) => {
@@ -54,7 +54,7 @@ describe('CycloneDX XML gives what the JSON of the same SBOM gives', () => {
   });
 
   it('the juice-shop SBOM: 1115 packages, 71 direct from the graph, 76 dev', () => {
-    const input = readInputText(real('CycloneDX__bom-examples/juice-shop/bom.1.4.xml.gz'), 'bom.1.4.xml');
+    const input = readInputText(real('CycloneDX__bom-examples/SBOM/juice-shop/via_npm/bare/bom.1.4.xml.gz'), 'bom.1.4.xml');
     expect([input.dependencies.length, input.dependencies.filter((d) => d.direct).length, input.dependencies.filter((d) => d.dev).length]).toEqual([1115, 71, 76]);
   });
 
@@ -69,8 +69,8 @@ describe('CycloneDX XML gives what the JSON of the same SBOM gives', () => {
 
 describe('SPDX tag-value gives what the JSON of the same document gives', () => {
   it.each([
-    ['the SPDX 2.3 specification example', 'spdx__spdx-spec/v2.3/SPDXTagExample-v2.3.spdx', 'spdx__spdx-spec/v2.3/SPDXJSONExample-v2.3.spdx.json'],
-    ['the SPDX 2.2 specification example', 'spdx__spdx-spec/v2.2/SPDXTagExample-v2.2.spdx', 'spdx__spdx-spec/v2.2/SPDXJSONExample-v2.2.spdx.json'],
+    ['the SPDX 2.3 specification example', 'spdx__spdx-spec@d4dbeb6/examples/SPDXTagExample-v2.3.spdx', 'spdx__spdx-spec@d4dbeb6/examples/SPDXJSONExample-v2.3.spdx.json'],
+    ['the SPDX 2.2 specification example', 'spdx__spdx-spec@ed8c9b5/examples/SPDXTagExample-v2.2.spdx', 'spdx__spdx-spec@ed8c9b5/examples/SPDXJSONExample-v2.2.spdx.json'],
   ])('%s: its maven package and the two without a package URL left out, in the same notes', (_, tagPath, jsonPath) => {
     const fromTags = readInputText(real(tagPath), tagPath);
     expect(entries(fromTags)).toEqual(entries(readInputText(real(jsonPath), jsonPath)));
