@@ -96,6 +96,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['install-settings.test.ts', "36 the package manager's own settings"],
   ['yaml-documents.test.ts', '37 YAML documents past the first'],
   ['invisible-code.test.ts', '38 code hidden in invisible characters or reordered by bidirectional controls'],
+  ['sbom-syntaxes.test.ts', '39 SBOMs in XML and tag-value'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

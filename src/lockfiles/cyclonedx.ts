@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
-import { fetchedComponent, purlPackage, SkipTally } from './sbom-purl.js';
+import { fetchedComponent, purlPackage, SkipTally, type DeclaredIdentity } from './sbom-purl.js';
 import { quote } from './text.js';
-import type { InputReader } from './types.js';
+import type { InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
 
 interface Component {
@@ -50,8 +50,46 @@ const Bom = z.object({
 export const readCycloneDx: InputReader = defineReader((text, file) => {
   const { value, lineOf } = parseJson(text, file);
   const bom = validateShape(Bom, value, file, lineOf);
-  const rootRef = bom.metadata?.component?.['bom-ref'];
-  const rootDeps = rootRef === undefined ? undefined : bom.dependencies?.find((d) => d.ref === rootRef);
+  const view = (component: Component, path: PropertyKey[]): BomComponent => ({
+    ref: component['bom-ref'],
+    declared: component,
+    purl: component.purl,
+    scope: component.scope,
+    purlLine: () => lineOf([...path, 'purl']),
+    distributions: () => distributions(component.externalReferences, path, lineOf),
+    components: (component.components ?? []).map((child, i) => view(child, [...path, 'components', i])),
+  });
+  return cycloneDxInput(file, {
+    rootRef: bom.metadata?.component?.['bom-ref'],
+    dependencies: bom.dependencies,
+    components: (bom.components ?? []).map((component, i) => view(component, ['components', i])),
+  });
+});
+
+/** One CycloneDX component, whatever the document's syntax (JSON here, XML in cyclonedx-xml.ts). */
+export interface BomComponent {
+  ref: string | undefined;
+  /** Its own `group`, `name` and `version`, as written. */
+  declared: DeclaredIdentity;
+  purl: string | undefined;
+  scope: string | undefined;
+  /** The line of its package URL. */
+  purlLine: () => number;
+  /** Its `distribution` references, with their lines. */
+  distributions: () => { url: string; line: number }[];
+  components: BomComponent[];
+}
+
+/** A CycloneDX document, whatever its syntax: the described component's `bom-ref`, the dependency graph, the components. */
+export interface BomView {
+  rootRef: string | undefined;
+  dependencies: readonly { ref: string; dependsOn?: readonly string[] | undefined }[] | undefined;
+  components: BomComponent[];
+}
+
+/** The audit input a CycloneDX document gives, as the header says; the JSON and XML readers share it. */
+export function cycloneDxInput(file: string, bom: BomView): ParsedInput {
+  const rootDeps = bom.rootRef === undefined ? undefined : bom.dependencies?.find((d) => d.ref === bom.rootRef);
   const direct = rootDeps === undefined ? null : new Set(rootDeps.dependsOn ?? []);
   const notes: string[] = [];
   if (direct === null) notes.push(`${file}: no dependency graph for the described component: every component is taken as direct`);
@@ -59,17 +97,15 @@ export const readCycloneDx: InputReader = defineReader((text, file) => {
   const tally = new SkipTally();
   const dependencies: DeclaredDependency[] = [];
   const skipped: SkippedEntry[] = [];
-  const stack: { component: Component; path: PropertyKey[] }[] = (bom.components ?? []).map((component, i) => ({ component, path: ['components', i] }));
-  stack.reverse();
+  const stack = [...bom.components].reverse();
   while (stack.length > 0) {
-    const { component, path } = stack.pop() as { component: Component; path: PropertyKey[] };
-    const children = (component.components ?? []).map((child, i) => ({ component: child, path: [...path, 'components', i] }));
-    stack.push(...children.reverse());
+    const component = stack.pop() as BomComponent;
+    stack.push(...[...component.components].reverse());
     if (component.purl === undefined) {
       tally.noPurl();
       continue;
     }
-    const line = lineOf([...path, 'purl']);
+    const line = component.purlLine();
     const outcome = purlPackage(component.purl);
     if (outcome.kind === 'invalid') throw new LockfileError(file, line, `${outcome.reason}: ${quote(component.purl)}`);
     if (outcome.kind === 'other-type') {
@@ -80,10 +116,10 @@ export const readCycloneDx: InputReader = defineReader((text, file) => {
       notes.push(`${file}:${line}: ${quote(component.purl)} skipped: ${outcome.reason}`);
       continue;
     }
-    const ref = component['bom-ref'];
+    const ref = component.ref;
     const isDirect = direct === null || (ref !== undefined && direct.has(ref));
     const dev = component.scope === 'optional' || component.scope === 'excluded';
-    const entry = fetchedComponent(file, outcome, line, distributions(component.externalReferences, path, lineOf), { ...(direct === null ? {} : { direct: isDirect }), dev }, component);
+    const entry = fetchedComponent(file, outcome, line, component.distributions(), { ...(direct === null ? {} : { direct: isDirect }), dev }, component.declared);
     if (entry !== null) {
       notes.push(entry.note);
       skipped.push(entry);
@@ -105,7 +141,7 @@ export const readCycloneDx: InputReader = defineReader((text, file) => {
   }
   notes.push(...tally.notes(file));
   return { file, format: 'cyclonedx', dependencies, notes, skipped };
-});
+}
 
 /** A component's `distribution` references, with their lines: where it says it was fetched from. */
 function distributions(references: unknown[] | undefined, path: readonly PropertyKey[], lineOf: (path: readonly PropertyKey[]) => number): { url: string; line: number }[] {

@@ -9,6 +9,7 @@ import { readGoMod } from './go-mod.js';
 import { hookFindings, npmrcPnpmfiles, npmrcPrograms, PNPMFILES, pnpmWorkspaceSettings, withSettings, yarnClassicSettings, yarnrcSettings, type SettingsResult } from './install-settings.js';
 import type { ModuleInput } from './module-types.js';
 import { readCycloneDx } from './cyclonedx.js';
+import { readCycloneDxXml } from './cyclonedx-xml.js';
 import { readPackageJson } from './package-json.js';
 import { readPackageLock } from './package-lock.js';
 import { readPdmLock } from './pdm-lock.js';
@@ -18,6 +19,7 @@ import { readPoetryLock } from './poetry-lock.js';
 import { readPyproject } from './pyproject.js';
 import { readRequirements } from './requirements.js';
 import { readSpdx } from './spdx.js';
+import { readSpdxTagValue } from './spdx-tag-value.js';
 import { baseName, dirOf, joinPath } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { readUvLock } from './uv-lock.js';
@@ -26,6 +28,7 @@ import { readYarnLock } from './yarn-lock.js';
 export {
   readBunLock,
   readCycloneDx,
+  readCycloneDxXml,
   readPackageJson,
   readPackageLock,
   readPdmLock,
@@ -35,6 +38,7 @@ export {
   readPyproject,
   readRequirements,
   readSpdx,
+  readSpdxTagValue,
   readUvLock,
   readYarnLock,
 };
@@ -102,22 +106,35 @@ export function readCargoLockInput(text: string, file: string, context?: InputCo
   return moduleInput(readCargoLock(text, file, context?.manifests ?? {}));
 }
 
-/** The reader for a file, by name, else (for `.json`) by content: CycloneDX or SPDX. */
+/**
+ * The reader for a file, by name, else by its name's ending and a sample of its content: a
+ * `.json` CycloneDX or SPDX document; `bom.xml`, `*.cdx.xml`, or an `.xml` whose root is a
+ * CycloneDX `<bom>`; `*.spdx`, or any other file that opens as an SPDX tag-value document.
+ */
 export function readerFor(file: string, text: string): InputReader {
   const name = baseName(file);
   if (name === 'bun.lockb') throw new LockfileError(file, null, 'the binary bun.lockb cannot be read: run `bun install --save-text-lockfile` and audit bun.lock');
   const byName = readerForName(file);
   if (byName !== null) return byName;
+  const sample = text.slice(0, 1_000_000);
   if (/\.json$/i.test(name)) {
-    const sample = text.slice(0, 1_000_000);
     if (/\.cdx\.json$/i.test(name) || /"bomFormat"\s*:\s*"CycloneDX"/.test(sample)) return readCycloneDx;
     if (/\.spdx\.json$/i.test(name) || /"spdxVersion"\s*:/.test(sample)) return readSpdx;
-  }
+  } else if (/\.xml$/i.test(name)) {
+    if (name === 'bom.xml' || /\.cdx\.xml$/i.test(name) || /<(?:[A-Za-z_][\w.-]*:)?bom\b[^<>]*\bxmlns(?::[\w.-]+)?\s*=\s*["']http:\/\/cyclonedx\.org\/schema\/bom\//.test(sample)) return readCycloneDxXml;
+  } else if (/\.spdx$/i.test(name) || opensAsSpdxTagValue(sample)) return readSpdxTagValue;
   throw new LockfileError(
     file,
     null,
-    'not a supported input (lockfile, package.json, requirements, pyproject.toml, go.mod, Cargo.lock, CycloneDX or SPDX JSON)',
+    'not a supported input (lockfile, package.json, requirements, pyproject.toml, go.mod, Cargo.lock, CycloneDX JSON or XML, SPDX JSON or tag-value)',
   );
+}
+
+/** Whether the first line of `text` that is neither blank nor a comment is `SPDXVersion: SPDX-…`. */
+function opensAsSpdxTagValue(text: string): boolean {
+  const lines = text.slice(0, 10_000).replace(/^\uFEFF/, '').split('\n');
+  const first = lines.map((line) => line.trim()).find((line) => line !== '' && !line.startsWith('#'));
+  return first !== undefined && /^SPDXVersion:\s*SPDX-/.test(first);
 }
 
 /** Read one input file with the reader its name (or content) calls for, with what the package manager's settings beside it change (install-settings.ts). */

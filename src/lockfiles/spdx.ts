@@ -15,9 +15,9 @@ import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../au
 import { defineReader } from './define-reader.js';
 import { reachable } from './graph.js';
 import { parseJson } from './json-text.js';
-import { fetchedComponent, purlPackage, SkipTally } from './sbom-purl.js';
+import { fetchedComponent, purlPackage, SkipTally, type DeclaredIdentity } from './sbom-purl.js';
 import { quote } from './text.js';
-import type { InputReader } from './types.js';
+import type { InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
 
 const SpdxDocument = z.object({
@@ -53,21 +53,60 @@ const EDGES: Record<string, { forward: boolean; dev: boolean }> = {
 export const readSpdx: InputReader = defineReader((text, file) => {
   const { value, lineOf } = parseJson(text, file, { depth: 5 });
   const doc = validateShape(SpdxDocument, value, file, lineOf);
-  const relationships = doc.relationships ?? [];
+  const packages = (doc.packages ?? []).map((pkg, index): SpdxPackage => {
+    const refIndex = (pkg.externalRefs ?? []).findIndex((ref) => ref.referenceType === 'purl');
+    const ref = pkg.externalRefs?.[refIndex];
+    return {
+      id: pkg.SPDXID,
+      declared: { name: pkg.name, version: pkg.versionInfo },
+      purl: ref === undefined ? null : { locator: ref.referenceLocator, line: () => lineOf(['packages', index, 'externalRefs', refIndex, 'referenceLocator']) },
+      downloadLocation: typeof pkg.downloadLocation === 'string' ? { url: pkg.downloadLocation, line: lineOf(['packages', index, 'downloadLocation']) } : null,
+    };
+  });
+  const relationships = (doc.relationships ?? []).map((r) => ({ from: r.spdxElementId, type: r.relationshipType, to: r.relatedSpdxElement }));
+  return spdxInput(file, { describes: doc.documentDescribes ?? [], relationships, packages });
+});
 
-  const roots = new Set(doc.documentDescribes ?? []);
+/** One SPDX package, whatever the document's syntax (JSON here, tag-value in spdx-tag-value.ts). */
+export interface SpdxPackage {
+  id: string;
+  /** Its own name and version, as written. */
+  declared: DeclaredIdentity;
+  /** Its first `purl` external reference, with the line of its locator. */
+  purl: { locator: string; line: () => number } | null;
+  downloadLocation: { url: string; line: number } | null;
+}
+
+/** An SPDX document, whatever its syntax: the elements it says it describes, its relationships, its packages. */
+export interface SpdxView {
+  describes: readonly string[];
+  relationships: readonly { from: string; type: string; to: string }[];
+  packages: readonly SpdxPackage[];
+}
+
+function addEdge(edges: Map<string, string[]>, from: string, to: string): void {
+  const list = edges.get(from);
+  if (list === undefined) edges.set(from, [to]);
+  else list.push(to);
+}
+
+/** The audit input an SPDX document gives, as the header says; the JSON and tag-value readers share it. */
+export function spdxInput(file: string, doc: SpdxView): ParsedInput {
+  const { relationships } = doc;
+  const roots = new Set(doc.describes);
   for (const r of relationships) {
-    if (r.relationshipType === 'DESCRIBES' && r.spdxElementId === 'SPDXRef-DOCUMENT') roots.add(r.relatedSpdxElement);
-    if (r.relationshipType === 'DESCRIBED_BY' && r.relatedSpdxElement === 'SPDXRef-DOCUMENT') roots.add(r.spdxElementId);
+    if (r.type === 'DESCRIBES' && r.from === 'SPDXRef-DOCUMENT') roots.add(r.to);
+    if (r.type === 'DESCRIBED_BY' && r.to === 'SPDXRef-DOCUMENT') roots.add(r.from);
   }
   const prodEdges = new Map<string, string[]>();
   const anyEdges = new Map<string, string[]>();
   for (const r of relationships) {
-    const kind = EDGES[r.relationshipType];
+    const kind = EDGES[r.type];
     if (kind === undefined) continue;
-    const [from, to] = kind.forward ? [r.spdxElementId, r.relatedSpdxElement] : [r.relatedSpdxElement, r.spdxElementId];
-    anyEdges.set(from, [...(anyEdges.get(from) ?? []), to]);
-    if (!kind.dev) prodEdges.set(from, [...(prodEdges.get(from) ?? []), to]);
+    const [from, to] = kind.forward ? [r.from, r.to] : [r.to, r.from];
+    // Appended in place: a copy per edge would make a package with many edges quadratic.
+    addEdge(anyEdges, from, to);
+    if (!kind.dev) addEdge(prodEdges, from, to);
   }
   const hasGraph = anyEdges.size > 0 && roots.size > 0;
   const direct = new Set([...roots].flatMap((root) => anyEdges.get(root) ?? []));
@@ -79,44 +118,46 @@ export const readSpdx: InputReader = defineReader((text, file) => {
   const tally = new SkipTally();
   const dependencies: DeclaredDependency[] = [];
   const skipped: SkippedEntry[] = [];
-  (doc.packages ?? []).forEach((pkg, index) => {
-    if (roots.has(pkg.SPDXID)) return;
-    const refIndex = (pkg.externalRefs ?? []).findIndex((ref) => ref.referenceType === 'purl');
-    const ref = pkg.externalRefs?.[refIndex];
-    if (ref === undefined) {
+  for (const pkg of doc.packages) {
+    if (roots.has(pkg.id)) continue;
+    if (pkg.purl === null) {
       tally.noPurl();
-      return;
+      continue;
     }
-    const line = lineOf(['packages', index, 'externalRefs', refIndex, 'referenceLocator']);
-    const outcome = purlPackage(ref.referenceLocator);
-    if (outcome.kind === 'invalid') throw new LockfileError(file, line, `${outcome.reason}: ${quote(ref.referenceLocator)}`);
-    if (outcome.kind === 'other-type') return tally.otherType(outcome.type);
+    const { locator } = pkg.purl;
+    const line = pkg.purl.line();
+    const outcome = purlPackage(locator);
+    if (outcome.kind === 'invalid') throw new LockfileError(file, line, `${outcome.reason}: ${quote(locator)}`);
+    if (outcome.kind === 'other-type') {
+      tally.otherType(outcome.type);
+      continue;
+    }
     if (outcome.kind === 'unusable') {
-      notes.push(`${file}:${line}: ${quote(ref.referenceLocator)} skipped: ${outcome.reason}`);
-      return;
+      notes.push(`${file}:${line}: ${quote(locator)} skipped: ${outcome.reason}`);
+      continue;
     }
-    const isDev = hasGraph && connected.has(pkg.SPDXID) && !prod.has(pkg.SPDXID);
-    const location = typeof pkg.downloadLocation === 'string' ? [{ url: pkg.downloadLocation, line: lineOf(['packages', index, 'downloadLocation']) }] : [];
-    const entry = fetchedComponent(file, outcome, line, location, hasGraph ? { direct: direct.has(pkg.SPDXID), dev: isDev } : {}, { name: pkg.name, version: pkg.versionInfo });
+    const isDev = hasGraph && connected.has(pkg.id) && !prod.has(pkg.id);
+    const location = pkg.downloadLocation === null ? [] : [pkg.downloadLocation];
+    const entry = fetchedComponent(file, outcome, line, location, hasGraph ? { direct: direct.has(pkg.id), dev: isDev } : {}, pkg.declared);
     if (entry !== null) {
       notes.push(entry.note);
       skipped.push(entry);
-      return;
+      continue;
     }
-    if (outcome.kind === 'fetched') return;
+    if (outcome.kind === 'fetched') continue;
     dependencies.push({
       ecosystem: outcome.ecosystem,
       name: outcome.name,
       version: outcome.version,
       spec: null,
-      direct: hasGraph ? direct.has(pkg.SPDXID) : true,
+      direct: hasGraph ? direct.has(pkg.id) : true,
       dev: isDev,
       file,
       line,
       workspace: null,
       resolved: outcome.resolved,
     });
-  });
+  }
   notes.push(...tally.notes(file));
   return { file, format: 'spdx', dependencies, notes, skipped };
-});
+}

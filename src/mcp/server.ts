@@ -305,7 +305,7 @@ export function createMcpServer(options: McpOptions): McpServer {
     {
       title: 'Audit a lockfile',
       description:
-        `Audit every dependency of a lockfile, manifest or SBOM given as its text (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, bun.lock, package.json, requirements.txt, poetry.lock, uv.lock, Pipfile.lock, pdm.lock, pyproject.toml, CycloneDX or SPDX JSON) against nerq's default policy (score ≥ 50, no DO NOT USE) or the \`policy\` given (the shape of .nerqrc.json). ` +
+        `Audit every dependency of a lockfile, manifest or SBOM given as its text (package-lock.json, npm-shrinkwrap.json, yarn.lock, pnpm-lock.yaml, bun.lock, package.json, requirements.txt, poetry.lock, uv.lock, Pipfile.lock, pdm.lock, pyproject.toml, CycloneDX JSON or XML, SPDX JSON or tag-value) against nerq's default policy (score ≥ 50, no DO NOT USE) or the \`policy\` given (the shape of .nerqrc.json). ` +
         `At most ${MAX_AUDIT_CONTENT_BYTES / 1024 / 1024} MiB. ${VERDICTS}`,
       inputSchema: z.strictObject({
         fileName: z.string().max(100).describe('the file name, which picks the reader: package-lock.json, requirements.txt, bom.cdx.json…'),

@@ -69,6 +69,7 @@ const PURE_PACKAGES: readonly string[] = [
   '@yarnpkg/lockfile',
   '@yarnpkg/parsers',
   'cli-table3',
+  'fast-xml-parser',
   'hosted-git-info',
   'ini',
   'npm-package-arg',

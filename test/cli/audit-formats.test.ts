@@ -35,6 +35,7 @@ const FORMATS: [fixture: string, file: string, format: string][] = [
   ['yarn-berry', 'yarn.lock', 'yarn-berry'],
   ['bun', 'bun.lock', 'bun.lock@1'],
   ['sbom-cyclonedx', 'bom.cdx.json', 'cyclonedx'],
+  ['sbom-cyclonedx', 'bom.cdx.xml', 'cyclonedx'],
 ];
 
 /** What the test's registry publishes for each locked package: the lockfiles pin these bytes. */

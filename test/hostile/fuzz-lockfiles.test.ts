@@ -31,6 +31,7 @@ import { z } from 'zod';
 import {
   readBunLock,
   readCycloneDx,
+  readCycloneDxXml,
   readPackageJson,
   readPackageLock,
   readPdmLock,
@@ -40,6 +41,7 @@ import {
   readPyproject,
   readRequirements,
   readSpdx,
+  readSpdxTagValue,
   readUvLock,
   readYarnLock,
   type InputContext,
@@ -129,6 +131,11 @@ function shrunk(doc: unknown, { top, nested }: { top: number; nested: number }, 
 const json: Pick<Format, 'parse' | 'serialize'> = { parse: (t) => JSON.parse(t) as unknown, serialize: (d) => JSON.stringify(d, null, 2) ?? 'null' };
 const yaml: Pick<Format, 'parse' | 'serialize'> = { parse: (t) => parseYaml(t) as unknown, serialize: (d) => stringifyYaml(d) };
 const toml: Pick<Format, 'parse' | 'serialize' | 'replacement'> = { parse: (t) => parseToml(t), serialize: (d) => stringifyToml(d as Record<string, unknown>), replacement: tomlValue };
+/** Line-based documents (XML one element a line, tag-value): the "document" is its lines. */
+const lines: Pick<Format, 'parse' | 'serialize'> = {
+  parse: (t) => t.split('\n'),
+  serialize: (d) => (Array.isArray(d) ? d.map((line) => (typeof line === 'string' ? line : JSON.stringify(line) ?? '')).join('\n') : String(d)),
+};
 
 const npmCompanions = (dir: string, workspaces: string[] = []): Record<string, string> => ({
   'package.json': fixture(`${dir}/package.json`),
@@ -214,6 +221,21 @@ const FORMATS: Format[] = [
   },
   { name: 'CycloneDX JSON', reader: readCycloneDx, seeds: [{ file: 'sbom-cyclonedx/bom.cdx.json', as: 'bom.cdx.json' }], ...json },
   { name: 'SPDX JSON', reader: readSpdx, seeds: [{ file: 'sbom-spdx/sbom.spdx.json', as: 'sbom.spdx.json' }], ...json },
+  {
+    name: 'CycloneDX XML',
+    reader: readCycloneDxXml,
+    seeds: [{ file: 'sbom-cyclonedx/bom.cdx.xml', as: 'bom.cdx.xml' }],
+    // Line-based edits: each line is an element or two.
+    ...lines,
+    replacement: fc.constantFrom('<!DOCTYPE bom [<!ENTITY a "b">]>', '<purl>pkg:npm/a@1.0.0?x=&amp;y=&#38;&#x1F600;</purl>', '<purl>&a;</purl>', '<purl><![CDATA[pkg:npm/b@2.0.0]]></purl>', '<component bom-ref="a"><purl>pkg:npm/a@1</purl></component>', '<components>', '</component>', '<dependency ref="a"/>', '<scope>optional</scope>', '<cdx:purl>pkg:npm/c@1.0.0</cdx:purl>', '<!--', ']]>', '&', '<bom xmlns="http://example.com/">', 'x'.repeat(300)),
+  },
+  {
+    name: 'SPDX tag-value',
+    reader: readSpdxTagValue,
+    seeds: [{ file: 'sbom-spdx/sbom.spdx', as: 'sbom.spdx' }],
+    ...lines,
+    replacement: fc.constantFrom('PackageName: x', 'SPDXID: SPDXRef-x', 'SPDXID: SPDXRef-DOCUMENT', 'PackageVersion: 1.0.0', 'ExternalRef: PACKAGE-MANAGER purl pkg:npm/x@1.0.0', 'ExternalRef: PACKAGE_MANAGER purl pkg:pypi/x', 'ExternalRef: PACKAGE-MANAGER purl', 'Relationship: SPDXRef-DOCUMENT DESCRIBES SPDXRef-x', 'Relationship: SPDXRef-x DEV_DEPENDENCY_OF SPDXRef-y', 'PackageComment: <text>', '</text>', 'FileName: ./a', 'SPDXVersion: SPDX-2.3', 'no tag here', 'x'.repeat(300)),
+  },
 ];
 
 interface Input {

@@ -10,6 +10,7 @@
  */
 import { describe, it } from 'vitest';
 import { parseAudit, serveSynthetic, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { cycloneDxXml, spdxTagValue } from '../support/sbom-syntax.js';
 import { useAuditWorld } from './support/audit-world.js';
 import { runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
@@ -35,7 +36,10 @@ const spdx = (name: string, version: string) => ({
     2,
   ),
 });
-const FORMATS = { CycloneDX: cyclonedx, SPDX: spdx };
+// The same SBOMs in the formats' other syntaxes.
+const cyclonedxXml = (name: string, version: string) => ({ 'bom.xml': cycloneDxXml(JSON.parse(cyclonedx(name, version)['bom.cdx.json']) as Record<string, unknown>) });
+const spdxTags = (name: string, version: string) => ({ 'sbom.spdx': spdxTagValue(JSON.parse(spdx(name, version)['sbom.spdx.json']) as Record<string, unknown>) });
+const FORMATS = { CycloneDX: cyclonedx, SPDX: spdx, 'CycloneDX XML': cyclonedxXml, 'SPDX tag-value': spdxTags };
 
 async function audit(files: Record<string, string>) {
   const dir = dirs.make();
@@ -49,6 +53,8 @@ const LIES: [string, keyof typeof FORMATS, string, string][] = [
   ['CycloneDX, another version', 'CycloneDX', TRUSTED.name, '4.1.1'],
   ['SPDX, another name', 'SPDX', 'nerq-evil', TRUSTED.version],
   ['SPDX, another version', 'SPDX', TRUSTED.name, '9.0.0'],
+  ['CycloneDX XML, another name', 'CycloneDX XML', 'nerq-evil', TRUSTED.version],
+  ['SPDX tag-value, another version', 'SPDX tag-value', TRUSTED.name, '9.0.0'],
 ];
 
 describe('an SBOM component whose name or version is not its package URL\'s', () => {

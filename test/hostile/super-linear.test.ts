@@ -89,6 +89,8 @@ const INPUTS: { as: string; text: string }[] = [
   { as: 'pyproject.toml', text: fixture('python-pyproject-poetry/pyproject.toml') },
   { as: 'bom.cdx.json', text: fixture('sbom-cyclonedx/bom.cdx.json') },
   { as: 'sbom.spdx.json', text: fixture('sbom-spdx/sbom.spdx.json') },
+  { as: 'bom.cdx.xml', text: fixture('sbom-cyclonedx/bom.cdx.xml') },
+  { as: 'sbom.spdx', text: fixture('sbom-spdx/sbom.spdx') },
 ];
 
 /** Units of text the syntaxes care about: runs of them are what backtracking patterns choke on. */
