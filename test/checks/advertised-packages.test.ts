@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import check from '../../src/checks/advertised-packages.js';
 import { distributed, repositoryEvidence } from '../support/repository-evidence.js';
 import { checkTable } from './check-table.js';
@@ -70,11 +71,103 @@ checkTable(check, [
     messageId: 'registry-unknown',
   },
   {
-    name: 'images only: nothing to judge, listed',
-    evidence: repositoryEvidence({ distribution: dist([], [{ name: 'ghcr.io/acme/server', command: 'docker run ghcr.io/acme/server' }]) }),
+    name: "an image on ghcr.io under the repository owner's account (case aside): its own, no network needed",
+    evidence: repositoryEvidence({ repository: { fullName: 'Acme/server' }, distribution: dist([], [{ name: 'ghcr.io/acme/server', command: 'docker run ghcr.io/acme/server' }]) }),
+    score: 100,
+    messageId: 'own-image',
+    data: { ownImages: 'ghcr.io/acme/server', images: ['ghcr.io/acme/server'], unknownImages: '' },
+    message: ['ghcr.io/acme/server'],
+  },
+  {
+    name: "an image on ghcr.io under another GitHub account: a finding naming it and the account, the verdict held as for a package published elsewhere",
+    evidence: repositoryEvidence({
+      repository: { fullName: 'acme/server' },
+      distribution: dist([], [{ name: 'ghcr.io/someone-else/tool', command: 'docker run -i --rm ghcr.io/someone-else/tool:1.2' }]),
+    }),
+    score: 0,
+    messageId: 'image-elsewhere',
+    data: { foreignImages: 'ghcr.io/someone-else/tool', imageAccount: 'someone-else' },
+    message: ['ghcr.io/someone-else/tool', 'someone-else'],
+  },
+  {
+    name: 'a Docker Hub image under an account named as the owner: unknown, never a pass',
+    evidence: repositoryEvidence({ repository: { fullName: 'acme/server' }, distribution: dist([], [{ name: 'acme/server', command: 'docker run acme/server' }]) }),
+    score: null,
+    messageId: 'image-unknown',
+    data: { unknownImages: 'acme/server', imageKinds: [expect.stringMatching(/^acme\/server unknown: on docker\.io: /)] },
+    message: ['acme/server'],
+  },
+  {
+    name: 'images on quay.io, mcr.microsoft.com and a *.pkg.dev registry: each unknown',
+    evidence: repositoryEvidence({
+      repository: { fullName: 'acme/server' },
+      distribution: dist([], ['quay.io/acme/server', 'mcr.microsoft.com/acme/server', 'europe-docker.pkg.dev/acme/images/server'].map((name) => ({ name, command: `docker run ${name}` }))),
+    }),
+    score: null,
+    messageId: 'image-unknown',
+    data: { unknownImages: 'quay.io/acme/server, mcr.microsoft.com/acme/server, europe-docker.pkg.dev/acme/images/server' },
+  },
+  {
+    name: 'a repository on GitHub Enterprise: a ghcr.io account of its owner\'s name proves nothing, unknown',
+    evidence: repositoryEvidence({ repository: { host: 'ghe.example.com', fullName: 'acme/server' }, distribution: dist([], [{ name: 'ghcr.io/acme/server', command: 'docker run ghcr.io/acme/server' }]) }),
+    score: null,
+    messageId: 'image-unknown',
+    data: { unknownImages: 'ghcr.io/acme/server', ownImages: '' },
+  },
+  {
+    name: 'a verified package beside a Docker Hub image: the known items score, the unknown image is named and moves nothing',
+    evidence: repositoryEvidence({ distribution: dist([distributed()], [{ name: 'example/example', command: 'docker run example/example' }]) }),
+    score: 100,
+    messageId: 'verified-image-unknown',
+    data: { own: 'npm:example', unknownImages: 'example/example' },
+    message: ['npm:example', 'example/example'],
+  },
+  {
+    name: "a verified package and the owner's ghcr.io image: both its own",
+    evidence: repositoryEvidence({ distribution: dist([distributed()], [{ name: 'ghcr.io/example/example', command: 'docker run ghcr.io/example/example' }]) }),
+    score: 100,
+    messageId: 'verified',
+    data: { own: 'npm:example, ghcr.io/example/example', ownImages: 'ghcr.io/example/example' },
+  },
+  {
+    name: 'an unknown image beside an unlinked package neither lifts nor sinks its score',
+    evidence: repositoryEvidence({ distribution: dist([distributed({ status: 'unlinked', linksTo: null })], [{ name: 'quay.io/example/example', command: 'docker run quay.io/example/example' }]) }),
+    score: 50,
+    messageId: 'unlinked',
+    data: { unknownImages: 'quay.io/example/example' },
+  },
+  {
+    name: 'an unknown image beside a registry that could not answer: still unknown',
+    evidence: repositoryEvidence({ distribution: dist([distributed({ status: 'unavailable', linksTo: null, reason: 'HTTP 503' })], [{ name: 'example/example', command: 'docker run example/example' }]) }),
+    score: null,
+    messageId: 'registry-unknown',
+  },
+  {
+    name: "another account's ghcr.io image beside a package nobody published: the missing package leads, the image is named",
+    evidence: repositoryEvidence({
+      distribution: dist([distributed({ status: 'missing', linksTo: null, declared: false })], [{ name: 'ghcr.io/mallory/example', command: 'docker run ghcr.io/mallory/example' }]),
+    }),
+    score: 0,
+    messageId: 'missing',
+    data: { missing: 'npm:example', foreignImages: 'ghcr.io/mallory/example' },
+  },
+  {
+    name: 'official Docker Hub images (node, library/postgres, docker.io/library/python) are infrastructure, not its distribution: nothing to judge',
+    evidence: repositoryEvidence({
+      distribution: dist([], ['node', 'library/postgres', 'docker.io/library/python'].map((name) => ({ name, command: `docker run ${name}` }))),
+    }),
     score: null,
     messageId: 'none',
-    data: { images: ['ghcr.io/acme/server'] },
+    notApplicable: true,
+    data: { infrastructure: ['node', 'library/postgres', 'docker.io/library/python'], unknownImages: '' },
+  },
+  {
+    name: 'an image name that is no image reference is not judged',
+    evidence: repositoryEvidence({ distribution: dist([], [{ name: 'ghcr.io/mallory/-tool', command: 'docker run ghcr.io/mallory/-tool' }]) }),
+    score: null,
+    messageId: 'none',
+    notApplicable: true,
+    data: { images: ['ghcr.io/mallory/-tool'], imageKinds: ['ghcr.io/mallory/-tool unreadable: not an image reference'] },
   },
   {
     name: 'a third-party dependency installed alongside is listed, not judged; the own package verifies',

@@ -705,14 +705,53 @@ describe('dependencies and vulnerabilities from the repository\'s lockfiles', ()
 });
 
 describe('what a repository advertises (formulahendry/mcp-server-code-runner: `npx -y mcp-server-code-runner@latest` in its client configurations)', () => {
-  it('a package that links back and that its package.json names: verified, offered as its own target; the image listed', async () => {
+  it('a package that links back and that its package.json names: verified, offered as its own target; the Docker Hub image named unknown, moving nothing', async () => {
     const { report } = await check(CODE_RUNNER, { license: 'MIT' });
     expect(report.distribution?.packages.map((p) => [p.ecosystem, p.name, p.status, p.check])).toEqual([
       ['npm', 'mcp-server-code-runner', 'verified', 'npm:mcp-server-code-runner'],
       ['npm', '@smithery/cli', 'elsewhere', null],
     ]);
     expect(report.distribution?.images.map((i) => i.name)).toEqual(['formulahendry/mcp-server-code-runner']);
-    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified', score: 100, evidence: { thirdParty: ['npm:@smithery/cli'] } });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({
+      messageId: 'verified-image-unknown',
+      score: 100,
+      evidence: { thirdParty: ['npm:@smithery/cli'], unknownImages: 'formulahendry/mcp-server-code-runner' },
+    });
+  });
+
+  it("the images its README runs: the owner's ghcr.io image its own, another account's a finding that holds the verdict, Docker Hub's unknown, an unreadable one ignored", async () => {
+    const readme = [
+      '# Code Runner MCP Server',
+      '',
+      '```sh',
+      'npx -y mcp-server-code-runner@latest',
+      'docker run --rm -i ghcr.io/FormulaHendry/mcp-server-code-runner:0.1.6',
+      'docker run --rm -i ghcr.io/someone-else/code-runner',
+      'docker run --rm -i formulahendry/mcp-server-code-runner',
+      'docker run --rm -i ghcr.io/someone-else/-runner',
+      '```',
+      '',
+    ].join('\n');
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { '/contents/README.md': { body: readme } } });
+    expect(report.distribution?.images.map((i) => i.name)).toEqual([
+      'ghcr.io/formulahendry/mcp-server-code-runner',
+      'ghcr.io/someone-else/code-runner',
+      'formulahendry/mcp-server-code-runner',
+      'ghcr.io/someone-else/-runner',
+    ]);
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({
+      messageId: 'image-elsewhere',
+      score: 0,
+      evidence: {
+        foreignImages: 'ghcr.io/someone-else/code-runner',
+        imageAccount: 'someone-else',
+        ownImages: 'ghcr.io/formulahendry/mcp-server-code-runner',
+        unknownImages: 'formulahendry/mcp-server-code-runner',
+        verified: 'npm:mcp-server-code-runner',
+      },
+    });
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.map((r) => [r.code, r.args.check])).toContainEqual(['verdict-held', 'advertised-packages']);
   });
 
   it('an advertised package nobody published: a finding that names it, the verdict held', async () => {
@@ -740,6 +779,18 @@ describe('what a repository advertises (formulahendry/mcp-server-code-runner: `n
     const { report } = await check(CODE_RUNNER, { license: 'MIT', published: { npm: { '@smithery/cli': 'https://github.com/smithery-ai/cli' } } });
     expect(report.distribution?.packages.find((p) => p.name === 'mcp-server-code-runner')?.status).toBe('unavailable');
     expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'registry-unknown', score: null });
+  });
+});
+
+describe('the images recorded READMEs run', () => {
+  it("github/github-mcp-server: `docker run … ghcr.io/github/github-mcp-server`, the owner's own image", async () => {
+    const { report } = await check('github/github-mcp-server', { license: 'MIT', stars: 25_000, published: {} });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'own-image', score: 100, evidence: { ownImages: 'ghcr.io/github/github-mcp-server', unknownImages: '' } });
+  });
+
+  it('microsoft/playwright-mcp: its verified npm package scores, the image on mcr.microsoft.com (nothing read ties it to the repository) named unknown', async () => {
+    const { report } = await check('microsoft/playwright-mcp', { license: 'Apache-2.0', topics: ['mcp'] });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified-image-unknown', score: 100, evidence: { unknownImages: 'mcr.microsoft.com/playwright/mcp' } });
   });
 });
 
