@@ -4,7 +4,8 @@
  * declare, each looked up in its registry through the collectors' own lookups (the run's HTTP
  * cache and facts cache), and, when the published package links to this repository, verified as
  * a package's repository is (sources/github/link.ts, through `verifyPackageClaim`). Container
- * images are listed, not evaluated. At most MAX_PACKAGES names are looked up; the rest are listed
+ * images are listed by name; the `advertised-packages` check judges them from their references
+ * alone (no image registry is asked). At most MAX_PACKAGES names are looked up; the rest are listed
  * as skipped. Never throws: a registry that cannot answer makes that package `unavailable`.
  */
 import type { DistributedPackage, GithubDistribution, GithubFiles, GithubRepository } from '../evidence/schema.js';

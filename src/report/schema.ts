@@ -323,8 +323,8 @@ export const AiActSchema = z.object({
 /**
  * What a repository target distributes (added in 1.7.0, `github` targets only; docs/scoring.md
  * §9): the npm and PyPI packages its README's install commands name or its published manifests
- * declare, each looked up in its registry, and the container images its README runs (listed, not
- * evaluated). `check` offers the package's own evaluation when its link to the repository verifies.
+ * declare, each looked up in its registry, and the container images its README runs (listed here;
+ * the `advertised-packages` check judges them from their references). `check` offers the package's own evaluation when its link to the repository verifies.
  */
 export const DistributionSchema = z.object({
   packages: z.array(
@@ -349,7 +349,7 @@ export const DistributionSchema = z.object({
       check: z.string().nullable(),
     }),
   ),
-  /** Container images the README runs: listed, not evaluated. */
+  /** Container images the README runs, by name (judged by the `advertised-packages` check, not here). */
   images: z.array(z.object({ name: z.string(), command: z.string() })),
   /** Names beyond the lookup limit, not looked up. */
   skipped: z.array(z.string()),

@@ -141,6 +141,7 @@ checkTable(check, [
     evidence: repositoryEvidence({ distribution: dist([distributed({ status: 'unavailable', linksTo: null, reason: 'HTTP 503' })], [{ name: 'example/example', command: 'docker run example/example' }]) }),
     score: null,
     messageId: 'registry-unknown',
+    data: { unavailable: 'npm:example', unknownImages: 'example/example' },
   },
   {
     name: "another account's ghcr.io image beside a package nobody published: the missing package leads, the image is named",

@@ -139,7 +139,7 @@ const VARIANTS: Variant[] = [
   { name: 'a binary README', repo: CODE_RUNNER, files: { 'README.md': { body: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(64)]) } }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
   { name: 'a UTF-16 README', repo: CODE_RUNNER, files: { 'README.md': { body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(README, 'utf16le')]) } }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
   // package.json as editors and people write it.
-  { name: 'package.json with a byte-order mark', repo: CODE_RUNNER, files: { 'package.json': `\uFEFF${PACKAGE_JSON}` }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100], 'advertised-packages': 'verified' } },
+  { name: 'package.json with a byte-order mark', repo: CODE_RUNNER, files: { 'package.json': `\uFEFF${PACKAGE_JSON}` }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100], 'advertised-packages': 'verified-image-unknown' } },
   { name: 'package.json with CRLF line ends', repo: CODE_RUNNER, files: { 'package.json': PACKAGE_JSON.replaceAll('\n', '\r\n') }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100] } },
   // npm refuses comments in package.json: unknown, never a clean set.
   { name: 'package.json with a comment', repo: CODE_RUNNER, files: { 'package.json': PACKAGE_JSON.replace('{', '{\n  // the server\n') }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN, sourceCodes: UNREADABLE },
@@ -148,7 +148,7 @@ const VARIANTS: Variant[] = [
   { name: 'package.json with workspaces as an object', repo: CODE_RUNNER, files: { 'package.json': PACKAGE_JSON.replace('{', '{\n  "workspaces": { "packages": ["packages/*"] },') }, ...BASE, checks: { 'vulnerable-dependencies': 'repository-clean' } },
   // Without a name the advertised package cannot be confirmed by the manifest: never verified.
   { name: 'package.json without a name', repo: CODE_RUNNER, files: { 'package.json': withoutKey('name') }, ...BASE, checks: { 'advertised-packages': ['unconfirmed', 70], 'vulnerable-dependencies': 'repository-clean' } },
-  { name: 'package.json without a version', repo: CODE_RUNNER, files: { 'package.json': withoutKey('version') }, ...BASE, checks: { 'advertised-packages': 'verified', 'vulnerable-dependencies': 'repository-clean' } },
+  { name: 'package.json without a version', repo: CODE_RUNNER, files: { 'package.json': withoutKey('version') }, ...BASE, checks: { 'advertised-packages': 'verified-image-unknown', 'vulnerable-dependencies': 'repository-clean' } },
   // Python manifests (the Word server's requirements.txt gives bare names: not queried, the verdict held).
   { name: 'pyproject.toml that is not valid TOML', repo: WORD, files: { 'pyproject.toml': `${PYPROJECT}\n[project\nname = ` }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: ['readme', 'license-file'] },
   {
@@ -202,7 +202,7 @@ const VARIANTS: Variant[] = [
   { name: 'with a token: a binary README (read again over REST)', token: true, repo: CODE_RUNNER, files: { 'README.md': { body: Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(64)]) } }, ...BASE, checks: { readme: ['unreadable', null] }, known: DEPENDENCIES_KNOWN },
   // The blob GraphQL cannot give is asked over REST, which fails: the request's code.
   { name: 'with a token: package-lock.json answered 500 over REST', token: true, repo: CODE_RUNNER, files: { 'package-lock.json': SERVER_ERROR }, exit: 3, verdict: 'caution', checks: DEPENDENCIES_UNKNOWN, known: DOCUMENTS_KNOWN, sourceCodes: { dependencies: 'http-status' } },
-  { name: 'with a token: package.json with a byte-order mark', token: true, repo: CODE_RUNNER, files: { 'package.json': `\uFEFF${PACKAGE_JSON}` }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100], 'advertised-packages': 'verified' } },
+  { name: 'with a token: package.json with a byte-order mark', token: true, repo: CODE_RUNNER, files: { 'package.json': `\uFEFF${PACKAGE_JSON}` }, ...BASE, checks: { 'vulnerable-dependencies': ['repository-clean', 100], 'advertised-packages': 'verified-image-unknown' } },
   // The repository answer.
   {
     name: 'renamed: 301 to the new owner and name',

@@ -61,8 +61,8 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     // Nothing is looked up as a package in a registry.
     expect(paths.filter((p) => p.startsWith('/npm/') || p.startsWith('/pypi/'))).toEqual([]);
     expect(report.distribution).toMatchObject({ packages: [], images: [{ name: 'ghcr.io/github/github-mcp-server' }] });
-    // Only a container image is advertised: listed, not scored as a package.
-    expect(checkOf(report, 'advertised-packages')?.score ?? null).toBeNull();
+    // Only a container image is advertised, on ghcr.io under the repository's owner: its own.
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ score: 100, messageId: 'own-image', evidence: { ownImages: 'ghcr.io/github/github-mcp-server' } });
     // Documentation and compliance from the repository's own files.
     expect(checkOf(report, 'readme')).toMatchObject({ messageId: 'good-cut', evidence: { path: 'README.md', source: 'repository', docsFolder: true, truncated: true } });
     expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { files: ['LICENSE'], found: ['MIT'] } });
