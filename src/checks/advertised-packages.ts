@@ -177,7 +177,10 @@ export default defineCheck({
         score: 0,
         messageId: missing.length > 0 ? 'missing' : elsewhere.length > 0 ? 'elsewhere' : 'image-elsewhere',
         data: outcome,
-        holdVerdict: `${holds.join('; ')}: until the name is the project's own, installing it as told may install someone else's code`,
+        holdVerdict:
+          missing.length + elsewhere.length > 0
+            ? `${holds.join('; ')}: until the name is the project's own, installing it as told may install someone else's code`
+            : `${holds.join('; ')}: until the image is the project's own, running it as told runs what that account pushed`,
       };
     }
     // From here an image nothing ties to the repository is named in the evidence but moves no score: what is known decides it.
