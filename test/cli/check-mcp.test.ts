@@ -16,7 +16,7 @@ import type { Report } from '../../src/report/schema.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { checkOf, expectPackage, parseReport, schemaViolations } from './helpers.js';
-import { entryPath, envelope, example, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
+import { entryPath, entryWithBarePackage, envelope, example, nerqFixtureBareWith, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
 import { useMcpSandbox } from './mcp-sandbox.js';
 
 const sandbox = useMcpSandbox(startMcpFixtureServer);
@@ -31,22 +31,6 @@ async function check(target: string, extra: string[] = []) {
 }
 
 const mcpRequests = (requests: readonly { path: string }[]) => requests.filter((r) => r.path.startsWith('/mcp-registry/')).length;
-
-function nerqFixtureBareWith(mcpName: string | undefined): string {
-  const packument = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', 'nerq-fixture-bare.json'), 'utf8')) as {
-    versions: Record<string, Record<string, unknown>>;
-  };
-  if (mcpName !== undefined) (packument.versions['1.0.0'] as Record<string, unknown>).mcpName = mcpName;
-  return JSON.stringify(packument);
-}
-
-/** An edit of the real airtable entry: its npm package replaced by the recorded nerq-fixture-bare. */
-function entryWithBarePackage(name: string): ServerJson {
-  const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
-  entry.name = name;
-  entry.packages = [{ registryType: 'npm', identifier: 'nerq-fixture-bare', version: '1.0.0', transport: { type: 'stdio' } }];
-  return entry;
-}
 
 describe('mcp: targets are validated before any request', () => {
   it.each(['mcp:', 'mcp:a/b/c', 'mcp:io.github.x/bad name', 'mcp:io.github.x/y@^1.0.0', 'mcp:..evil/x', 'mcp:x%2fy'])('%s → exit 2, one line', async (target) => {

@@ -128,3 +128,20 @@ export function serveEntryWithSearchDown(server: FixtureServer): string {
   server.expect('GET', '/mcp-registry/v0.1/servers', { status: 503 });
   return entry.name;
 }
+
+/** The recorded nerq-fixture-bare packument, its 1.0.0 given `mcpName` (none: as recorded). */
+export function nerqFixtureBareWith(mcpName: string | undefined): string {
+  const packument = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', 'nerq-fixture-bare.json'), 'utf8')) as {
+    versions: Record<string, Record<string, unknown>>;
+  };
+  if (mcpName !== undefined) (packument.versions['1.0.0'] as Record<string, unknown>).mcpName = mcpName;
+  return JSON.stringify(packument);
+}
+
+/** An edit of the real airtable entry: its npm package replaced by the recorded nerq-fixture-bare. */
+export function entryWithBarePackage(name: string): ServerJson {
+  const entry = seedEntry('io.github.domdomegg/airtable-mcp-server', '1.7.3');
+  entry.name = name;
+  entry.packages = [{ registryType: 'npm', identifier: 'nerq-fixture-bare', version: '1.0.0', transport: { type: 'stdio' } }];
+  return entry;
+}
