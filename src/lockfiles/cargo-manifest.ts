@@ -62,6 +62,7 @@ export function readCargoManifest(text: string, file: string, workspace: Record<
     for (const [kind, dev] of KINDS) {
       for (const [key, raw] of Object.entries(record(table[kind]))) {
         let spec: unknown = raw;
+        let from = '';
         const declared = record(raw);
         if (declared.workspace === true) {
           const root = inherited === null ? undefined : inherited[key];
@@ -70,19 +71,21 @@ export function readCargoManifest(text: string, file: string, workspace: Record<
             continue;
           }
           spec = root;
+          // A path in [workspace.dependencies] is relative to the workspace root, not to this file.
+          if (workspace !== null) from = ', from the workspace root';
         }
         const entry = typeof spec === 'string' ? { version: spec } : record(spec);
         const name = typeof entry.package === 'string' ? entry.package : key;
         if (typeof entry.git === 'string') {
-          unvouched.push(`${file}: ${quote(name)} skipped: from a git repository (${quote(withoutCredentials(entry.git).replace(/[?#].*$/, '').slice(0, 200))}), not resolved`);
+          unvouched.push(`${file}: ${quote(name)} skipped: from a git repository (${quote(withoutCredentials(entry.git).replace(/[?#].*$/, '').slice(0, 200))}${from}), not resolved`);
           continue;
         }
         if (typeof entry.path === 'string') {
-          unvouched.push(`${file}: ${quote(name)} skipped: a local path (${quote(entry.path.slice(0, 200))}), not resolved`);
+          unvouched.push(`${file}: ${quote(name)} skipped: a local path (${quote(entry.path.slice(0, 200))}${from}), not resolved`);
           continue;
         }
         if (typeof entry.registry === 'string' || typeof entry['registry-index'] === 'string') {
-          unvouched.push(`${file}: ${quote(name)} skipped: from a registry other than crates.io, not resolved`);
+          unvouched.push(`${file}: ${quote(name)} skipped: from a registry other than crates.io${from}, not resolved`);
           continue;
         }
         if (typeof entry.version !== 'string') {

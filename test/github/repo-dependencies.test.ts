@@ -230,7 +230,7 @@ describe('repositoryDependencies: Go and Rust', () => {
     ]);
     expect(deps.facts.unpinned).toEqual(['Cargo.toml', 'crates/a/Cargo.toml']);
     expect(deps.facts.dependencies.every((d) => rangeResolvable(d, deps.facts.unpinned ?? []))).toBe(true);
-    expect(deps.facts.unvouched).toEqual(['crates/a/Cargo.toml: "own" skipped: a local path ("crates/own"), not resolved']);
+    expect(deps.facts.unvouched).toEqual(['crates/a/Cargo.toml: "own" skipped: a local path ("crates/own", from the workspace root), not resolved']);
     expect(deps.facts.lockfiles).toEqual([]);
   });
 

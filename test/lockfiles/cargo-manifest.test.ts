@@ -71,7 +71,7 @@ describe('readCargoManifest', () => {
     const root = readCargoManifest(ROOT, 'Cargo.toml');
     const member = readCargoManifest(MEMBER, 'crates/a/Cargo.toml', root.workspaceDependencies);
     expect(member.unvouched).toEqual([
-      'crates/a/Cargo.toml: "local" skipped: a local path ("crates/local"), not resolved',
+      'crates/a/Cargo.toml: "local" skipped: a local path ("crates/local", from the workspace root), not resolved',
       'crates/a/Cargo.toml: "fork" skipped: from a git repository ("https://github.com/someone/fork"), not resolved',
       'crates/a/Cargo.toml: "mine" skipped: a local path ("../mine"), not resolved',
       'crates/a/Cargo.toml: "private" skipped: from a registry other than crates.io, not resolved',

@@ -247,7 +247,7 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
     expect(deps.status === 'ok' && deps.facts.rangeLookups).toEqual({ used: 40, limit: 40 });
     expect(deps.status === 'ok' && deps.facts.unvouched).toEqual([
       'conformance/Cargo.toml: "rmcp" skipped: a local path ("../crates/rmcp"), not resolved',
-      'crates/rmcp/Cargo.toml: "rmcp-macros" skipped: a local path ("./crates/rmcp-macros"), not resolved',
+      'crates/rmcp/Cargo.toml: "rmcp-macros" skipped: a local path ("./crates/rmcp-macros", from the workspace root), not resolved',
     ]);
     const byName = deps.status === 'ok' ? deps.facts.dependencies : [];
     // Beyond the 40 lookups a repository may spend: unresolved with the reason.
