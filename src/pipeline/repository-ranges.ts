@@ -8,6 +8,9 @@
  *   through the npm dependencies source).
  * - PyPI: the highest release that is neither yanked nor a pre-release and satisfies the PEP 440
  *   specifier (through the PyPI dependencies source).
+ * - crates.io (a Cargo.toml no Cargo.lock pins): the highest version that is neither yanked nor a
+ *   pre-release and matches cargo's requirement (a pre-release only when the requirement names
+ *   one), from crates.io's sparse index (the crates index source, `cratesIndex` endpoint).
  *
  * Direct dependencies only: without a lockfile their transitive dependencies are unknown, so the
  * set is partial (`resolvedFromRange` on each entry, `unpinned` naming the manifests). At most
@@ -23,27 +26,36 @@ import type { PackageEcosystem } from '../ecosystems/types.js';
 import { rangeResolvable } from '../sources/github/repo-dependencies.js';
 import { resolveDependencyList } from '../sources/npm/dependencies.js';
 import { resolvePypiDependencies } from '../sources/pypi/dependencies.js';
+import { resolveCrateRequirements } from '../sources/crates/index.js';
 import type { RunContext } from './context.js';
 
 type Entry = DependencyFacts['dependencies'][number];
 
-/** Registry lookups (packuments or PyPI project JSON) one repository's ranges may cost. */
+/** Registry lookups (packuments, PyPI project JSON or crates.io index files) one repository's ranges may cost. */
 export const RANGE_LOOKUPS_PER_REPOSITORY = 40;
+
+/** The registries a range is resolved against: the package ecosystems', and crates.io's index. */
+type RangeRegistry = PackageEcosystem | 'cargo';
+const RANGE_REGISTRIES: readonly RangeRegistry[] = [...PACKAGE_ECOSYSTEMS, 'cargo'];
 
 interface Candidate {
   index: number;
   entry: Entry;
-  ecosystem: PackageEcosystem;
+  ecosystem: RangeRegistry;
   key: string;
 }
 
 /**
  * How each package registry resolves a batch of ranges, answering in the order asked: npm through
- * the npm dependencies source, PyPI through the PyPI one.
+ * the npm dependencies source, PyPI through the PyPI one, crates through crates.io's sparse index.
  */
-const RESOLVERS: Record<PackageEcosystem, (ctx: RunContext, asked: readonly Candidate[]) => Promise<Sources['dependencies']>> = {
+const RESOLVERS: Record<RangeRegistry, (ctx: RunContext, asked: readonly Candidate[]) => Promise<Sources['dependencies']>> = {
   npm: (ctx, asked) => resolveDependencyList(ctx.http, ctx.npm, asked.map((c) => [c.entry.name, c.entry.range] as const)),
   pypi: (ctx, asked) => resolvePypiDependencies(ctx.http, ctx.endpoints.pypi, asked.map((c) => ({ name: c.entry.name, specifier: c.entry.range, marker: null }))),
+  cargo: async (ctx, asked) =>
+    ctx.endpoints.cratesIndex === undefined
+      ? { status: 'unavailable', reason: 'no crates.io index endpoint is configured', code: 'bad-answer' }
+      : resolveCrateRequirements(ctx.http, ctx.endpoints.cratesIndex, asked.map((c) => ({ name: c.entry.name, requirement: c.entry.range }))),
 };
 
 /** The dependency set with its resolvable ranges resolved (unchanged when it has none). */
@@ -51,17 +63,18 @@ export async function resolveRepositoryRanges(ctx: RunContext, deps: Sources['de
   if (deps.status !== 'ok') return deps;
   const unpinned = deps.facts.unpinned ?? [];
   const all = deps.facts.dependencies;
-  const candidates: Candidate[] = all.flatMap((entry, index) => {
+  const candidates: Candidate[] = all.flatMap((entry, index): Candidate[] => {
     if (!rangeResolvable(entry, unpinned)) return [];
     const ecosystem = entry.ecosystem ?? 'npm';
     switch (ecosystem) {
       case 'npm':
       case 'pypi':
         return [{ index, entry, ecosystem, key: `${ecosystem}\u0000${packageRulesOf(ecosystem).canonicalName(entry.name)}` }];
-      // go.mod pins every module exactly, and a Cargo.toml without Cargo.lock is not read into
-      // the set (crates.io's index is not asked): neither has a range to resolve here.
-      case 'go':
+      // crates.io names are unique without regard to case (the index file is the lower-cased name).
       case 'cargo':
+        return [{ index, entry, ecosystem, key: `cargo\u0000${entry.name.toLowerCase()}` }];
+      // go.mod pins every module exactly: no range to resolve.
+      case 'go':
         return [];
     }
   });
@@ -73,7 +86,7 @@ export async function resolveRepositoryRanges(ctx: RunContext, deps: Sources['de
   for (const c of ordered) if (lookups.size < RANGE_LOOKUPS_PER_REPOSITORY) lookups.add(c.key);
   const within = ordered.filter((c) => lookups.has(c.key));
   // One batch per package ecosystem, in the registry's order, all asked at once.
-  const batches = PACKAGE_ECOSYSTEMS.map((ecosystem) => ({ ecosystem, asked: within.filter((c) => c.ecosystem === ecosystem) }));
+  const batches = RANGE_REGISTRIES.map((ecosystem) => ({ ecosystem, asked: within.filter((c) => c.ecosystem === ecosystem) }));
   const results = await Promise.all(batches.map(({ ecosystem, asked }) => (asked.length === 0 ? null : RESOLVERS[ecosystem](ctx, asked))));
 
   const dependencies = [...all];

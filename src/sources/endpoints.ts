@@ -31,6 +31,8 @@ const APIS = {
     githubApi: { url: 'https://api.github.com', env: 'NERQ_GITHUB_API_URL' },
     githubGraphql: { url: 'https://api.github.com/graphql', env: 'NERQ_GITHUB_GRAPHQL_URL' },
     githubRaw: { url: 'https://raw.githubusercontent.com', env: 'NERQ_GITHUB_RAW_URL' },
+    // A repository's Cargo.toml requirements without a Cargo.lock, resolved as cargo would (pipeline/repository-ranges.ts).
+    cratesIndex: { url: 'https://index.crates.io', env: 'NERQ_CRATES_INDEX_URL' },
   },
   osv: { osvApi: { url: 'https://api.osv.dev', env: 'NERQ_OSV_API_URL' } },
   mcp: { mcpRegistry: { url: 'https://registry.modelcontextprotocol.io', env: 'NERQ_MCP_REGISTRY_URL' } },
@@ -83,6 +85,12 @@ export interface Endpoints {
    * than github.com and `GITHUB_API_URL` is set): repositories on that host use this API.
    */
   githubServer?: GithubServer;
+  /**
+   * crates.io's sparse index (`<base>/<prefix>/<name>`, one JSON line per published version): a
+   * repository's Cargo.toml requirements without a Cargo.lock are resolved against it.
+   * `resolveEndpoints` always sets it; a hand-built endpoints object without it resolves none.
+   */
+  cratesIndex?: string;
   /** OSV API. */
   osvApi: string;
   /** The official MCP Registry (read API v0.1 under `/v0.1/`). */
@@ -147,7 +155,7 @@ function enterpriseHost(env: Env): string | undefined {
 /**
  * The endpoints for this run. Overrides: each API's variable in `APIS` (NERQ_NPM_API_URL,
  * NERQ_PYPI_URL, NERQ_PYPI_FILES_URL, NERQ_PYPISTATS_URL, NERQ_GITHUB_API_URL,
- * NERQ_GITHUB_GRAPHQL_URL, NERQ_GITHUB_RAW_URL, NERQ_OSV_API_URL, NERQ_MCP_REGISTRY_URL),
+ * NERQ_GITHUB_GRAPHQL_URL, NERQ_GITHUB_RAW_URL, NERQ_CRATES_INDEX_URL, NERQ_OSV_API_URL, NERQ_MCP_REGISTRY_URL),
  * NERQ_NPM_PUBLIC_REGISTRY and NERQ_NPM_SEARCH_URL. `GITHUB_API_URL` /
  * `GITHUB_GRAPHQL_URL` (GitHub Actions) are used only for repositories on the non-github.com
  * host named by `GITHUB_SERVER_URL` (`githubServer`). Throws EndpointError for a bad URL.

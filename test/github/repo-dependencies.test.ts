@@ -217,4 +217,30 @@ describe('repositoryDependencies: Go and Rust', () => {
     expect(broken).toMatchObject({ status: 'unavailable', code: 'unreadable-file' });
     if (broken.status === 'unavailable') expect(broken.reason).toMatch(/^Cargo\.lock:\d+: invalid TOML/);
   });
+
+  it('Cargo.toml files no Cargo.lock pins: their requirements unpinned and resolvable, a member\'s `workspace = true` from the root, path dependencies named', () => {
+    const root = '[workspace]\nmembers = ["crates/*"]\n[workspace.dependencies]\ntokio = { version = "1.40", features = ["rt"] }\nown = { path = "crates/own" }\n';
+    const member = '[package]\nname = "a"\n[dependencies]\ntokio = { workspace = true }\nown = { workspace = true }\nserde = "1"\n[dev-dependencies]\ntempfile = "3"\n';
+    const deps = repositoryDependencies(withModules(['Cargo.toml', 'crates/a/Cargo.toml']), new Map([['Cargo.toml', root], ['crates/a/Cargo.toml', member]]));
+    if (deps.status !== 'ok') throw new Error(deps.status);
+    expect(deps.facts.dependencies.map((d) => [d.ecosystem, d.name, d.range, d.version, d.dev, d.file])).toEqual([
+      ['cargo', 'tokio', '1.40', null, false, 'crates/a/Cargo.toml'],
+      ['cargo', 'serde', '1', null, false, 'crates/a/Cargo.toml'],
+      ['cargo', 'tempfile', '3', null, true, 'crates/a/Cargo.toml'],
+    ]);
+    expect(deps.facts.unpinned).toEqual(['Cargo.toml', 'crates/a/Cargo.toml']);
+    expect(deps.facts.dependencies.every((d) => rangeResolvable(d, deps.facts.unpinned ?? []))).toBe(true);
+    expect(deps.facts.unvouched).toEqual(['crates/a/Cargo.toml: "own" skipped: a local path ("crates/own", from the workspace root), not resolved']);
+    expect(deps.facts.lockfiles).toEqual([]);
+  });
+
+  it('a Cargo.toml pinned by a Cargo.lock read beside it gives no requirements of its own; one that could not be read makes the set unavailable', () => {
+    const pinned = repositoryDependencies(withModules(['rs/Cargo.lock', 'rs/Cargo.toml']), new Map([['rs/Cargo.lock', CARGO_LOCK], ['rs/Cargo.toml', CARGO_TOML]]));
+    expect(pinned.status === 'ok' && pinned.facts.unpinned).toEqual([]);
+    expect(repositoryDependencies(withModules(['Cargo.toml'], [], [], [{ path: 'Cargo.toml', reason: 'HTTP 500', code: 'http-status' }]), new Map())).toEqual({
+      status: 'unavailable',
+      reason: 'Cargo.toml could not be read: HTTP 500',
+      code: 'http-status',
+    });
+  });
 });

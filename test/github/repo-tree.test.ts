@@ -8,16 +8,20 @@ const blob = (path: string): RepoTreeItem => ({ path, type: 'blob', size: 100 })
 describe('selectRepoFiles', () => {
   it('names the manifests of ecosystems nerq does not evaluate, in published folders only, without reading them', () => {
     const selection = selectRepoFiles(['go.mod', 'go.sum', 'ui/package.json', 'ui/package-lock.json', 'crates/core/Cargo.toml', 'e2e/go.mod', 'examples/demo/Gemfile', 'lib/Gemfile', 'third-party/x/go.mod', 'README.md'].map(blob));
-    // A Cargo.toml no Cargo.lock pins stays unevaluated (its ranges would need crates.io's index).
-    expect(CARGO_WITHOUT_LOCK).toBe('unpinned crates.io');
-    expect(selection.unevaluated).toEqual([
-      { path: 'crates/core/Cargo.toml', ecosystem: CARGO_WITHOUT_LOCK },
-      { path: 'lib/Gemfile', ecosystem: 'RubyGems' },
-    ]);
+    expect(selection.unevaluated).toEqual([{ path: 'lib/Gemfile', ecosystem: 'RubyGems' }]);
     expect(selection.manifests.map((m) => m.path)).toEqual(['ui/package.json']);
     expect(selection.lockfiles).toEqual(['ui/package-lock.json']);
-    // go.mod is read (its requires are the pins); go.sum, a test module and vendored code are not.
-    expect(selection.moduleFiles).toEqual(['go.mod']);
+    // go.mod is read (its requires are the pins), then the Cargo.toml no Cargo.lock pins (its
+    // requirements are resolved against crates.io's index); go.sum, a test module and vendored code are not.
+    expect(selection.moduleFiles).toEqual(['go.mod', 'crates/core/Cargo.toml']);
+  });
+
+  it('Cargo.toml files no Cargo.lock pins are read after the pins, root first; those beyond MAX_MODULE_FILES are named, not read', () => {
+    const tree = ['go.mod', 'Cargo.toml', 'crates/a/Cargo.toml', 'crates/b/Cargo.toml', 'crates/c/Cargo.toml', 'examples/x/Cargo.toml'];
+    const selection = selectRepoFiles(tree.map(blob));
+    expect(selection.moduleFiles).toEqual(['go.mod', 'Cargo.toml', 'crates/a/Cargo.toml', 'crates/b/Cargo.toml']);
+    expect(CARGO_WITHOUT_LOCK).toBe('unpinned crates.io');
+    expect(selection.unevaluated).toEqual([{ path: 'crates/c/Cargo.toml', ecosystem: CARGO_WITHOUT_LOCK }]);
   });
 
   it("selects a Cargo workspace's root Cargo.lock for its members' Cargo.toml files, pins first, at most MAX_MODULE_FILES", () => {

@@ -18,6 +18,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { readInputText } from '../../src/lockfiles/index.js';
 import { readCargoLock } from '../../src/lockfiles/cargo-lock.js';
 import { readGoMod } from '../../src/lockfiles/go-mod.js';
+import { readCargoManifest } from '../../src/lockfiles/cargo-manifest.js';
+import { indexVersions } from '../../src/sources/crates/index.js';
+import { resolveCargoRequirement } from '../../src/ecosystems/cargo-requirement.js';
 import { LockfileError } from '../../src/audit/types.js';
 import { tomlLayout } from '../../src/lockfiles/toml-text.js';
 import { escapeMarkdown, sanitizeForTerminal } from '../../src/render/sanitize.js';
@@ -579,6 +582,22 @@ describe('module readers grow linearly', () => {
       return blocks.join('\n');
     };
     expectLinear(task, 'Cargo.lock one name × versions', growth((k) => readCargoLock(cargoLock(k), 'Cargo.lock'), 500, true));
+  });
+
+  it('Cargo.toml without Cargo.lock: k dependencies inherited from a workspace root of k entries, in k target tables', ({ task }) => {
+    const root = (k: number): string => `[workspace.dependencies]\n${Array.from({ length: k }, (_, i) => `c${i} = { version = "1.${i}", features = ["a"] }`).join('\n')}\n`;
+    const member = (k: number): string =>
+      `[dependencies]\n${Array.from({ length: k }, (_, i) => `c${i} = { workspace = true }`).join('\n')}\n${Array.from({ length: k }, (_, i) => `[target.'cfg(t${i})'.dev-dependencies]\nd${i} = "0.${i}"`).join('\n')}\n`;
+    expectLinear(
+      task,
+      'Cargo.toml workspace members × target tables',
+      growth((k) => readCargoManifest(member(k), 'a/Cargo.toml', readCargoManifest(root(k), 'Cargo.toml').workspaceDependencies), 300, true),
+    );
+  });
+
+  it("crates.io index files (one JSON line per version): k versions, garbage lines between, resolved against a comma list", ({ task }) => {
+    const file = (k: number): string => Array.from({ length: k }, (_, i) => `{"name":"c","vers":"1.${i}.0","yanked":${i % 7 === 0}}\n{"vers":\n`).join('');
+    expectLinear(task, 'index lines × versions', growth((k) => resolveCargoRequirement(indexVersions(file(k), 'c'), '>=1.0, <1.9999, ~1'), 500, true));
   });
 });
 

@@ -23,6 +23,7 @@ describe('resolveEndpoints', () => {
     ['NERQ_GITHUB_API_URL', 'githubApi'],
     ['NERQ_GITHUB_GRAPHQL_URL', 'githubGraphql'],
     ['NERQ_GITHUB_RAW_URL', 'githubRaw'],
+    ['NERQ_CRATES_INDEX_URL', 'cratesIndex'],
     ['NERQ_OSV_API_URL', 'osvApi'],
   ] as const)('%s overrides %s (trailing slash dropped, path kept)', (variable, field) => {
     const endpoints = resolveEndpoints({ [variable]: 'http://127.0.0.1:4000/prefix/' });

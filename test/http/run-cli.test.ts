@@ -15,7 +15,7 @@ describe('cliEnv', () => {
     vi.stubEnv('GITHUB_TOKEN', 'inherited-token');
     vi.stubEnv('NODE_OPTIONS', '--inspect');
     const env = cliEnv(path.join('fake', 'home-x'));
-    const endpoints = ['NERQ_NPM_REGISTRY', 'NERQ_NPM_API_URL', 'NERQ_PYPI_URL', 'NERQ_PYPI_FILES_URL', 'NERQ_PYPISTATS_URL', 'NERQ_GITHUB_API_URL', 'NERQ_GITHUB_GRAPHQL_URL', 'NERQ_GITHUB_RAW_URL', 'NERQ_OSV_API_URL', 'NERQ_MCP_REGISTRY_URL', 'NERQ_NPM_PUBLIC_REGISTRY'];
+    const endpoints = ['NERQ_NPM_REGISTRY', 'NERQ_NPM_API_URL', 'NERQ_PYPI_URL', 'NERQ_PYPI_FILES_URL', 'NERQ_PYPISTATS_URL', 'NERQ_GITHUB_API_URL', 'NERQ_GITHUB_GRAPHQL_URL', 'NERQ_GITHUB_RAW_URL', 'NERQ_CRATES_INDEX_URL', 'NERQ_OSV_API_URL', 'NERQ_MCP_REGISTRY_URL', 'NERQ_NPM_PUBLIC_REGISTRY'];
     expect(Object.keys(env).sort()).toEqual(
       ['HOME', 'NERQ_NOW', 'NO_COLOR', 'PATH', 'USERPROFILE', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_STATE_HOME', ...endpoints].sort(),
     );
@@ -39,6 +39,7 @@ describe('cliEnv', () => {
         NERQ_GITHUB_API_URL: `${server.origin}/github`,
         NERQ_GITHUB_GRAPHQL_URL: `${server.origin}/github/graphql`,
         NERQ_GITHUB_RAW_URL: `${server.origin}/github-raw`,
+        NERQ_CRATES_INDEX_URL: `${server.origin}/crates-index`,
         NERQ_OSV_API_URL: `${server.origin}/osv`,
         // PyPI's file host stays refused unless a test serves files (test/support/pypi-files.ts).
         NERQ_PYPI_FILES_URL: 'http://127.0.0.1:9/pypi-files',

@@ -109,6 +109,8 @@ export interface ServeRecordedOptions extends RepoAnswerOptions {
   osvStatus?: number;
   /** Answers that replace the recorded or synthesised ones, by path below the repository (`''` = the repository). */
   override?: Record<string, FixtureResponse>;
+  /** crates.io's sparse index answers every crate with this (a fault) instead of the recorded index files. */
+  cratesIndex?: FixtureResponse;
 }
 
 /** Declare every REST route nerq asks for a recorded repository. */
@@ -147,6 +149,8 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
   if (!Object.keys(options.override ?? {}).some((k) => k.startsWith('/commits?'))) Object.assign(routes, historyRoutes(fullName));
   for (const [suffix, response] of Object.entries(routes)) server.expect('GET', `${base}${suffix}`, response);
   serveOsvRecords(server, options.osv ?? [], options.osvMalformed === true, options.osvStatus);
+  // crates.io's sparse index: the recorded index files (fixtures/http/crates-index) by path.
+  server.fallback('GET', '/crates-index/', options.cratesIndex);
   // Commits, the root listing, sub-trees, tags and raw contents: the recorded files by path.
   server.fallback('GET', `${base}/`);
 }

@@ -205,13 +205,25 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
   });
 
   it('a README that declares the repository deprecated and moved holds the verdict though GitHub has not archived it (Rishirandhawa/mcp-rust-sdk)', async () => {
-    const { report } = await check('Rishirandhawa/mcp-rust-sdk', { license: 'MIT', stars: 5 });
+    const { report, evidence } = await check('Rishirandhawa/mcp-rust-sdk', { license: 'MIT', stars: 5 });
     expect(checkOf(report, 'repository-archived')).toMatchObject({ score: 20, messageId: 'readme-declared', evidence: { archived: false, readmeDeclared: true, where: 'title' } });
     expect(report.verdictReasonDetails.map((r) => r.args?.check)).toContain('repository-archived');
     expect(report.verdictCode).not.toBe('yes');
-    // Its SECURITY.md names template addresses only; its Cargo.toml without Cargo.lock is not judged clean.
+    // Its SECURITY.md names template addresses only.
     expect(checkOf(report, 'security-policy')).toMatchObject({ messageId: 'dangling', evidence: { placeholders: expect.arrayContaining(['your-security-email@example.com']) } });
-    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    // Its Cargo.toml without Cargo.lock: the 24 direct requirements resolved as cargo would against the
+    // recorded crates.io index files (fixtures/http/crates-index), direct only; `axum = "0.7"` matches
+    // no version those files hold and stays unresolved, named — never counted clean.
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({
+      score: 100,
+      messageId: 'repository-clean-ranges',
+      evidence: { total: 24, rangeResolved: 23, unresolved: ['axum'], directOnly: true, rangeFiles: 'Cargo.toml' },
+    });
+    const deps = evidence.sources.dependencies;
+    const resolved = deps.status === 'ok' ? Object.fromEntries(deps.facts.dependencies.map((d) => [`${d.name}@${d.range}`, d.version])) : {};
+    // Caret on 0.x and 1.x, the highest non-yanked match (tokio-stream 0.1.13 is yanked), dev dependencies too.
+    expect(resolved).toMatchObject({ 'tokio@1.35': '1.48.0', 'reqwest@0.11': '0.11.27', 'tower-http@0.5': '0.5.2', 'thiserror@1.0': '1.0.61', 'tokio-stream@0.1': '0.1.15', 'tempfile@3.8': '3.10.1', 'axum@0.7': null });
+    expect(deps.status === 'ok' && deps.facts.unevaluated).toBeUndefined();
     // The Cargo.toml no Cargo.lock pins is still read for its `license = "MIT"`.
     expect(checkOf(report, 'license-consistency')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
     for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
@@ -220,19 +232,36 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
 
 describe('a Cargo workspace and a Gradle build of one organisation (modelcontextprotocol/rust-sdk, modelcontextprotocol/kotlin-sdk)', () => {
   it('the workspace root Cargo.toml declares the licence (`[workspace.package] license`): compared though GitHub cannot identify the licence file', async () => {
-    const { report, requests } = await check('modelcontextprotocol/rust-sdk', { license: 'NOASSERTION', stars: 2500 });
+    const { report, requests, evidence } = await check('modelcontextprotocol/rust-sdk', { license: 'NOASSERTION', stars: 2500 });
     expect(checkOf(report, 'license-file')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { files: ['LICENSE'], declared: 'Apache-2.0', found: expect.arrayContaining(['Apache-2.0', 'MIT']) } });
     expect(checkOf(report, 'license-consistency')).toMatchObject({ score: null, messageId: 'repository-unrecognised', evidence: { declared: 'Apache-2.0' } });
     expect(dimension(report, 'compliance')?.score).toBe(100);
-    // Its Cargo.toml files are pinned by no Cargo.lock: never a clean bill.
-    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    // Its Cargo.toml files are pinned by no Cargo.lock: the members' requirements (`workspace = true`
+    // from the root's [workspace.dependencies]) resolved against the recorded crates.io index files.
+    // Those the recorded files hold no match for (the manifests are newer than the index files:
+    // syn 3, thiserror 2, hyper 1 …) stay unresolved and named; the path dependencies are named.
+    const vulnerable = checkOf(report, 'vulnerable-dependencies');
+    expect(vulnerable).toMatchObject({ messageId: 'repository-clean-ranges', evidence: { total: 50, rangeResolved: 27, directOnly: true } });
+    expect(vulnerable?.evidence?.unresolved).toEqual(expect.arrayContaining(['syn', 'thiserror', 'hyper', 'hyper-util', 'chrono']));
+    const deps = evidence.sources.dependencies;
+    expect(deps.status === 'ok' && deps.facts.rangeLookups).toEqual({ used: 40, limit: 40 });
+    expect(deps.status === 'ok' && deps.facts.unvouched).toEqual([
+      'conformance/Cargo.toml: "rmcp" skipped: a local path ("../crates/rmcp"), not resolved',
+      'crates/rmcp/Cargo.toml: "rmcp-macros" skipped: a local path ("./crates/rmcp-macros", from the workspace root), not resolved',
+    ]);
+    const byName = deps.status === 'ok' ? deps.facts.dependencies : [];
+    // Beyond the 40 lookups a repository may spend: unresolved with the reason.
+    expect(byName.find((d) => d.name === 'hyper-util')).toMatchObject({ version: null, reason: 'not resolved: more than 40 registry lookups per repository' });
+    // A requirement only pre-releases match (hmac 0.13.0-pre.5) is not resolved to one.
+    expect(byName.find((d) => d.name === 'hmac')).toMatchObject({ version: null, reason: 'no published version matches 0.13' });
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
     expect(report.category?.id).toBe('mcp-server');
     // No changelog at the root: the one beside a published member crate's Cargo.toml, from the listing (no request more).
     expect(checkOf(report, 'changelog')).toMatchObject({ score: 100, messageId: 'present-repository', evidence: { path: 'crates/rmcp/CHANGELOG.md' } });
-    // 4 + README, LICENSE, Cargo.toml (read for its licence alone), SECURITY.md, 7 workflows, and the listing's .github tree;
-    // and one more: its SECURITY.md's only channel is private reporting, which GitHub is asked about.
-    expect(requests).toBe(23);
+    // 4 + README, LICENSE, the root Cargo.toml (for its licence and workspace dependencies), SECURITY.md, 7 workflows,
+    // and the listing's .github tree; one more: its SECURITY.md's only channel is private reporting, which GitHub is
+    // asked about; and the three published member crates' Cargo.toml files no Cargo.lock pins.
+    expect(requests).toBe(26);
     expect(checkOf(report, 'security-policy')).toMatchObject({ score: 100, messageId: 'channel', evidence: { channelKind: "GitHub's private vulnerability reporting" } });
   });
 
@@ -284,8 +313,8 @@ describe('every recorded repository whose files exist: all five dimensions known
   }
 });
 
-describe('the seven other recorded repositories: all five dimensions known; coverage ≥ 0.7 wherever a lockfile pins the dependencies', () => {
-  const cases: Array<{ repo: string; options: ServeRecordedOptions & { published: PublishedPackages }; verdict: string; reasons: string[]; pinned: boolean }> = [
+describe('the seven other recorded repositories: all five dimensions known; coverage ≥ 0.7 wherever the dependencies are pinned or resolved', () => {
+  const cases: Array<{ repo: string; options: ServeRecordedOptions & { published: PublishedPackages }; verdict: string; reasons: string[]; pinned: boolean; unevaluated?: false }> = [
     { repo: 'github/github-mcp-server', options: { license: 'MIT', stars: 25_000, published: {} }, verdict: 'yes', reasons: [], pinned: true },
     {
       repo: 'upstash/context7',
@@ -311,11 +340,13 @@ describe('the seven other recorded repositories: all five dimensions known; cove
       reasons: ['verdict-held', 'danger-unchecked'],
       pinned: true,
     },
-    // No lockfile exists (Cargo.toml without Cargo.lock; a Gradle build): the dependency set is not
-    // known, so the guarding checks are unknown and coverage stays below 0.7 — never raised by
-    // reading an unpinned set as clean.
-    { repo: 'Rishirandhawa/mcp-rust-sdk', options: { license: 'MIT', stars: 5, published: {} }, verdict: 'caution', reasons: ['verdict-held', 'verdict-held', 'danger-unchecked'], pinned: false },
-    { repo: 'modelcontextprotocol/rust-sdk', options: { license: 'NOASSERTION', stars: 2500, published: {} }, verdict: 'caution', reasons: ['danger-unchecked'], pinned: false },
+    // Cargo.toml without Cargo.lock: its direct requirements resolved against the recorded crates.io
+    // index files (23 of 24), so the dependency check is known and coverage reaches 0.7; the
+    // malicious-package check still cannot run on ranges (danger-unchecked).
+    { repo: 'Rishirandhawa/mcp-rust-sdk', options: { license: 'MIT', stars: 5, published: {} }, verdict: 'caution', reasons: ['verdict-held', 'verdict-held', 'danger-unchecked'], pinned: true },
+    // No lockfile exists (a Cargo workspace whose requirements the recorded index files mostly do not
+    // match; a Gradle build): coverage stays below 0.7 — never raised by reading unknowns as clean.
+    { repo: 'modelcontextprotocol/rust-sdk', options: { license: 'NOASSERTION', stars: 2500, published: {} }, verdict: 'caution', reasons: ['danger-unchecked'], pinned: false, unevaluated: false },
     {
       repo: 'modelcontextprotocol/kotlin-sdk',
       options: { license: 'NOASSERTION', stars: 1000, published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } } },
@@ -324,7 +355,7 @@ describe('the seven other recorded repositories: all five dimensions known; cove
       pinned: false,
     },
   ];
-  for (const { repo, options, verdict, reasons, pinned } of cases) {
+  for (const { repo, options, verdict, reasons, pinned, unevaluated } of cases) {
     it(`${repo}: ${verdict}`, async () => {
       const { report } = await check(repo, options);
       for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
@@ -334,7 +365,7 @@ describe('the seven other recorded repositories: all five dimensions known; cove
         expect(report.coverage).toBeGreaterThanOrEqual(0.7);
       } else {
         expect(report.coverage).toBeLessThan(0.7);
-        expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+        if (unevaluated !== false) expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
       }
     });
   }

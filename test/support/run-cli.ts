@@ -61,6 +61,7 @@ export function cliEnv(home: string, options: Pick<RunCliOptions, 'env' | 'serve
     NERQ_GITHUB_API_URL: base('github'),
     NERQ_GITHUB_GRAPHQL_URL: `${base('github')}/graphql`,
     NERQ_GITHUB_RAW_URL: base('github-raw'),
+    NERQ_CRATES_INDEX_URL: base('crates-index'),
     NERQ_OSV_API_URL: base('osv'),
     NERQ_MCP_REGISTRY_URL: base('mcp-registry'),
     NERQ_NPM_PUBLIC_REGISTRY: `${base('npm-public')}/`,

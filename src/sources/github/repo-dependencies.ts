@@ -19,8 +19,13 @@
  *   so (lockfiles/go-mod.ts, lockfiles/cargo-lock.ts). One that could not be read or does not
  *   parse makes the set unavailable, as a lockfile does; local-directory replacements and git or
  *   other-registry crates are named in `unvouched`.
+ * - A Cargo.toml no Cargo.lock pins gives its requirements (lockfiles/cargo-manifest.ts; a
+ *   member's `workspace = true` ones from the workspace root's `[workspace.dependencies]`) with
+ *   version null, as a manifest without a lockfile does: `unpinned` names it, its path, git and
+ *   other-registry dependencies are in `unvouched`, and the pipeline resolves the requirements
+ *   against crates.io's index. One that could not be read or does not parse makes the set unavailable.
  * - Manifests of an ecosystem nerq does not evaluate (Gemfile, pom.xml, a Cargo.toml without
- *   Cargo.lock …) are named in `unevaluated`: their dependencies are not in the set, which is then
+ *   Cargo.lock beyond the files read …) are named in `unevaluated`: their dependencies are not in the set, which is then
  *   never a clean answer on its own.
  * - A root requirements file or Pipfile.lock with no pyproject.toml beside it is the project's
  *   dependency set too (a requirements file pinned by `==`, ranges otherwise); dev/test/lint/doc
@@ -33,6 +38,7 @@ import type { GithubFiles } from '../../evidence/github-facts.js';
 import type { DeclaredDependency } from '../../audit/types.js';
 import { readInputText } from '../../lockfiles/index.js';
 import { readCargoLock } from '../../lockfiles/cargo-lock.js';
+import { readCargoManifest, type CargoManifestDependencies } from '../../lockfiles/cargo-manifest.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
@@ -144,6 +150,49 @@ function moduleDependencies(files: GithubFiles, texts: ReadonlyMap<string, strin
   return { ok: true, inputs };
 }
 
+/** The `Cargo.toml` files read that no `Cargo.lock` read pins (repo-tree.ts puts the pinned ones after their lockfile). */
+function unpinnedCargoManifests(files: GithubFiles): string[] {
+  const paths = files.moduleFiles ?? [];
+  const locks = new Set(paths.filter((p) => baseOf(p) === 'Cargo.lock').map(dirOf));
+  return paths.filter((p) => baseOf(p) === 'Cargo.toml' && !upward(dirOf(p)).some((d) => locks.has(d)));
+}
+
+/**
+ * The requirements of each Cargo.toml no Cargo.lock pins (lockfiles/cargo-manifest.ts), a member's
+ * `workspace = true` entries taken from the nearest Cargo.toml above it that has
+ * `[workspace.dependencies]`; or why they cannot be had.
+ */
+function cargoRequirements(files: GithubFiles, texts: ReadonlyMap<string, string>): { ok: true; entries: DependencyEntry[]; manifests: string[]; unvouched: string[] } | { ok: false; reason: string; file: string } {
+  const tomls = unpinnedCargoManifests(files);
+  const read = new Map<string, CargoManifestDependencies>();
+  for (const file of tomls) {
+    const text = texts.get(file);
+    if (text === undefined) {
+      const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read';
+      return { ok: false, reason: `${file} could not be read: ${why}`, file };
+    }
+    try {
+      const own = readCargoManifest(text, file);
+      const root = upward(dirOf(file))
+        .slice(1)
+        .map((d) => read.get(d === '' ? 'Cargo.toml' : `${d}/Cargo.toml`)?.workspaceDependencies ?? null)
+        .find((w) => w !== null);
+      read.set(file, root === undefined ? own : readCargoManifest(text, file, root));
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error), file };
+    }
+  }
+  const entries: DependencyEntry[] = [];
+  const unvouched: string[] = [];
+  for (const [file, manifest] of read) {
+    unvouched.push(...manifest.unvouched);
+    for (const d of manifest.dependencies) {
+      entries.push({ name: d.name, range: d.requirement, version: null, reason: `not pinned: no lockfile covers ${file}`, securityHolding: false, ecosystem: 'cargo', dev: d.dev, path: [], file });
+    }
+  }
+  return { ok: true, entries, manifests: [...read.keys()], unvouched };
+}
+
 /** One entry per ecosystem, name and version (a range when unpinned): dev only when every occurrence is, the shortest path kept. */
 function merge(entries: readonly DependencyEntry[]): DependencyEntry[] {
   const byKey = new Map<string, DependencyEntry>();
@@ -181,7 +230,9 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     : files.lockfiles.filter(isRootPythonSet).sort();
   const modules = moduleDependencies(files, texts);
   if (!modules.ok) return fileUnavailable(files, modules.file, modules.reason);
-  if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0) {
+  const crates = cargoRequirements(files, texts);
+  if (!crates.ok) return fileUnavailable(files, crates.file, crates.reason);
+  if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0 && crates.manifests.length === 0) {
     if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
     return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
   }
@@ -240,7 +291,9 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     lockfilesUsed.add(input.file);
     unvouched.push(...input.unvouched);
   }
+  unpinned.push(...crates.manifests);
+  unvouched.push(...crates.unvouched);
   const moduleEntries = modules.inputs.flatMap((input) => input.dependencies.map(moduleEntryOf));
-  const dependencies = merge([...declared.map(entryOf), ...moduleEntries]).slice(0, MAX_REPO_DEPENDENCIES);
+  const dependencies = merge([...declared.map(entryOf), ...moduleEntries, ...crates.entries]).slice(0, MAX_REPO_DEPENDENCIES);
   return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };
 }

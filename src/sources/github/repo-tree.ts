@@ -37,12 +37,14 @@ export interface RepoSelection {
   /**
    * The Go and Rust files that give a dependency set (repo-dependencies.ts): every `go.mod` and
    * `Cargo.lock` that pins a published folder's modules, then the `Cargo.toml` manifests beside
-   * or below those lockfiles (they tell dev-only crates apart), root first, at most `MAX_MODULE_FILES`.
+   * or below those lockfiles (they tell dev-only crates apart), then the published `Cargo.toml`
+   * files no `Cargo.lock` pins (their requirements, resolved against crates.io's index), root
+   * first, at most `MAX_MODULE_FILES`.
    */
   moduleFiles: string[];
   /**
    * Manifests of ecosystems whose dependencies nerq does not evaluate (`Gemfile`, `pom.xml` …,
-   * and a `Cargo.toml` no `Cargo.lock` pins), in the same published folders, root first, at most
+   * and a `Cargo.toml` no `Cargo.lock` pins beyond `moduleFiles`), in the same published folders, root first, at most
    * `MAX_MANIFESTS`: listed, never read.
    */
   unevaluated: Array<{ path: string; ecosystem: string }>;
@@ -172,16 +174,17 @@ function unevaluatedEcosystem(base: string): string | undefined {
 const NOT_PUBLISHED = /^(?:tests?|__tests__|fixtures?|__fixtures__|e2e|examples?|samples?|demos?|docs?|bench(?:mark)?s?|node_modules|vendor|third[_-]party|\.[^/]*)$/i;
 
 /**
- * The ecosystem a `Cargo.toml` no `Cargo.lock` pins is listed under (the checks write "the
- * unpinned crates.io (Cargo.toml) dependencies"): its requirements are ranges only crates.io's
- * index resolves, which nerq does not ask.
+ * The ecosystem a `Cargo.toml` no `Cargo.lock` pins is listed under when it is beyond the Go and
+ * Rust files read (`MAX_MODULE_FILES`; the checks write "the unpinned crates.io (Cargo.toml)
+ * dependencies"): its requirements are not resolved. The ones read are resolved against crates.io's index.
  */
 export const CARGO_WITHOUT_LOCK = 'unpinned crates.io';
 
 /**
  * The published `go.mod` files, the `Cargo.lock` nearest above each published `Cargo.toml` (a
- * workspace's members share the root's), then those `Cargo.toml` files, at most
- * `MAX_MODULE_FILES`; the `Cargo.toml` files no `Cargo.lock` covers; and the go.mod / Cargo.lock
+ * workspace's members share the root's), then those `Cargo.toml` files, then the `Cargo.toml`
+ * files no `Cargo.lock` covers, at most `MAX_MODULE_FILES`; the `Cargo.toml` files no `Cargo.lock`
+ * covers beyond them; and the go.mod / Cargo.lock
  * files beyond the cap (named, so that a set without their pins is never called clean).
  */
 function selectModuleFiles(
@@ -204,9 +207,12 @@ function selectModuleFiles(
   }
   const byDepth = (a: string, b: string) => a.split('/').length - b.split('/').length || a.localeCompare(b);
   const pins = [...goMods, ...locks].sort(byDepth);
+  // The Cargo.toml files no Cargo.lock pins come last (a workspace root before its members): their
+  // requirements are resolved against crates.io's index; those beyond the cap are named, not read.
+  const moduleFiles = [...pins, ...pinned.sort(byDepth), ...unpinnedCargo.sort(byDepth)].slice(0, MAX_MODULE_FILES);
   return {
-    moduleFiles: [...pins, ...pinned.sort(byDepth)].slice(0, MAX_MODULE_FILES),
-    unpinnedCargo: unpinnedCargo.slice(0, MAX_MANIFESTS),
+    moduleFiles,
+    unpinnedCargo: unpinnedCargo.filter((p) => !moduleFiles.includes(p)).slice(0, MAX_MANIFESTS),
     unreadPins: pins.slice(MAX_MODULE_FILES),
   };
 }
