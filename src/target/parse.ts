@@ -19,8 +19,6 @@ import { splitPurl } from './purl.js';
 import { fail, quoteForMessage } from './syntax.js';
 import { withoutCredentials } from '../util/url-credentials.js';
 
-export { isMcpServerName } from '../ecosystems/mcp/target-syntax.js';
-export { quoteForMessage } from './syntax.js';
 
 /** npm's limit on a package name; no target form needs more. */
 export const MAX_TARGET_LENGTH = 214;

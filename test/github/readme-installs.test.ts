@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { advertisedInstalls, npmPackageName, pypiProjectName } from '../../src/sources/github/readme-installs.js';
+import { advertisedInstalls } from '../../src/sources/github/readme-installs.js';
+import { npmPackageName } from '../../src/ecosystems/npm/install-name.js';
+import { pypiProjectName } from '../../src/ecosystems/pypi/install-name.js';
 
 const names = (md: string): string[] => advertisedInstalls(md).map((i) => `${i.ecosystem}:${i.name}`);
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isMcpServerName, parseTarget, quoteForMessage } from '../../src/target/parse.js';
+import { parseTarget } from '../../src/target/parse.js';
+import { isMcpServerName } from '../../src/ecosystems/mcp/target-syntax.js';
+import { quoteForMessage } from '../../src/target/syntax.js';
 import { TargetError } from '../../src/target/types.js';
 import type { Target } from '../../src/target/types.js';
 

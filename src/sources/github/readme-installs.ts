@@ -30,8 +30,6 @@ import { packageRulesOf } from '../../ecosystems/rules.js';
 import { oneLine } from './request.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 
-export { npmPackageName, pypiProjectName };
-
 export type InstallEcosystem = PackageEcosystem | 'docker';
 
 /** The form two installs of one package share: its registry's (`installKey`: npm names are case-sensitive, PyPI's are not); image names are not. */
