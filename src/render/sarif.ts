@@ -72,7 +72,7 @@ const ADVISORY_RULE_OF: Record<AuditEntry['report']['advisories'][number]['sever
 
 /**
  * The policy rules (`policy/<rule>` of PolicyFailure.rule). `severity` is GitHub code scanning's
- * `security-severity` (a CVSS-like 0–10: ≥ 9 critical, ≥ 7 high, ≥ 4 medium, else low), set on
+ * `security-severity` (a CVSS-like 0–10: over 9.0 critical, 7.0–8.9 high, 4.0–6.9 medium, else low), set on
  * the rules about the safety of what gets installed; the others (licences, coverage) are not
  * security findings and carry none. Code scanning reads it on the rule, never per result: an
  * advisory has a rule per severity (ADVISORY_RULES).
@@ -87,7 +87,7 @@ export const POLICY_RULES: readonly { rule: string; title: string; description: 
   { rule: 'license-denied', title: 'Licence denied', description: 'Every way of satisfying the package\'s SPDX licence expression uses a licence the policy denies.' },
   { rule: 'license-not-allowed', title: 'Licence not allowed', description: 'The package\'s licence cannot be satisfied with the licences the policy allows (or it is not valid SPDX, or unknown).' },
   { rule: 'dependency-confusion', title: 'Possible dependency confusion', description: 'The package resolves from a private registry while the same name exists on the public registry.', severity: 8.5 },
-  { rule: 'lockfile-injection', title: 'Lockfile installs something else', description: "The lockfile's resolved URL or integrity for the package is not the registry's for that name and version (or a yarn descriptor resolves to another package): it would install other code under a trusted name.", severity: 9 },
+  { rule: 'lockfile-injection', title: 'Lockfile installs something else', description: "The lockfile's resolved URL or integrity for the package is not the registry's for that name and version (or a yarn descriptor resolves to another package): it would install other code under a trusted name.", severity: 9.5 },
   { rule: 'mcp-package-missing', title: 'MCP server launches an unpublished name', description: "A configured MCP server launches a package (npx, uvx…) its public registry does not have (it answered 404): anyone may publish that name, and the client runs it at its next start with the secrets its configuration gives it. Fix the name or remove the server.", severity: 8.5 },
   { rule: 'not-evaluated', title: 'Not evaluated', description: 'The package could not be evaluated (not found, not supported, or its sources failed).' },
   { rule: 'uninspected', title: 'Code nerq cannot inspect', description: 'What the MCP server runs cannot be inspected (a remote-only server, one whose only packages are container images, NuGet packages or MCP bundles): not evaluated, never passed. No flag lifts it; a reviewed MCP ignore entry in the policy file covers it.', severity: 5.0 },

@@ -288,7 +288,7 @@ describe('renderSarif', () => {
     const raw = JSON.parse(renderSarif(sampleAudit(), { checks: CHECKS })) as Record<string, any>;
     const policy = (raw.runs[0].tool.driver.rules as any[]).filter((r) => String(r.id).startsWith('policy/'));
     const severity = Object.fromEntries(policy.map((r) => [r.id, r.properties['security-severity'] ?? null]));
-    expect(severity).toMatchObject({ 'policy/verdict': '9.5', 'policy/dependency-confusion': '8.5', 'policy/capped': '7.5', 'policy/license-denied': null });
+    expect(severity).toMatchObject({ 'policy/verdict': '9.5', 'policy/malicious': '9.5', 'policy/lockfile-injection': '9.5', 'policy/dependency-confusion': '8.5', 'policy/capped': '7.5', 'policy/license-denied': null });
     for (const rule of policy) {
       // GitHub reads security-severity only on rules tagged security, as a number 0.0–10.0 in a string.
       expect(rule.properties.tags.includes('security'), rule.id).toBe(rule.properties['security-severity'] !== undefined);
