@@ -1,6 +1,7 @@
 /**
  * The reporting channel a security policy gives (pure): GitHub private vulnerability reporting (a
- * link to `/security/advisories/new` or GitHub's guide to it, or the feature named), an e-mail
+ * link to `/security/advisories/new` or GitHub's guide to it, the feature named, its "Report a
+ * vulnerability" button, or a report through GitHub's security advisories), an e-mail
  * address (also written against scrapers: `name[@]host`, `name (at) host (dot) org`), or an
  * http(s) URL. Placeholders point nowhere and do not count: addresses and links on
  * the reserved example, test and invalid domains (RFC 2606), localhost, `your…` / `domain.com`
@@ -27,6 +28,11 @@ const PRIVATE_REPORTING = [
   /privately-reporting-a-security-vulnerability/i,
   /\bprivate vulnerability reporting\b/i,
   /\breport a vulnerability\b[^\n]{0,80}\bsecurity tab\b/i,
+  // The button named from the other side of the sentence, or as a button: `the Security tab … click "Report a vulnerability"`.
+  /\bsecurity tab\b[^\n]{0,80}\breport a vulnerability\b/i,
+  /\breport a vulnerability\b["'”’*_\]]{0,3}\s{0,3}button\b/i,
+  // The reporter's side of it: a report through GitHub's security advisories (only the feature lets outsiders open one).
+  /\breport\b[^\n]{0,60}\b(?:via|through|using|with)\s{1,3}(?:the\s{1,3})?github(?:'s)?\s{1,3}security\s{1,3}advisor(?:y|ies)\b/i,
 ];
 /**
  * A sentence that says private reporting is off or not yet there: `not enabled`, `disabled`,

@@ -31,6 +31,24 @@ describe('policyChannels', () => {
     expect(onlyPrivateReporting(policyChannels('Mail sec@acme.io'))).toBe(false);
   });
 
+  it('reads GitHub\'s "Report a vulnerability" button and a report through its security advisories as private reporting, however the sentence runs', () => {
+    for (const text of [
+      'Please use the "Report a vulnerability" button under the Security tab.',
+      'Go to the Security tab of this repository and click "Report a vulnerability".',
+      'Use the **Report a vulnerability** button to reach the maintainers.',
+      'Please report security issues privately via GitHub Security Advisories.',
+      "Report it through GitHub's security advisories for this repository.",
+    ]) {
+      expect(policyChannels(text).channel?.kind, text).toBe('private-reporting');
+      expect(onlyPrivateReporting(policyChannels(text)), text).toBe(true);
+    }
+    // Named but off: still no channel.
+    expect(policyChannels('The "Report a vulnerability" button is not enabled here.').channel).toBeNull();
+    // A list of published advisories, or a tab without the button, is no reporting channel.
+    expect(policyChannels('Past issues are listed in GitHub Security Advisories.').channel).toBeNull();
+    expect(policyChannels('See the security tab for advisories.').channel).toBeNull();
+  });
+
   it('reads no channel in a sentence that says private reporting is off, only in one that names it', () => {
     for (const text of [
       'GitHub private vulnerability reporting is not enabled on this repository yet.',
