@@ -22,6 +22,7 @@ import { streamBody } from '../sources/http/stream.js';
 import { loadNpmConfig, type NpmConfig } from '../sources/npm/config.js';
 import { loadPythonConfigParser, loadPythonIndexes, type PythonIndexes } from '../audit/python-indexes.js';
 import { loadYarnrcParser, loadYarnRegistries, type YarnRegistries } from '../audit/yarnrc.js';
+import { readTreeFileSync } from '../audit/tree-file.js';
 import type { HttpClient, HttpRequest } from '../sources/http/types.js';
 import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
 import { StoreSession, type StoreOptions } from './store-session.js';
@@ -147,6 +148,7 @@ export function createRuntime(config: RuntimeConfig): Runtime {
   try {
     npm = loadNpmConfig({
       env: config.env,
+      readFile: readTreeFileSync,
       cwd: config.cwd,
       ...(config.registry === undefined ? {} : { cliRegistry: config.registry }),
       ...(config.untrustedDir === undefined ? {} : { untrustedDir: config.untrustedDir }),

@@ -237,3 +237,82 @@ describe("the store's own files", () => {
     }
   });
 });
+
+describe("the audited project's .npmrc", () => {
+  // npm's configuration reads the project's .npmrc (docs/security.md, "The audited tree is
+  // untrusted"): a pull request can make it a FIFO, a device or a link out of the tree. It must
+  // be refused (an `npm-config` warning, the file not used) without being waited on or read.
+  // Each case waited for ever (a FIFO, /dev/zero), or read the file (/dev/stdin, a link out).
+  const LOCK = JSON.stringify({ name: 'x', lockfileVersion: 3, packages: { '': {} } });
+  /** The outside configuration: a registry and a scope named by the secret, on a server of its own. */
+  const outsideNpmrc = (registry: string): string => `registry=${registry}/\n@${SECRET}:registry=${registry}/\n`;
+
+  let elsewhere: FixtureServer;
+  beforeAll(async () => {
+    elsewhere = await startFixtureServer();
+    writeFileSync(path.join(outside, 'npmrc'), outsideNpmrc(elsewhere.url('npm')));
+  });
+  afterAll(async () => {
+    await elsewhere.close();
+  });
+
+  const warningCodes = (stdout: string): string[] => (JSON.parse(stdout) as { warnings: { code: string }[] }).warnings.map((w) => w.code);
+
+  const cases: [label: string, npmrc: () => { link: string } | { fifo: true }][] = [
+    ['a FIFO', () => ({ fifo: true })],
+    ['a link to /dev/zero', () => ({ link: '/dev/zero' })],
+    ['a link to /dev/stdin', () => ({ link: '/dev/stdin' })],
+    ['a link to a file outside the tree', () => ({ link: path.join(outside, 'npmrc') })],
+    ['a relative link out of the tree', () => ({ link: '../outside/npmrc' })],
+  ];
+  it.concurrent.for(cases)('%s: refused at once with an npm-config warning, nothing of it read', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, npmrc], { task, expect }) => {
+    noteCases(task);
+    const dir = project({ 'package.json': EMPTY_MANIFEST, 'package-lock.json': LOCK, '.npmrc': npmrc() });
+    const run = await runHostile(['audit', dir, '--json', '--offline', '--timeout', '3']);
+    const context = `${label}: exit ${run.code}\n${run.stderr}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(0);
+    expect(warningCodes(run.stdout).filter((code) => code === 'npm-config'), context).toEqual(['npm-config']);
+    expect(run.stdout + run.stderr, context).not.toContain(SECRET);
+  });
+
+  it('a link out of the tree with --trust-project-npmrc: the registry it names is never asked', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const lock = JSON.stringify({
+      name: 'x',
+      lockfileVersion: 3,
+      packages: { '': { dependencies: { 'left-pad': '1.3.0' } }, 'node_modules/left-pad': { version: '1.3.0' } },
+    });
+    const dir = project({ 'package.json': EMPTY_MANIFEST, 'package-lock.json': lock, '.npmrc': { link: path.join(outside, 'npmrc') } });
+    const sandbox = makeSandbox();
+    try {
+      // The user's registry comes from their own ~/.npmrc, below the project's in npm's order.
+      writeFileSync(path.join(sandbox.home, '.npmrc'), `registry=${server.url('npm')}/\n`);
+      const before = server.requests.length;
+      const run = await runHostile(['audit', dir, '--json', '--trust-project-npmrc', '--timeout', '10'], { server, sandbox, env: { NERQ_NPM_REGISTRY: '' } });
+      const context = `exit ${run.code}\n${run.stderr}`;
+      expectCleanStderr(run.stderr, context);
+      expect(elsewhere.requests, context).toEqual([]);
+      expect(server.requests.slice(before).some((r) => r.path.startsWith('/npm/left-pad')), context).toBe(true);
+      expect(warningCodes(run.stdout), context).toContain('npm-config');
+      expect(run.stdout + run.stderr, context).not.toContain(SECRET);
+    } finally {
+      sandbox.remove();
+    }
+  });
+});
+
+describe("the user's own npm configuration", () => {
+  it("a FIFO as ~/.npmrc: skipped with a warning, never waited on", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const sandbox = makeSandbox();
+    try {
+      execFileSync('mkfifo', [path.join(sandbox.home, '.npmrc')]);
+      const run = await runHostile(['check', 'chalk', '--json', '--offline', '--timeout', '3'], { server, sandbox });
+      expectCleanStderr(run.stderr, run.stderr);
+      expect(run.stderr).toMatch(/\.npmrc/);
+    } finally {
+      sandbox.remove();
+    }
+  });
+});

@@ -19,6 +19,7 @@ import { USER_AGENT } from '../../src/version.js';
 import { expectNoUnexpected, startFixtureServer, expectNoUnexpectedRequests } from '../support/fixture-server.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { makeZeroBomb } from '../support/tarball.js';
+import { readTreeFileSync } from '../../src/audit/tree-file.js';
 
 const TOKEN = 'npm_SECRET_TOKEN_value';
 const PACKUMENT = {
@@ -442,7 +443,7 @@ describe('with the npm configuration', () => {
       path.join(home, '.npmrc'),
       `registry=${server.url('npm')}/\n//127.0.0.1:${server.port}/npm/:_authToken=${TOKEN}\n`,
     );
-    const npm = loadNpmConfig({ env: { HOME: home, PREFIX: home }, cwd: home });
+    const npm = loadNpmConfig({ readFile: readTreeFileSync, env: { HOME: home, PREFIX: home }, cwd: home });
     const http = client({ npm });
     expectOk(await http.request({ url: `${npm.registryFor('express')}express` }));
     expectOk(await http.request({ url: `${other.url('npm')}/express` }));
@@ -451,7 +452,7 @@ describe('with the npm configuration', () => {
 
     writeFileSync(path.join(home, '.npmrc'), `proxy=${proxy.origin}\n`);
     proxy.expect('GET', '/npm/express', { body: 'via npm proxy' });
-    const proxied = client({ npm: loadNpmConfig({ env: { HOME: home, PREFIX: home }, cwd: home }) });
+    const proxied = client({ npm: loadNpmConfig({ readFile: readTreeFileSync, env: { HOME: home, PREFIX: home }, cwd: home }) });
     const result = expectOk(await proxied.request({ url: `${server.url('npm')}/express` }));
     expect(result.body.toString()).toBe('via npm proxy');
     expect(server.requests).toHaveLength(1);

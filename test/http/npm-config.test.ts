@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadNpmConfig, NpmConfigError } from '../../src/sources/npm/config.js';
+import { readTreeFileSync } from '../../src/audit/tree-file.js';
 
 const SECRET = 'SECRET-TOKEN-0123456789';
 
@@ -39,7 +40,7 @@ afterEach(() => {
 
 describe('registry precedence', () => {
   it("falls back to npm's built-in default registry (an https URL ending in a slash)", () => {
-    const config = loadNpmConfig({ env: env(), cwd: project });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project });
     expect(config.registry).toMatch(/^https:\/\/[^/]+\/$/);
     expect(config.warnings).toEqual([]);
   });
@@ -56,7 +57,7 @@ describe('registry precedence', () => {
     [3, 'http://project.test/'],
   ])('with the first %i file layer(s) written, the highest one wins: %s', (count, expected) => {
     for (const [, make] of layers.slice(0, count)) make();
-    expect(loadNpmConfig({ env: env(), cwd: project }).registry).toBe(expected);
+    expect(loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project }).registry).toBe(expected);
   });
 
   it.each([
@@ -66,7 +67,7 @@ describe('registry precedence', () => {
     [{ NERQ_NPM_REGISTRY: 'http://nerq.test/' }, 'http://cli.test/', 'http://cli.test/'],
   ])('environment %j with --registry %s beats every file → %s', (vars, cliRegistry, expected) => {
     for (const [, make] of layers) make();
-    const config = loadNpmConfig({ env: env(vars), cwd: project, ...(cliRegistry ? { cliRegistry } : {}) });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(vars), cwd: project, ...(cliRegistry ? { cliRegistry } : {}) });
     expect(config.registry).toBe(expected);
   });
 
@@ -74,13 +75,13 @@ describe('registry precedence', () => {
     write(path.join(project, '.npmrc'), 'registry=http://project.test/\n');
     const sub = path.join(project, 'src', 'deep');
     mkdirSync(sub, { recursive: true });
-    expect(loadNpmConfig({ env: env(), cwd: sub }).registry).toBe('http://project.test/');
+    expect(loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: sub }).registry).toBe('http://project.test/');
   });
 
   it('reads the user file named by npm_config_userconfig and the global one by npm_config_globalconfig', () => {
     const user = write(path.join(dir, 'alt', 'user-npmrc'), '@u:registry=http://alt-user.test/\n');
     const global = write(path.join(dir, 'alt', 'global-npmrc'), '@g:registry=http://alt-global.test/\n');
-    const config = loadNpmConfig({
+    const config = loadNpmConfig({ readFile: readTreeFileSync,
       env: env({ npm_config_userconfig: user, npm_config_globalconfig: global }),
       cwd: project,
     });
@@ -92,22 +93,22 @@ describe('registry precedence', () => {
     const evil = write(path.join(project, 'evil-npmrc'), '//user.test/:_authToken=stolen\n');
     write(path.join(project, '.npmrc'), `userconfig=${evil}\n`);
     write(path.join(home, '.npmrc'), 'registry=https://user.test/\n');
-    const config = loadNpmConfig({ env: env(), cwd: project });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project });
     expect(config.registry).toBe('https://user.test/');
     expect(config.authHeaderFor('https://user.test/pkg')).toBeUndefined();
   });
 
   it('substitutes ${VAR} from the given environment (not process.env)', () => {
     write(path.join(home, '.npmrc'), 'registry=${NERQ_TEST_REGISTRY_URL}\n');
-    const config = loadNpmConfig({ env: env({ NERQ_TEST_REGISTRY_URL: 'http://from-env.test/r/' }), cwd: project });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env({ NERQ_TEST_REGISTRY_URL: 'http://from-env.test/r/' }), cwd: project });
     expect(config.registry).toBe('http://from-env.test/r/');
     expect(process.env.NERQ_TEST_REGISTRY_URL).toBeUndefined();
   });
 
   it('rejects a registry that is not an http(s) URL with a one-line error', () => {
     write(path.join(home, '.npmrc'), 'registry=file:///etc/\n');
-    expect(() => loadNpmConfig({ env: env(), cwd: project })).toThrow(NpmConfigError);
-    expect(() => loadNpmConfig({ env: env(), cwd: project, cliRegistry: 'nope' })).toThrow(/--registry/);
+    expect(() => loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project })).toThrow(NpmConfigError);
+    expect(() => loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, cliRegistry: 'nope' })).toThrow(/--registry/);
   });
 });
 
@@ -119,11 +120,11 @@ describe('scoped registries', () => {
     ['@acme', 'https://default.test/'],
   ])('registryFor(%j) → %s', (name, expected) => {
     write(path.join(home, '.npmrc'), 'registry=https://default.test\n@acme:registry=http://127.0.0.1:5/acme\n');
-    expect(loadNpmConfig({ env: env(), cwd: project }).registryFor(name)).toBe(expected);
+    expect(loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project }).registryFor(name)).toBe(expected);
   });
 
   it('takes a scope registry from the environment too', () => {
-    const config = loadNpmConfig({ env: env({ 'npm_config_@acme:registry': 'http://env-acme.test/' }), cwd: project });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env({ 'npm_config_@acme:registry': 'http://env-acme.test/' }), cwd: project });
     expect(config.registryFor('@acme/x')).toBe('http://env-acme.test/');
   });
 });
@@ -131,7 +132,7 @@ describe('scoped registries', () => {
 describe('credentials', () => {
   function configWith(npmrc: string, vars: Record<string, string> = {}) {
     write(path.join(home, '.npmrc'), npmrc);
-    return loadNpmConfig({ env: env(vars), cwd: project });
+    return loadNpmConfig({ readFile: readTreeFileSync, env: env(vars), cwd: project });
   }
 
   it('sends a token only to its own host, port and path', () => {
@@ -180,7 +181,7 @@ describe('credentials', () => {
   });
 
   it('reads credentials from npm_config_ environment variables', () => {
-    const config = loadNpmConfig({
+    const config = loadNpmConfig({ readFile: readTreeFileSync,
       env: env({ 'npm_config_//reg.test/:_authToken': 'from-env' }),
       cwd: project,
     });
@@ -212,7 +213,7 @@ describe('credentials', () => {
   it('never shows a token when the environment cannot be parsed', () => {
     let error: unknown;
     try {
-      loadNpmConfig({ env: env({ 'npm_config_//reg.test/:_authToken': `"${SECRET}\\q"` }), cwd: project });
+      loadNpmConfig({ readFile: readTreeFileSync, env: env({ 'npm_config_//reg.test/:_authToken': `"${SECRET}\\q"` }), cwd: project });
     } catch (caught) {
       error = caught;
     }
@@ -236,7 +237,7 @@ describe('TLS and proxy settings', () => {
         '',
       ].join('\n'),
     );
-    const config = loadNpmConfig({ env: env(), cwd: project });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project });
     expect(config.ca).toHaveLength(2);
     expect(config.ca?.[1]).toContain('BBBB');
     expect(config.strictSsl).toBe(false);
@@ -246,7 +247,7 @@ describe('TLS and proxy settings', () => {
   });
 
   it('has safe defaults', () => {
-    const config = loadNpmConfig({ env: env(), cwd: project });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project });
     expect(config.ca).toBeUndefined();
     expect(config.strictSsl).toBe(true);
     expect(config.proxy).toBeUndefined();
@@ -255,9 +256,55 @@ describe('TLS and proxy settings', () => {
 
   it('warns about a cafile that does not exist', () => {
     write(path.join(home, '.npmrc'), `cafile=${path.join(dir, 'missing.pem')}\n`);
-    const config = loadNpmConfig({ env: env(), cwd: project });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project });
     expect(config.ca).toBeUndefined();
     expect(config.warnings.join()).toContain('does not exist');
+  });
+});
+
+describe('files that are links or not regular files', () => {
+  it("the user's own files through links (a dotfile manager's) are read as usual", () => {
+    const cert = `-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n`;
+    const cafile = write(path.join(dir, 'dotfiles', 'ca.pem'), cert);
+    symlinkSync(cafile, path.join(dir, 'ca-link.pem'));
+    write(path.join(dir, 'dotfiles', 'npmrc'), `registry=http://linked.test/\ncafile=${path.join(dir, 'ca-link.pem')}\n`);
+    symlinkSync(path.join(dir, 'dotfiles', 'npmrc'), path.join(home, '.npmrc'));
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project });
+    expect(config.registry).toBe('http://linked.test/');
+    expect(config.ca).toHaveLength(1);
+    expect(config.warnings).toEqual([]);
+  });
+
+  // A device stands in for a FIFO here (a FIFO read in-process would block this test for ever
+  // should the blocking read come back; test/hostile/symlinks.test.ts runs FIFOs in a child).
+  it.for(['user', 'global', 'cafile'] as const)('a device as the %s file: skipped with a warning naming it', (which) => {
+    const device = path.join(dir, 'device');
+    symlinkSync('/dev/null', device);
+    if (which === 'user') symlinkSync(device, path.join(home, '.npmrc'));
+    if (which === 'cafile') write(path.join(home, '.npmrc'), `cafile=${device}\n`);
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(which === 'global' ? { npm_config_globalconfig: device } : {}), cwd: project });
+    expect(config.ca).toBeUndefined();
+    expect(config.warnings).toHaveLength(1);
+    expect(config.warnings[0]).toContain(which === 'user' ? path.join(home, '.npmrc') : device);
+  });
+
+  it('an untrusted .npmrc linking to a file inside the tree is read; one linking out, or a directory, is not', () => {
+    write(path.join(project, 'config', 'npmrc'), 'registry=http://inside.test/\n');
+    symlinkSync(path.join('config', 'npmrc'), path.join(project, '.npmrc'));
+    const inside = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project, trustProjectRegistry: true });
+    expect(inside.registry).toBe('http://inside.test/');
+
+    rmSync(path.join(project, '.npmrc'));
+    write(path.join(dir, 'outside-npmrc'), 'registry=http://outside.test/\n');
+    symlinkSync(path.join(dir, 'outside-npmrc'), path.join(project, '.npmrc'));
+    const out = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project, trustProjectRegistry: true });
+    expect(out.registry).not.toBe('http://outside.test/');
+    expect(out.warnings).toHaveLength(1);
+    expect(out.warnings.join()).not.toContain('outside.test');
+
+    rmSync(path.join(project, '.npmrc'));
+    mkdirSync(path.join(project, '.npmrc'));
+    expect(loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project }).warnings).toHaveLength(1);
   });
 });
 
@@ -265,7 +312,7 @@ describe('isolation', () => {
   it('leaves process.env as it was', () => {
     const before = process.env;
     const snapshot = { ...process.env };
-    loadNpmConfig({ env: env({ SOME_VAR: 'x' }), cwd: project });
+    loadNpmConfig({ readFile: readTreeFileSync, env: env({ SOME_VAR: 'x' }), cwd: project });
     expect(process.env).toBe(before);
     expect({ ...process.env }).toEqual(snapshot);
   });
@@ -281,7 +328,7 @@ describe('an audited (untrusted) project .npmrc', () => {
   });
 
   it('is not followed by default: the user registry is used and a warning names the ignored settings', () => {
-    const config = loadNpmConfig({ env: env(), cwd: project, untrustedDir: project });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project });
     expect(config.registry).toBe('http://user.test/');
     expect(config.registryFor('@corp/x')).toBe('http://user.test/');
     expect(config.warnings.join('\n')).toContain('registry, @corp:registry: ignored (pass --trust-project-npmrc');
@@ -290,7 +337,7 @@ describe('an audited (untrusted) project .npmrc', () => {
   });
 
   it('with trust, its registries are followed but its credentials are still never read', () => {
-    const config = loadNpmConfig({ env: env(), cwd: project, untrustedDir: project, trustProjectRegistry: true });
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project, trustProjectRegistry: true });
     expect(config.registry).toBe('http://evil.test/');
     expect(config.registryFor('@corp/x')).toBe('http://corp.test/');
     expect(config.authHeaderFor('http://evil.test/x')).toBeUndefined();
@@ -300,6 +347,6 @@ describe('an audited (untrusted) project .npmrc', () => {
   it('a project .npmrc outside the untrusted directory is configuration as usual', () => {
     const other = path.join(dir, 'elsewhere');
     mkdirSync(other, { recursive: true });
-    expect(loadNpmConfig({ env: env(), cwd: project, untrustedDir: other }).registry).toBe('http://evil.test/');
+    expect(loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: other }).registry).toBe('http://evil.test/');
   });
 });

@@ -9,7 +9,7 @@
  * known, else by a bounded folder walk: docs/scoring.md, "Starjacking"); PyPI:
  * `pyproject.toml` (`[project]` or `[tool.poetry]` name, PEP 503-normalised), `setup.cfg`
  * (`[metadata] name`), or the literal `name=` of the `setup(…)` call in setup.py (setup-py.ts:
- * comments and other strings do not count) — or when a provenance attestation names the
+ * comments and other strings do not count, calls naming different names name nothing) — or when a provenance attestation names the
  * repository. Only a published manifest vouches (docs/security.md): a `"private": true` one (a
  * monorepo root names no package), a `directory` inside a test, fixture or example folder, or one
  * the repository's workspaces do not list never does. Otherwise the reason says what the

@@ -3,10 +3,10 @@
  * code a stranger wrote: a name in a comment, in a docstring, in another call or in a string
  * that only looks like a keyword argument must not count (it could make any repository "name"
  * any package). One linear pass tokenises the source — comments and strings (every quote style
- * and prefix) skipped as Python's tokenizer skips them — and the name is the first string
- * literal passed as the `name=` keyword of a call to `setup` (or `<module>.setup`) directly in
- * its parentheses. A name built at run time (a variable, an f-string, a concatenation) is no
- * literal: null.
+ * and prefix) skipped as Python's tokenizer skips them — and the name is the string literal
+ * passed as the `name=` keyword of a call to `setup` (or `<module>.setup`) directly in its
+ * parentheses, the same in every such call of the file. A name built at run time (a variable,
+ * an f-string, a concatenation) is no literal: null.
  */
 
 type Token = { kind: 'name'; text: string } | { kind: 'string'; value: string | null } | { kind: 'op'; text: string };
@@ -87,38 +87,49 @@ function literal(text: string, start: number, end: number, raw: boolean): string
   return !raw && value.includes('\\') ? null : value;
 }
 
-/** The literal `name=` of the first `setup(…)` call, or null. */
+const isName = (token: Token | undefined, text: string): boolean => token?.kind === 'name' && token.text === text;
+const isOp = (token: Token | undefined, text: string): boolean => token?.kind === 'op' && token.text === text;
+
+/**
+ * The literal `name=` of the `setup(…)` calls, or null. A file may call `setup` more than once
+ * (a fallback build, a branch per Python version); every call must then pass the same literal
+ * name: one that passes another, a computed one or none at all (`setup(**options)`) makes the
+ * name ambiguous — a call under `if False:` before the real one would otherwise name any
+ * project — and ambiguous is null.
+ */
 export function setupPyName(text: string): string | null {
-  let previous: Token | null = null;
-  let before: Token | null = null;
+  const list = [...tokens(text)];
+  /** Each call's name: the literal, or null (none, computed, or two different ones). */
+  const names: Array<string | null> = [];
   let depth = 0;
-  let inSetup = false;
-  let setupDepth = 0;
-  const stream = tokens(text);
-  for (let token = stream.next(); !token.done; token = stream.next()) {
-    const t = token.value;
+  let call: { depth: number; name: string | null | undefined } | null = null;
+  for (let i = 0; i < list.length; i += 1) {
+    const t = list[i] as Token;
     if (t.kind === 'op' && (t.text === '(' || t.text === '[' || t.text === '{')) {
       depth += 1;
-      if (!inSetup && t.text === '(' && previous?.kind === 'name' && previous.text === 'setup' && !(before?.kind === 'name' && before.text === 'def')) {
-        inSetup = true;
-        setupDepth = depth;
-      }
+      if (call === null && t.text === '(' && isName(list[i - 1], 'setup') && !isName(list[i - 2], 'def')) call = { depth, name: undefined };
     } else if (t.kind === 'op' && (t.text === ')' || t.text === ']' || t.text === '}')) {
-      if (inSetup && depth === setupDepth) inSetup = false;
+      if (call !== null && depth === call.depth) {
+        names.push(call.name ?? null);
+        call = null;
+      }
       depth = Math.max(0, depth - 1);
-    } else if (inSetup && depth === setupDepth && t.kind === 'name' && t.text === 'name') {
-      const equals = stream.next();
-      if (equals.done || equals.value.kind !== 'op' || equals.value.text !== '=') continue;
-      const value = stream.next();
-      if (value.done || value.value.kind !== 'string' || value.value.value === null) return null;
-      const after = stream.next();
+    } else if (call !== null && depth === call.depth && isName(t, 'name') && isOp(list[i + 1], '=')) {
+      const value = list[i + 2];
+      const after = list[i + 3];
+      let name: string | null = null;
       // `name="a" + suffix` is built at run time.
-      if (!after.done && after.value.kind === 'op' && after.value.text !== ',' && after.value.text !== ')') return null;
-      const name = value.value.value.trim();
-      return PROJECT_NAME.test(name) ? name : null;
+      const computed = after !== undefined && after.kind === 'op' && after.text !== ',' && after.text !== ')';
+      if (value?.kind === 'string' && value.value !== null && !computed) {
+        const trimmed = value.value.trim();
+        name = PROJECT_NAME.test(trimmed) ? trimmed : null;
+      }
+      call.name = call.name === undefined || call.name === name ? name : null;
+      // Past `=` and a name or string value; a bracket is read as usual (its pair closes it).
+      i += value?.kind === 'op' ? 1 : 2;
     }
-    before = previous;
-    previous = t;
   }
-  return null;
+  if (call !== null) names.push(call.name ?? null); // a file cut short inside its call
+  const first = names[0] ?? null;
+  return first !== null && names.every((name) => name === first) ? first : null;
 }

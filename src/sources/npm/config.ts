@@ -11,11 +11,17 @@
  * `cwd` is where npm would look for the project's `.npmrc`. For a directory being audited, pass
  * it with `untrustedDir`: its `.npmrc` is then untrusted data, not configuration.
  *
+ * Every file is read through the reader the caller hands in (`readFile`: src/audit/tree-file.ts,
+ * which this layer may not import, docs/architecture.md): without blocking, so a FIFO or a
+ * device in place of a file is refused with a warning, never waited on; the project's `.npmrc`
+ * inside an untrusted directory must also resolve inside it (docs/security.md, "The audited
+ * tree is untrusted").
+ *
  * Credentials stay inside the returned object: they are only ever turned into an
  * Authorization header for a URL on the host (and port) they were configured for, and never
  * appear in an error, a warning, `toString()`, `JSON.stringify()` or `util.inspect()`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ini from 'ini';
@@ -32,9 +38,9 @@ import utilModule from '@pnpm/npm-conf/lib/util.js';
 interface ConfChain {
   add(data: Record<string, unknown>, marker: string): void;
   addEnv(env: Record<string, string | undefined>): void;
-  /** Returns a warning string when the file exists but could not be read or parsed. */
-  addFile(file: string, name: string): string | undefined;
-  loadCAFile(file: string): void;
+  /** Parse `text` (read from `file`) as `type` and add it as the layer `name`; throws on a bad value. */
+  addString(text: string, file: string, type: 'ini', name: string): void;
+  set(key: string, value: unknown): void;
   get(key: string, where?: string): unknown;
   /** Every key of every layer. */
   readonly keys: string[];
@@ -62,8 +68,29 @@ export class NpmConfigError extends Error {
   override name = 'NpmConfigError';
 }
 
+/** The largest `.npmrc` read (a real one is a few hundred bytes). */
+const NPMRC_MAX_BYTES = 256 * 1024;
+/** The largest `cafile` read (a whole CA bundle is a few hundred KiB). */
+const CAFILE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** What a read gives: the text, or why there is none. */
+export type ConfigFileRead =
+  | { kind: 'text'; text: string }
+  | { kind: 'missing' }
+  /** Resolves (through a symbolic link) outside the boundary. */
+  | { kind: 'outside' }
+  | { kind: 'not-a-file' | 'too-large' | 'error' };
+
+/**
+ * Reads `absolute` as text without blocking and without following a link at the last step,
+ * within `boundary` (null: anywhere): src/audit/tree-file.ts's `readTreeFileSync`.
+ */
+export type ConfigFileReader = (absolute: string, boundary: string | null, maxBytes: number) => ConfigFileRead;
+
 export interface LoadNpmConfigOptions {
   env: NodeJS.ProcessEnv;
+  /** How every configuration file is read (see ConfigFileReader). */
+  readFile: ConfigFileReader;
   /** The directory nerq runs in (npm's project `.npmrc` is looked up from here). */
   cwd: string;
   /** `--registry` from the command line. */
@@ -369,14 +396,47 @@ function isInside(file: string, dir: string): boolean {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
-/** Registry settings (`registry`, `@scope:registry`) of an untrusted project .npmrc; never its credentials. */
-function addUntrustedProject(chain: ConfChain, file: string, trust: boolean, warnings: string[]): void {
-  let text: string;
+/** Why a file that exists was not used, in words (no part of its content). */
+function refusal(read: Exclude<ConfigFileRead, { kind: 'text' } | { kind: 'missing' }>, maxBytes: number): string {
+  if (read.kind === 'outside') return 'it resolves outside the audited tree';
+  if (read.kind === 'not-a-file') return 'it is not a regular file';
+  if (read.kind === 'too-large') return `it is larger than ${maxBytes} bytes`;
+  return 'it could not be read';
+}
+
+/**
+ * One of the user's own files (trusted: a link, as a dotfile manager's, is followed to wherever
+ * it points): its text, `missing`, or `refused` (a warning says why).
+ */
+function readOwnFile(readFile: ConfigFileReader, file: string, maxBytes: number, label: string, warnings: string[]): { text: string } | 'missing' | 'refused' {
+  let real = file;
   try {
-    text = readFileSync(file, 'utf8');
+    real = realpathSync(file);
   } catch {
-    return; // no project .npmrc
+    // missing or unreadable: the read below says which
   }
+  const read = readFile(real, null, maxBytes);
+  if (read.kind === 'text') return { text: read.text };
+  if (read.kind === 'missing') return 'missing';
+  warnings.push(`${label} ${file}: skipped, ${refusal(read, maxBytes)}`);
+  return 'refused';
+}
+
+/** Registry settings (`registry`, `@scope:registry`) of an untrusted project .npmrc; never its credentials. */
+function addUntrustedProject(
+  chain: ConfChain,
+  options: { file: string; boundary: string; trust: boolean; readFile: ConfigFileReader },
+  warnings: string[],
+): void {
+  const { file, boundary, trust } = options;
+  const read = options.readFile(file, boundary, NPMRC_MAX_BYTES);
+  if (read.kind === 'missing') return; // no project .npmrc
+  if (read.kind !== 'text') {
+    // A FIFO, a device or a link out of the tree: not used, and its content never read.
+    warnings.push(`the audited project's .npmrc: ignored, ${refusal(read, NPMRC_MAX_BYTES)}`);
+    return;
+  }
+  const text = read.text;
   let parsed: Record<string, unknown>;
   try {
     parsed = ini.parse(text) as Record<string, unknown>;
@@ -420,24 +480,34 @@ function readChain(
 
   const files: Array<[string, string]> = [];
   const untrusted = options.untrustedDir !== undefined && isInside(projectconfig, path.resolve(options.untrustedDir));
-  if (untrusted) addUntrustedProject(chain, projectconfig, options.trustProjectRegistry === true, warnings);
-  else if (projectconfig !== path.resolve(userconfig)) files.push([projectconfig, 'project']);
+  if (untrusted) {
+    const boundary = path.resolve(options.untrustedDir ?? cwd);
+    addUntrustedProject(chain, { file: projectconfig, boundary, trust: options.trustProjectRegistry === true, readFile: options.readFile }, warnings);
+  } else if (projectconfig !== path.resolve(userconfig)) files.push([projectconfig, 'project']);
   files.push([userconfig, 'user'], [globalconfig, 'global']);
   for (const [file, layer] of files) {
-    const warning = chain.addFile(file, layer);
-    if (warning) warnings.push(safeWarning(file, warning));
+    // Read here, not by the library (whose plain read would wait on a FIFO for ever).
+    const read = readOwnFile(options.readFile, file, NPMRC_MAX_BYTES, 'npm configuration', warnings);
+    if (typeof read === 'string') continue;
+    try {
+      chain.addString(read.text, file, 'ini', layer);
+    } catch (error) {
+      warnings.push(safeWarning(file, error instanceof Error ? error.message : ''));
+    }
   }
 
   const cafile = optionalString(chain.get('cafile'));
   if (cafile !== undefined) {
-    if (!existsSync(cafile)) {
-      warnings.push(`npm configuration: cafile ${cafile} does not exist`);
-    } else {
-      try {
-        chain.loadCAFile(cafile);
-      } catch {
-        warnings.push(`npm configuration: cafile ${cafile} could not be read`);
-      }
+    const read = readOwnFile(options.readFile, cafile, CAFILE_MAX_BYTES, 'npm configuration: cafile', warnings);
+    if (read === 'missing') warnings.push(`npm configuration: cafile ${cafile} does not exist`);
+    else if (read !== 'refused') {
+      // As npm splits a CA bundle: one certificate per END line.
+      const delimiter = '-----END CERTIFICATE-----';
+      const certificates = read.text
+        .split(delimiter)
+        .filter((part) => part.trim() !== '')
+        .map((part) => `${part.trimStart()}${delimiter}`);
+      chain.set('ca', certificates);
     }
   }
   return chain;
