@@ -23,7 +23,7 @@ export default defineCheck({
   description:
     'Reads the npm registry deprecation notice of the resolved version (npm only; PyPI has yanked-release and project-status). Deprecated scores 0 and caps the overall score at 49.9; not deprecated scores 100; ' +
     'unknown when a mirror serves abbreviated package metadata without it — and then, when the version the `latest` dist-tag names is deprecated and npm passed over it for an older one, that notice holds the verdict at CAUTION. ' +
-    `A README whose title, the subtitle under it, its first paragraph, or an alert or the first section's heading before its first ordinary section declares the package deprecated, unmaintained or replaced ("# Deprecated", "This module is no longer maintained", "## Karma is deprecated", "Use X instead.", "This is a stub types definition for X") scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; a mention further down declares nothing.`,
+    `A README whose title, the subtitle under it, its first paragraph, or an alert or the first section's heading before its first ordinary section declares the package deprecated, unmaintained or replaced ("# Deprecated", "This module is no longer maintained", "This project has moved to Y." — the package itself, not its docs or its repository —, "This package will not receive further updates.", "## Karma is deprecated", "Use X instead.", "This is a stub types definition for X") scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; a mention further down declares nothing.`,
   messages: {
     deprecated: 'Deprecated: {message}',
     'not-deprecated': 'Not deprecated',

@@ -191,21 +191,40 @@ export function classifyAiAct(input: AiActInput): AiAct {
 /** The categories this section is given for: AI tools and MCP servers. */
 const AI_CATEGORIES = new Set(['mcp-server', 'ai-agent-tool']);
 
-/** The section for a report of `category`, or null for a package that is not an AI tool or MCP server. */
-export function aiActOf(evidence: Evidence, category: string): AiAct | null {
-  if (!AI_CATEGORIES.has(category)) return null;
+/**
+ * The section for a report whose categories are `categories` (every one that applies, the
+ * governing one first: an MCP server that executes code is governed by `code-execution` and is
+ * still an MCP server), or null when none is an AI tool or MCP server.
+ */
+export function aiActOf(evidence: Evidence, categories: readonly string[]): AiAct | null {
+  if (!categories.some((c) => AI_CATEGORIES.has(c))) return null;
   const { registry, pypi, github, tarball } = evidence.sources;
-  const description = registry.status === 'ok' ? (registry.facts.description ?? '') : pypi.status === 'ok' ? (pypi.facts.summary ?? '') : '';
+  const mcp = evidence.sources.mcp;
+  // A repository target or an MCP Registry entry publishes no package: what it says of itself is
+  // the entry's description (server.json), else the repository's, and the repository's README,
+  // as the GitHub source already read them.
+  const repositoryTarget = evidence.target.ecosystem === 'github' || evidence.target.ecosystem === 'mcp';
+  const repository = github.status === 'ok' ? github.facts.repository : null;
+  const description =
+    registry.status === 'ok'
+      ? (registry.facts.description ?? '')
+      : pypi.status === 'ok'
+        ? (pypi.facts.summary ?? '')
+        : repositoryTarget
+          ? ((mcp?.status === 'ok' ? mcp.facts.description : null) ?? repository?.description ?? '')
+          : '';
   const readme =
     tarball.status === 'ok' && tarball.facts.readme !== null
       ? tarball.facts.readme.text
       : registry.status === 'ok' && registry.facts.readme
         ? registry.facts.readme.text
-        : '';
+        : repositoryTarget && github.status === 'ok'
+          ? (github.facts.files?.readme?.text ?? '')
+          : '';
   const opening = readme === '' ? { title: null, paragraph: null } : readmeOpening(readme);
   const topics = [
     ...(registry.status === 'ok' ? registry.facts.keywords : pypi.status === 'ok' ? pypi.facts.keywords : []),
-    ...(github.status === 'ok' && github.facts.repository !== null ? github.facts.repository.topics : []),
+    ...(repository !== null ? repository.topics : []),
   ];
   return classifyAiAct({ description, readmeOpening: [opening.title ?? '', opening.paragraph ?? ''].join('\n'), topics });
 }

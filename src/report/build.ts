@@ -38,7 +38,8 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     { ...result, error: null, unchecked: uncheckedGuards(result.checks, options.checks), uninspected: uninspectedGuards(result.checks, options.checks) },
     options.gate,
   );
-  const aiAct = aiActOf(evidence, category.id);
+  // Every category that applies: the governing one may be stricter than the AI one (code-execution).
+  const aiAct = aiActOf(evidence, category.matches?.map((m) => m.id) ?? [category.id]);
   const report: Report = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'nerq', version: VERSION },

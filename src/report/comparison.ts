@@ -43,6 +43,12 @@ const VERDICT_RANK: Record<VerdictCode, number | null> = { yes: 3, caution: 2, n
 const ALTERNATIVE_FLOOR = VERDICT_RANK.caution!;
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
+/**
+ * A score as reports print it (one decimal, `toFixed(1)`): "strictly higher" is judged at that
+ * precision, so a peer is never offered over the target for a difference no report shows
+ * (80.04 over 80.01, both 80.0).
+ */
+const shown = (score: number): number => Number(score.toFixed(1));
 
 /** The q-quantile (0–1) of sorted values, linear between closest ranks (type 7); one decimal. */
 export function quantile(sorted: readonly number[], q: number): number {
@@ -200,7 +206,7 @@ function heldAsTyposquat(peer: Report): boolean {
 }
 
 /**
- * The alternatives to `target` among `peers`: a score strictly higher, a verdict no worse and
+ * The alternatives to `target` among `peers`: a score strictly higher as printed (one decimal), a verdict no worse and
  * at least CAUTION (a YES target gets only YES ones; a NO target no NO one), not provisional
  * nor of a lower coverage than the target's; in the target's category, or named by the curated list (people who know both
  * say one replaces the other); not the target's repository under another name nor its scoped mirror, not deprecated, not a name
@@ -212,7 +218,7 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
   const floor = Math.max(ALTERNATIVE_FLOOR, VERDICT_RANK[target.verdictCode] ?? 0);
   const category = target.category?.id ?? null;
   return peers
-    .filter((p) => scored(p.report) && p.report.score > target.score && !p.report.provisional && !lessKnown(target, p.report))
+    .filter((p) => scored(p.report) && shown(p.report.score) > shown(target.score) && !p.report.provisional && !lessKnown(target, p.report))
     .filter((p) => (VERDICT_RANK[p.report.verdictCode] ?? -1) >= floor)
     .filter((p) => p.curated !== null || (p.report.category?.id === category && p.sharedKeywords.length > 0))
     .filter((p) => p.report.target.name !== target.target.name)
@@ -220,8 +226,8 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
     .filter((p) => !sameRepository(target, p.report) && !scopedMirror(target, p.report) && !confusableWithTarget(target, p.report) && !heldAsTyposquat(p.report))
     .filter((p) => !deprecated(p.report))
     .filter((p) => newFindingOf(target, p.report) === null)
-    // Best first; on a tie, the one a curated list names, then by name.
-    .sort((a, b) => b.report.score! - a.report.score! || Number(b.curated !== null) - Number(a.curated !== null) || a.report.target.name.localeCompare(b.report.target.name))
+    // Best first (as printed); on a tie, the one a curated list names, then by name.
+    .sort((a, b) => shown(b.report.score!) - shown(a.report.score!) || Number(b.curated !== null) - Number(a.curated !== null) || a.report.target.name.localeCompare(b.report.target.name))
     .slice(0, MAX_ALTERNATIVES)
     .map((p) => ({
       target: peerLabel(p.report),
@@ -238,7 +244,7 @@ export function alternativesOf(target: Report, peers: readonly PeerEvaluation[])
 function notOffered(target: Report & { score: number }, peer: PeerEvaluation, floor: number): string | null {
   const r = peer.report;
   if (!scored(r)) return 'not evaluated';
-  if (r.score <= target.score) return `scores ${r.score.toFixed(1)}, not higher than ${target.score.toFixed(1)}`;
+  if (shown(r.score) <= shown(target.score)) return `scores ${r.score.toFixed(1)}, not higher than ${target.score.toFixed(1)}`;
   if (r.provisional) return 'provisional: its evidence is incomplete';
   if (lessKnown(target, r)) return `coverage ${r.coverage.toFixed(2)}, below ${target.target.name}'s ${target.coverage.toFixed(2)}`;
   if ((VERDICT_RANK[r.verdictCode] ?? -1) < floor) return `verdict ${r.verdictCode}`;

@@ -444,7 +444,7 @@ describe('network text grows linearly', () => {
 
   it('a README\'s first paragraph read for a declared status, on runs of coordinated names, capitalised words and the name', ({ task }) => {
     // The opening is its first 8,000 characters: sizes below that, each README read ten times to be measured.
-    for (const unit of ['a and ', 'Node Sass ', 'node-sass and it ', 'this x y package & ', 'Aaaa-', 'it has merged ', 'it has merged with a-', 'merged into the a.', '> t\n', 'this is a stub ', 'This package is an empty stub types ']) {
+    for (const unit of ['a and ', 'Node Sass ', 'node-sass and it ', 'this x y package & ', 'Aaaa-', 'it has merged ', 'it has merged with a-', 'merged into the a.', '> t\n', 'this is a stub ', 'This package is an empty stub types ', 'it has moved ', 'it has moved to a-', 'this x y project has moved to the ', 'it will not receive ', 'use y instead; ']) {
       noteCases(task);
       const run = (k: number): unknown => {
         const text = `# t\n\n${unit.repeat(k)} are`;

@@ -173,6 +173,25 @@ describe('alternativesOf', () => {
     expect(note).toContain('registry-deprecated@1.0.0 (deprecated');
   });
 
+  it.each([
+    // Both print 80.0: no difference a reader sees.
+    [80.01, 80.04, false],
+    [80.04, 80.01, false],
+    [80.0, 80.049, false],
+    // One decimal higher as printed.
+    [80.04, 80.06, true],
+    [80.0, 80.1, true],
+    [79.96, 80.1, true],
+  ])('strictly higher as printed: target %s, peer %s → offered %s', (mine, theirs, offered) => {
+    const alternatives = alternativesOf(report('old', mine), [peer(report('near', theirs))]);
+    expect(alternatives.map((a) => a.target)).toEqual(offered ? ['near@1.0.0'] : []);
+  });
+
+  it('ties as printed are ordered by the curated list, then by name, not by unprinted decimals', () => {
+    const peers = [peer(report('b', 85.04)), peer(report('a', 85.01)), peer(report('c', 85.02), ['color'], true)];
+    expect(alternativesOf(report('old', 60), peers).map((a) => a.target)).toEqual(['c@1.0.0', 'a@1.0.0', 'b@1.0.0']);
+  });
+
   it('an unscored target has no alternatives', () => {
     expect(alternativesOf(report('x', null), [peer(report('b', 90))])).toEqual([]);
   });

@@ -297,6 +297,8 @@ function place(server: ConfiguredServer): Placed {
       return { remote: { file: server.file, line: server.line, who, server: server.key, url: launch.url, origin: launch.origin, insecure: launch.insecure } };
     case 'local':
       return { note: `${who} runs a local ${launch.file === null ? 'program' : `file ${quote(launch.file)}`} with ${quote(launch.command)}: not evaluable` };
+    case 'module':
+      return { note: `${who} runs the installed Python module ${quote(launch.module)} with ${quote(launch.command)}: not evaluable` };
     default:
       // A package runner whose package nerq cannot read runs one all the same: code nobody
       // inspected, never a pass (as a container image is; docs/mcp.md, "Code nerq cannot inspect").

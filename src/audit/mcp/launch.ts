@@ -3,7 +3,8 @@
  * (nothing is ever started): a package nerq can evaluate (npm through `npx`, `npm exec`,
  * `pnpm dlx`, `yarn dlx`, `bunx`; PyPI through `uvx`, `uv tool run`, `pipx run`), a container
  * image (`docker run` / `podman run`: not evaluated yet), a NuGet tool (`dnx`: not evaluated
- * yet), a remote URL, a local file (`node /opt/x.js`: not evaluable) or a command nerq cannot
+ * yet), a remote URL, a local file (`node /opt/x.js`: not evaluable), an installed Python module
+ * (`python -m pkg`: not evaluable) or a command nerq cannot
  * tie to a package. Every package the runner installs counts (`npx -p a -p b`, `uvx --with x`),
  * and code the runner fetches from somewhere no registry nerq reads vouches for is `fetched`: a
  * git repository or URL (`npx github:o/r`, `uvx --from git+https://…`) or
@@ -68,6 +69,8 @@ export type Launch =
   | { kind: 'nuget'; identifier: string; runner: string }
   | { kind: 'remote'; origin: string; url: string; insecure: boolean }
   | { kind: 'local'; command: string; file: string | null }
+  /** An installed Python module run by name (`python -m pkg`, `python3 -m`, `py -m`): code of this machine's environment, not a file; not evaluable. */
+  | { kind: 'module'; command: string; module: string }
   /**
    * What nerq cannot tie to a package. `runsPackage`: a package runner (`npx`, `pnpm dlx`, `deno run
    * jsr:…`, `docker run`) whose package or image nerq cannot read — it runs one all the same, so its
@@ -157,6 +160,32 @@ function clusterTakesNext(arg: string, valueFlags: ReadonlySet<string>): boolean
 /** The first value of `--flag value` / `--flag=value`, if given (up to `--`). */
 function flagValue(args: readonly string[], names: readonly string[]): string | null {
   return flagValues(args, names)[0] ?? null;
+}
+
+/** Python's one-letter options that take no value, which may stand clustered before `m` (`-um pkg`). */
+const PY_PLAIN_LETTERS = 'bBdEhiIOPqsSuvVxR';
+const PY_MODULE_CLUSTER = new RegExp(`^-[${PY_PLAIN_LETTERS}]*m(.*)$`);
+const MODULE_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/**
+ * The module a Python command line runs (`-m pkg`, `-mpkg`, `-um pkg`), read as Python reads its
+ * options: only before the script or `-c` code, whose own arguments are the program's. `name` is
+ * null when what follows `-m` is no module name (never echoed); null when no module is run.
+ */
+function pythonModule(args: readonly string[]): { name: string | null } | null {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--' || arg === '-' || !arg.startsWith('-') || PY_EVAL_FLAGS.has(arg)) return null;
+    if (PY_VALUE_FLAGS.has(arg)) {
+      i++;
+      continue;
+    }
+    const cluster = PY_MODULE_CLUSTER.exec(arg);
+    if (cluster === null) continue;
+    const name = cluster[1] !== '' ? cluster[1] : args[i + 1];
+    return { name: name !== undefined && MODULE_NAME.test(name) ? name : null };
+  }
+  return null;
 }
 
 function looksLocal(spec: string): boolean {
@@ -387,7 +416,7 @@ function shellLaunch(name: string, args: readonly string[], env: unknown, depth:
   // A script fetched by a command in the line is the shell's own (below: `bash -c "curl … | sh"`).
   if (launches.some((l) => l.kind === 'script')) return null;
   return (
-    launches.find((l) => l.kind !== 'local' && l.kind !== 'unknown') ??
+    launches.find((l) => l.kind !== 'local' && l.kind !== 'module' && l.kind !== 'unknown') ??
     launches.find((l) => l.kind === 'unknown' && l.runsPackage === true) ??
     (launches.length === 1 ? (launches[0] ?? null) : null)
   );
@@ -464,7 +493,7 @@ function mapCommand(
     const call = flagValues(rest, ['-c', '--call'])[0];
     if (call === undefined) return launch;
     const line = mapLaunchAt({ command: 'sh', args: ['-c', call], env: server.env }, depth + 1);
-    if (line.kind === 'local' || line.kind === 'unknown') return launch.kind === 'package' ? withLoads(launch, 'the command line given to --call') : line;
+    if (line.kind === 'local' || line.kind === 'module' || line.kind === 'unknown') return launch.kind === 'package' ? withLoads(launch, 'the command line given to --call') : line;
     if (line.kind === 'package' && launch.kind === 'package') return { ...line, extra: [...line.extra, launch, ...launch.extra], loads: [...(line.loads ?? []), ...(launch.loads ?? [])] };
     return line;
   };
@@ -551,8 +580,8 @@ function mapCommand(
     default:
       if (JS_RUNNERS.has(name) || PY_RUNNERS.has(name)) {
         // `python -m module`: an installed module, named as such (its arguments are not kept).
-        const module = PY_RUNNERS.has(name) ? flagValue(args, ['-m']) : null;
-        if (module !== null) return { kind: 'local', command: name, file: `-m ${module}` };
+        const module = PY_RUNNERS.has(name) ? pythonModule(args) : null;
+        if (module !== null) return module.name === null ? { kind: 'local', command: name, file: null } : { kind: 'module', command: name, module: module.name };
         const flags = PY_RUNNERS.has(name) ? PY_VALUE_FLAGS : JS_VALUE_FLAGS;
         const file = firstOperand(args, flags);
         // Code written in the arguments (`node -e "…"`, `python -c "…"`) is no file, and may carry a token: never echoed.

@@ -68,12 +68,12 @@ function atxText(line: string): string | null {
 /**
  * A prose block; `tagline` when it is a single quoted line (`> A tool for …`), as a tagline under a
  * title is written; `notice` when it is a GitHub alert (`> [!WARNING]`) or opens with a warning
- * sign or word ("⚠️ …", "**Warning:** …"), as a README's author flags what a reader must see first.
+ * sign or word ("⚠️ …", "**Warning:** …", a `> **Note**` line over the words), as a README's author flags what a reader must see first.
  */
 type Block = { kind: 'heading'; text: string } | { kind: 'prose'; text: string; tagline: boolean; notice: boolean } | { kind: 'code' } | { kind: 'skip' };
 const QUOTED = /^ {0,3}>/;
 const ALERT = /^ {0,3}>[ \t]?\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/i;
-const NOTICE_LEAD = /^(?:[\u26a0\u2757\u26d4\u{1f6a8}\u{1f6d1}\u{1f6ab}]|:(?:warning|rotating_light|no_entry|stop_sign):|(?:warning|notice|important|attention|caution)\b\W)/iu;
+const NOTICE_LEAD = /^(?:[\u26a0\u2757\u26d4\u{1f6a8}\u{1f6d1}\u{1f6ab}]|:(?:warning|rotating_light|no_entry|stop_sign):|(?:warning|notice|note|important|attention|caution)\b(?:\W|$))/iu;
 /** An HTML heading on a line of its own (`<h2 align="center">Deprecated</h2>`): its open tag. */
 const HTML_HEADING_OPEN = /^ {0,3}<h([1-6])(?:\s[^<>]{0,500})?>/i;
 /** How many blocks from the README's start are read: the title, a subtitle, a few paragraphs and the first section's heading and paragraph. */
@@ -239,12 +239,24 @@ const SELF = String.raw`(?:[\w.-]{1,40} (?:and|&) )?${SELF_ALONE}(?: (?:and|&) (
  * with upstream fixes", where what follows the name says the package took something in.
  */
 const MERGED = String.raw`merged (?:into|with) (?:the )?[@\w./-]{1,60}?(?: (?:project|package|library|repository|repo|organi[sz]ation))?(?=\s*(?:[.!;,)]|$)|\s(?:and|—|-)\s)`;
+/**
+ * Moved elsewhere, named and then done with: "This project has moved to y.", "x has moved to
+ * @scope/x2.", "… has moved to a new home" — not "has moved to ESM" or "has moved to TypeScript",
+ * where the package changed, not its place, nor "has moved to promises in v4". A repository that
+ * moved (`this repo has moved to github.com/new-owner/x`) says where its source lives, not that
+ * the package was replaced: the subject is the package, the project, the module…, not its repo.
+ */
+const MOVED_TARGET = String.raw`(?:a new (?:home|location|place|name|repository|repo|organi[sz]ation|org)|(?:the )?(?!(?:esm|es ?modules?|esmodules?|commonjs|cjs|typescript|ts|promises?|async|await|github actions|vitest|jest|rollup|vite|node(?:js)?)(?![\w-]))[@\w./:-]{1,100}?(?: (?:project|package|library|repository|repo|organi[sz]ation))?(?=\s*(?:[.!;,)]|$)|\s(?:and|—|-)\s))`;
+const MOVED_SELF = String.raw`(?:[\w.-]{1,40} (?:and|&) )?(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|plugin|tool|component|fork)|it)`;
+/** No more updates: "This package will not receive further updates.", "it is no longer receiving updates". */
+const NO_UPDATES = String.raw`(?:will (?:not|no longer)|won't|does not|doesn't|is no longer|is not|will never) (?:be )?receiv(?:e|ing) (?:any )?(?:further |more |new |future )?(?:updates|releases|maintenance)`;
 const SELF_STATUS = new RegExp(
-  String.raw`\b${SELF} (?:(?:is|has been|was|will be|have been|are) (?:now |officially |fully |being |permanently |currently |effectively )*(?:${STATUS}|superseded|replaced|renamed|moved|${MERGED})|(?:has|have) ${MERGED})\b`,
+  String.raw`\b${SELF} (?:(?:is|has been|was|will be|have been|are) (?:now |officially |fully |being |permanently |currently |effectively )*(?:${STATUS}|superseded|replaced|renamed|moved|${MERGED})|(?:has|have) ${MERGED}|${NO_UPDATES})\b` +
+    String.raw`|\b${MOVED_SELF} (?:has|have) (?:now |officially |permanently )?moved (?:permanently )?(?:over )?(?:to|into) ${MOVED_TARGET}`,
   'i',
 );
-/** A sentence that sends users elsewhere: "Use X instead.", "Please switch to Y instead!", "Moved to Z." */
-const REPLACED = /(?:^|[.!?:]\s)(?:please\s+)?(?:use|switch to|migrate to|move to)\s(?:[^.!?]|[.!?](?=\S)){1,80}?\sinstead\s*(?:[.!?)]|$)|(?:^|[.!?]\s)(?:moved to|superseded by|replaced by|renamed to)\s/i;
+/** A sentence that sends users elsewhere: "Use X instead.", "Please switch to Y instead!", "Use Y instead; …", "Moved to Z." */
+const REPLACED = /(?:^|[.!?:]\s)(?:please\s+)?(?:use|switch to|migrate to|move to)\s(?:[^.!?]|[.!?](?=\S)){1,80}?\sinstead\s*(?:[.!?);]|$)|(?:^|[.!?]\s)(?:moved to|superseded by|replaced by|renamed to)\s/i;
 
 /**
  * A paragraph that opens by calling the package a stub — kept in place of what moved, as

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { mcpInput } from '../../../src/audit/mcp/inputs.js';
+import { mapLaunch } from '../../../src/audit/mcp/launch.js';
 import { readMcpConfig } from '../../../src/audit/mcp/read-config.js';
 
 const DIGEST = `sha256:${'a'.repeat(64)}`;
@@ -57,5 +58,34 @@ describe('container and NuGet launches', () => {
     const { input, findings } = place({ mine: { command: 'node', args: ['/opt/mine/server.js'] } });
     expect(findings).toEqual([]);
     expect(input.notes).toHaveLength(1);
+  });
+});
+
+describe('an installed Python module (`python -m pkg`)', () => {
+  it.each([
+    ['python', ['-m', 'mcp_server_fetch'], { kind: 'module', command: 'python', module: 'mcp_server_fetch' }],
+    ['python3', ['-m', 'mcp_server_git', '--repository', '/srv/repo'], { kind: 'module', command: 'python3', module: 'mcp_server_git' }],
+    ['py', ['-3', '-m', 'acme.server'], { kind: 'module', command: 'py', module: 'acme.server' }],
+    ['python', ['-u', '-m', 'pkg'], { kind: 'module', command: 'python', module: 'pkg' }],
+    ['python', ['-mpkg'], { kind: 'module', command: 'python', module: 'pkg' }],
+    ['python', ['-um', 'pkg'], { kind: 'module', command: 'python', module: 'pkg' }],
+    ['python', ['-X', 'utf8', '-m', 'pkg'], { kind: 'module', command: 'python', module: 'pkg' }],
+    ['/usr/bin/python3', ['-m', 'pkg'], { kind: 'module', command: 'python3', module: 'pkg' }],
+    // A script's own `-m` is its argument, not Python's; code given with -c is no module.
+    ['python', ['server.py', '-m', 'fast'], { kind: 'local', command: 'python', file: 'server.py' }],
+    ['python', ['-c', 'import x', '-m', 'pkg'], { kind: 'local', command: 'python', file: null }],
+    // What follows -m is no module name: not echoed.
+    ['python', ['-m', '$(curl x)'], { kind: 'local', command: 'python', file: null }],
+  ])('%s %j', (command, args, expected) => {
+    expect(mapLaunch({ command, args })).toEqual(expected);
+  });
+
+  it('is a note of its own, naming the module', () => {
+    const { input, findings } = place({ fetch: { command: 'python', args: ['-m', 'mcp_server_fetch'] } });
+    expect(findings).toEqual([]);
+    expect(input.dependencies).toEqual([]);
+    expect(input.notes).toHaveLength(1);
+    expect(input.notes[0]).toContain('"mcp_server_fetch"');
+    expect(input.notes[0]).not.toContain('"-m');
   });
 });

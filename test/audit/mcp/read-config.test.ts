@@ -37,6 +37,8 @@ function summary(servers: readonly ConfiguredServer[]): string[] {
         return `${key} remote ${l.origin}`;
       case 'local':
         return `${key} local ${l.command} ${l.file ?? '-'}`;
+      case 'module':
+        return `${key} module ${l.command} ${l.module}`;
       case 'nuget':
         return `${key} nuget ${l.identifier}`;
       case 'script':
@@ -86,9 +88,9 @@ describe('every recorded client example', () => {
     ['claude-desktop/playwright-mcp.README.L35.json', ['playwright npm @playwright/mcp latest']],
     ['claude-desktop/servers.everything.L37.json', ['everything npm @modelcontextprotocol/server-everything -']],
     ['claude-desktop/servers.time.L56.json', ['time pypi mcp-server-time -']],
-    ['claude-desktop/servers.fetch.L201.json', ['fetch local python -m mcp_server_fetch']],
+    ['claude-desktop/servers.fetch.L201.json', ['fetch module python mcp_server_fetch']],
     ['claude-desktop/servers.git.L320.json', ['git local uv run /<path to mcp-servers>/mcp-servers/src/git']],
-    ['claude-desktop/servers.git.L160.fragment.json', ['git local python -m mcp_server_git']],
+    ['claude-desktop/servers.git.L160.fragment.json', ['git module python mcp_server_git']],
     ['claude-desktop/arxiv-mcp-server.mcp.json', ['arxiv pypi arxiv-mcp-server -']],
     ['claude-desktop/servers.filesystem.L221.json', ['filesystem image mcp/filesystem']],
     ['claude-code/github-mcp-server.install-claude.L237.json', ['github remote https://api.githubcopilot.com']],
@@ -101,7 +103,7 @@ describe('every recorded client example', () => {
     ['vscode/vscode-docs.devcontainer.json', ['playwright npm @microsoft/mcp-server-playwright -']],
     ['windsurf/github-mcp-server.install-windsurf.L16.json', ['github remote https://api.githubcopilot.com']],
     ['zed/github-mcp-server.install-zed.L47.json', ['github image ghcr.io/github/github-mcp-server']],
-    ['zed/servers.git.L242.fragment.json', ['mcp-server-git local python -m mcp_server_git']],
+    ['zed/servers.git.L242.fragment.json', ['mcp-server-git module python mcp_server_git']],
     ['gemini-cli/github-mcp-server.install-gemini-cli.L47.jsonc', ['github remote https://api.githubcopilot.com']],
     ['gemini-cli/github-mcp-server.install-gemini-cli.L95.jsonc', ['github image ghcr.io/github/github-mcp-server']],
     ['gemini-cli/github-mcp-server.install-gemini-cli.L123.jsonc', ['github local binary /path/to/binary']],
