@@ -7,6 +7,7 @@
 import { buildPopularIndex, findIntended, isPopular, popularIndexFor } from '../checks/lib/typosquat.js';
 import { isPackageEcosystem, packageRulesOf } from '../ecosystems/rules.js';
 import { DIMENSIONS, type Dimension } from '../model/dimensions.js';
+import { roundScore } from '../scoring/grade.js';
 import type { Alternative, Comparison, ComparisonSample, ComparisonUnavailable, Peer, Report, VerdictCode } from './schema.js';
 import { withoutScope } from '../util/without-scope.js';
 
@@ -44,11 +45,12 @@ const ALTERNATIVE_FLOOR = VERDICT_RANK.caution!;
 
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 /**
- * A score as reports print it (one decimal, `toFixed(1)`): "strictly higher" is judged at that
- * precision, so a peer is never offered over the target for a difference no report shows
- * (80.04 over 80.01, both 80.0).
+ * A score as reports print it (one decimal, rounded half up as grade and verdict read it:
+ * docs/scoring.md §6): "strictly higher" and the standing are judged at that precision, so a
+ * peer is never offered over the target for a difference no report shows (80.04 over 80.01,
+ * both 80.0).
  */
-const shown = (score: number): number => Number(score.toFixed(1));
+const shown = roundScore;
 
 /** The q-quantile (0–1) of sorted values, linear between closest ranks (type 7); one decimal. */
 export function quantile(sorted: readonly number[], q: number): number {
@@ -65,9 +67,13 @@ export function peerLabel(report: Report): string {
   return report.target.version === null ? report.target.name : `${report.target.name}@${report.target.version}`;
 }
 
-/** The standing of `score` among `peerScores` (at least one). */
-export function standing(score: number, peerScores: readonly number[]): Pick<Comparison, 'rank' | 'percentile' | 'median' | 'p25' | 'p75'> {
-  const sorted = [...peerScores].sort((a, b) => a - b);
+/**
+ * The standing of `score` among `peerScores` (at least one), judged as printed (one decimal): a
+ * peer at 80.04 neither outranks nor trails a target at 80.01 — both read 80.0.
+ */
+export function standing(target: number, peerScores: readonly number[]): Pick<Comparison, 'rank' | 'percentile' | 'median' | 'p25' | 'p75'> {
+  const score = shown(target);
+  const sorted = peerScores.map(shown).sort((a, b) => a - b);
   const above = sorted.filter((s) => s > score).length;
   const below = sorted.filter((s) => s < score).length;
   const equal = sorted.length - above - below;

@@ -47,6 +47,10 @@ describe('quantile and standing', () => {
     expect(standing(50, [40, 50, 60, 70])).toEqual({ rank: 3, percentile: 38, median: 55, p25: 47.5, p75: 62.5 });
     expect(standing(99, [10, 20])).toMatchObject({ rank: 1, percentile: 100 });
     expect(standing(5, [10, 20])).toMatchObject({ rank: 3, percentile: 0 });
+    // Judged as printed: 80.04 and 80.01 both read 80.0, a tie, not a rank above.
+    expect(standing(80.01, [80.04, 70])).toMatchObject({ rank: 1, percentile: 75 });
+    expect(standing(80.04, [80.01, 70])).toMatchObject({ rank: 1, percentile: 75 });
+    expect(standing(80.01, [80.06, 70])).toMatchObject({ rank: 2, percentile: 50 });
   });
 });
 
