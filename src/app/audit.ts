@@ -26,7 +26,7 @@ import { repositoryRoot } from '../audit/tree-file.js';
 import type { SeverityLevel } from '../audit/policy-schema.js';
 import { LockfileError, type AuditEntry, type AuditReport, type AuditSubject, type AuditWarning, type SkippedEntry, type UnvouchedRemote } from '../audit/types.js';
 import { findIgnore } from '../audit/policy-ignore.js';
-import { nameOfDown } from '../sources/services.js';
+import { nameOfDown, servicesOfDown } from '../sources/services.js';
 import { compareFailing } from './audit-compare.js';
 import type { CallOptions, Runtime } from './runtime.js';
 import type { Report } from '../report/schema.js';
@@ -349,7 +349,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     ...compared.warnings,
   ];
   const { endpoints } = runtime;
-  const registries = [runtime.npm.registry, endpoints.npmPublicRegistry];
+  const registries = [runtime.npm.registry];
   return buildAuditReport({
     unvouched: judgeRemotes(plan.remotes, policy, now),
     entries,
@@ -361,6 +361,6 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
     policyChanged: plan.policyChanged !== null,
     findings,
     allowIncomplete: request.allowIncomplete === true,
-    down: runtime.health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries) })),
+    down: runtime.health.down().map((d) => ({ ...d, name: nameOfDown(d, endpoints, registries), services: servicesOfDown(d, endpoints, registries) })),
   });
 }

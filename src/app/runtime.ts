@@ -24,7 +24,7 @@ import { loadPythonConfigParser, loadPythonIndexes, type PythonIndexes } from '.
 import { loadYarnrcParser, loadYarnRegistries, type YarnRegistries } from '../audit/yarnrc.js';
 import { readTreeFileSync } from '../audit/tree-file.js';
 import type { HttpClient, HttpRequest } from '../sources/http/types.js';
-import { nameOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
+import { namesOfDown, SERVICE_SHORT_NAMES, serviceOf } from '../sources/services.js';
 import { StoreSession, type StoreOptions } from './store-session.js';
 
 export interface RuntimeConfig {
@@ -77,6 +77,7 @@ export interface CallOptions {
 /** What the runtime is waiting on now, for a progress line: requests in flight per service, services down. */
 export interface RuntimeActivity {
   inFlight(): ReadonlyMap<string, number>;
+  /** The services found down, one name each (a whole host down is each service nerq asks there), each once. */
   down(): readonly string[];
 }
 
@@ -177,7 +178,7 @@ export function createRuntime(config: RuntimeConfig): Runtime {
   };
   const session = new StoreSession(storeOptions, config.env, warn);
   // Failures are counted per service (a scoped registry unknown here counts by its host).
-  const registries = [npm.registry, endpoints.npmPublicRegistry];
+  const registries = [npm.registry];
   const health = createHostHealth({ scopeOf: (url) => serviceOf(url, endpoints, registries) ?? url.host });
   // The run's large-body permits (large-bodies.ts): at most LARGE_BODY_PERMITS tarballs over
   // LARGE_BODY_BYTES stream at once, whatever the number of evaluations in flight.
@@ -188,7 +189,7 @@ export function createRuntime(config: RuntimeConfig): Runtime {
   });
   const activity: RuntimeActivity = {
     inFlight: () => network.inFlight(),
-    down: () => health.down().map((d) => nameOfDown(d, endpoints, registries, SERVICE_SHORT_NAMES)),
+    down: () => [...new Set(health.down().flatMap((d) => namesOfDown(d, endpoints, registries, SERVICE_SHORT_NAMES)))],
   };
   const http = session.http(network, endpoints, npm, githubAuth);
   const facts = session.facts(credentialScope(token, npm));

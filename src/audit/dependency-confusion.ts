@@ -22,10 +22,15 @@ import { mapLimit } from '../util/map-limit.js';
 
 const CONCURRENCY = 8;
 
-/** A suspicion (one line), and the lockfile pin that names the private source, when one does (null: only the configured registry does). */
+/**
+ * A suspicion (one line), and the lockfile pin that names the private source, when one does
+ * (null: only the configured registry does). `unverified`: the public registry did not answer,
+ * so whether the name exists there is not known — the package is incomplete, never passed.
+ */
 export interface DependencyConfusion {
   message: string;
   at: { file: string; line: number | null } | null;
+  unverified?: true;
 }
 
 const originOf = (url: string): string | null => {
@@ -94,7 +99,8 @@ export function publishesSameRelease(packument: Record<string, unknown>, release
 
 /**
  * Evaluated subjects from a private source whose name also exists on the public registry (and,
- * where comparable, not as the same release), with a one-line message.
+ * where comparable, not as the same release), with a one-line message; those the public registry
+ * did not answer for, `unverified`.
  */
 export async function findDependencyConfusion(
   evaluated: readonly { subject: AuditSubject; evidence: Evidence | null }[],
@@ -113,13 +119,19 @@ export async function findDependencyConfusion(
   const found = new Map<AuditSubject, DependencyConfusion>();
   await mapLimit(suspects, CONCURRENCY, async ({ subject, source, releases }) => {
     const result = await fetchPackument(ctx.http, ctx.endpoints.npmPublicRegistry, subject.name, { accept: ABBREVIATED_ACCEPT });
-    if (result.status !== 'ok') return;
-    if (releases.length > 0 && releases.every((release) => publishesSameRelease(result.packument, release))) return;
+    if (result.status === 'not-found') return;
     // Located at the lockfile pin whose `resolved` names the private source, when one does.
     const pin = locks(subject).find((r) => r.resolved !== null && originOf(r.resolved) === source);
+    const at = pin === undefined ? null : { file: pin.file, line: pin.line };
+    // No answer is no evidence that the name is not public: not checked, never passed.
+    if (result.status !== 'ok') {
+      found.set(subject, { message: `${subject.name} resolves from ${new URL(source).host}; the public npm registry did not answer (${result.reason})`, at, unverified: true });
+      return;
+    }
+    if (releases.length > 0 && releases.every((release) => publishesSameRelease(result.packument, release))) return;
     found.set(subject, {
       message: `possible dependency confusion: ${subject.name} resolves from ${new URL(source).host} but the name also exists on the public npm registry`,
-      at: pin === undefined ? null : { file: pin.file, line: pin.line },
+      at,
     });
   });
   return found;

@@ -17,7 +17,6 @@
  */
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { parse as parseYamlText } from 'yaml';
 import { readCargoLockInput, readerForName, readInputText, settingsFilesOf, type InputContext, type ParsedInput } from '../lockfiles/index.js';
 import { readBunLock } from '../lockfiles/bun-lock.js';
 import { PNPMFILES } from '../lockfiles/install-settings.js';
@@ -32,6 +31,7 @@ import { dirOf, joinPath, quote } from '../lockfiles/text.js';
 import { readUvLock } from '../lockfiles/uv-lock.js';
 import { readYarnLock } from '../lockfiles/yarn-lock.js';
 import { parseToml } from '../lockfiles/toml-text.js';
+import { parseYaml } from '../lockfiles/yaml-text.js';
 import { workspaceGlobs } from '../lockfiles/workspace-globs.js';
 import { isInside, namedInside, readTreeFile, readTreeFileSync, type TreeRead } from './tree-file.js';
 import { LockfileError } from './types.js';
@@ -229,12 +229,10 @@ async function workspaceDirs(root: string, projectDir: string, rootManifest: str
   }
   const pnpmWorkspace = await readCompanion(root, joinPath(projectDir, 'pnpm-workspace.yaml'));
   if (pnpmWorkspace !== null) {
-    try {
-      const packages = (parseYamlText(pnpmWorkspace, { logLevel: 'silent', schema: 'failsafe' }) as { packages?: unknown } | null)?.packages;
-      if (Array.isArray(packages)) patterns.push(...packages.filter((p): p is string => typeof p === 'string'));
-    } catch (error) {
-      throw new LockfileError(joinPath(projectDir, 'pnpm-workspace.yaml'), null, `invalid YAML: ${(error as Error).message.split('\n')[0]}`);
-    }
+    // Read as the lockfiles are (lockfiles/yaml-text.ts): a malformed or absurdly nested file is a LockfileError naming it.
+    const workspace = parseYaml(pnpmWorkspace, joinPath(projectDir, 'pnpm-workspace.yaml')).value;
+    const packages = typeof workspace === 'object' && workspace !== null ? (workspace as { packages?: unknown }).packages : undefined;
+    if (Array.isArray(packages)) patterns.push(...packages.filter((p): p is string => typeof p === 'string'));
   }
   return memberDirs(root, projectDir, patterns, 'package.json');
 }

@@ -84,7 +84,7 @@ export function expiredIgnores(policy: Policy, now: Date): string[] {
 export interface ApplyOptions {
   /** The package's licence; default: read from the report's licence-declared check. Pass licenseFromEvidence(evidence) when the evidence is at hand (it reads the same licence). */
   license?: PackageLicense;
-  /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover. */
+  /** A dependency-confusion suspicion for this package: a failure an ignore entry can cover; an `unverified` one (the public registry did not answer) leaves the package incomplete. */
   dependencyConfusion?: DependencyConfusion | null;
   /** The lockfile would install something other than this package (lockfile-integrity.ts): a failure, at the pin; an `unverified` one leaves the package incomplete. */
   lockfileInjection?: LockfileFinding | null;
@@ -175,7 +175,8 @@ export function applyPolicy(
     failures = failuresOf({ ...report, score: report.score }, policy, options.license ?? licenseFromReport(report));
     status = failures.length > 0 ? 'fail' : 'pass';
   }
-  if (options.dependencyConfusion != null) {
+  const unverifiedConfusion = options.dependencyConfusion?.unverified === true ? options.dependencyConfusion : null;
+  if (options.dependencyConfusion != null && unverifiedConfusion === null) {
     const { message, at } = options.dependencyConfusion;
     failures.push({ rule: 'dependency-confusion', message, ...(at === null ? {} : { at }) });
     if (status === 'pass') status = 'fail';
@@ -207,6 +208,12 @@ export function applyPolicy(
       status = 'incomplete';
       failures.push({ rule: 'not-checked', message: `${unchecked.title} not checked: ${unchecked.reason}`, checks: unchecked.ids });
     }
+  }
+  if (unverifiedConfusion !== null && (status === 'pass' || status === 'incomplete')) {
+    // The public registry did not answer: whether the name is public too is not known.
+    status = 'incomplete';
+    const { message, at } = unverifiedConfusion;
+    failures.push({ rule: 'not-checked', message: `dependency confusion not checked: ${message}`, checks: ['dependency-confusion'], ...(at === null ? {} : { at }) });
   }
   if (unverifiedPin !== null && (status === 'pass' || status === 'incomplete')) {
     // A Python pin from another index that nothing vouches for: what is installed is not known to be what was scored.

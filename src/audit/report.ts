@@ -5,7 +5,7 @@
  * source that was unavailable for some packages, with the checks it left unknown. Pure.
  */
 import type { HostDown } from '../sources/http/host-health.js';
-import { SERVICES, type Service } from '../sources/services.js';
+import { SERVICE_CHECKS, SERVICES, type Service } from '../sources/services.js';
 import { capitalised, checksBlindedBy, sourceName } from '../report/sources.js';
 import { plainReason } from '../util/plain-reason.js';
 import { VERSION } from '../version.js';
@@ -69,7 +69,8 @@ export function auditOutcome(
   return { result: 'pass', exitCode: 0, allowIncomplete };
 }
 
-type Down = HostDown & { name: string };
+/** An outage, with what a user calls it and the services it took down by id (a whole host: those nerq asks there). */
+type Down = HostDown & { name: string; services?: readonly Service[] };
 
 /**
  * The services (src/sources/services.ts) each evidence source is fetched from. Several services
@@ -136,11 +137,16 @@ export function sourceWarnings(entries: readonly AuditEntry[], down: readonly Do
 export function downWarnings(down: readonly Down[], explained: readonly AuditWarning[]): AuditWarning[] {
   return down
     .filter((d) => !explained.some((w) => w.details.host === d.host && String(w.details.reason ?? '').includes(d.reason)))
-    .map((d) => ({
-      code: 'service-unreachable',
-      message: `${d.name} unreachable (${d.reason}): not asked again this run`,
-      details: { host: d.host, service: d.service, fault: d.fault, reason: d.reason },
-    }));
+    .map((d) => {
+      // What it leaves unchecked that no evidence source says (the dependency-confusion comparison).
+      const checks = [...new Set((d.services ?? []).flatMap((service) => SERVICE_CHECKS[service] ?? []))];
+      const unchecked = checks.length === 0 ? '' : `; not checked: ${checks.map((c) => c.replaceAll('-', ' ')).join(', ')}`;
+      return {
+        code: 'service-unreachable',
+        message: `${d.name} unreachable (${d.reason}): not asked again this run${unchecked}`,
+        details: { host: d.host, service: d.service, services: [...(d.services ?? [])], fault: d.fault, reason: d.reason, checks },
+      };
+    });
 }
 
 function sourceWarningsAndDown(entries: readonly AuditEntry[], down: readonly Down[]): AuditWarning[] {

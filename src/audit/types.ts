@@ -258,7 +258,8 @@ export interface AuditEntry {
  * registries that cannot be used), `python-config-invalid` (a pip.conf or uv.toml of this machine
  * that cannot be read: its indexes are not known), `ignore-expired`, `ignore-refused` (an ignore entry naming a package
  * that is NO — DO NOT USE: not applied), `service-unreachable` (a host or
- * service that failed and was not asked again), `source-unavailable` (an evidence source missing
+ * service that failed and was not asked again: `services` by id, and the `checks` it leaves
+ * unchecked that no evidence source says, `dependency-confusion` for the public npm registry), `source-unavailable` (an evidence source missing
  * for some packages, with the checks it left unknown), `compare-limited` (`--compare` compared
  * only the worst failing packages).
  */

@@ -62,6 +62,18 @@ export function firstLine(message: string): string {
   return sanitizeForTerminal(line).trim().slice(0, MAX_MESSAGE);
 }
 
+/** What a parser's failure says when the text nests deeper than a reader goes (as the TOML parser says it). */
+export const TOO_DEEP = 'excessively nested structures';
+
+/**
+ * A parser's error in a few words: a stack overflow (a recursive parser on absurd nesting) is
+ * TOO_DEEP, never the engine's own message; anything else its first line.
+ */
+export function parserMessage(error: unknown): string {
+  if (error instanceof RangeError) return TOO_DEEP;
+  return firstLine(error instanceof Error ? error.message : String(error));
+}
+
 /** `a/b/c` joined and normalised as a `/`-separated relative path (`.` parts dropped). */
 export function joinPath(...parts: string[]): string {
   const out: string[] = [];

@@ -9,11 +9,20 @@
  * A text holds one document: a second one (after a `---` marker) is refused, as js-yaml's `load`
  * and serde_yaml refuse it — the library drops it without a word when its log level is silent,
  * which would leave what follows the marker unread (docs/security.md, "YAML documents").
+ * Mappings and sequences nested deeper than MAX_YAML_DEPTH are refused (flow brackets, compact
+ * `- - -` sequences and indentation alike): no lockfile or configuration comes near, and the
+ * library composes and converts documents recursively, so absurd nesting would end in a stack
+ * overflow (the library's own catch of it, or a RangeError) rather than a reader's error.
  */
 import { isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { LockfileError } from '../audit/types.js';
-import { firstLine, LineIndex, quote } from './text.js';
+import { firstLine, LineIndex, parserMessage, quote, TOO_DEEP } from './text.js';
+
+/** The deepest nesting of mappings and sequences read (a pnpm lockfile nests five levels). */
+export const MAX_YAML_DEPTH = 128;
+
+const TOO_DEEP_DETAIL = `invalid YAML: ${TOO_DEEP} (more than ${MAX_YAML_DEPTH} levels are not read)`;
 
 export interface ParsedYaml {
   value: unknown;
@@ -39,8 +48,22 @@ export function parseYaml(text: string, file: string, startLine = 1): ParsedYaml
   const lineAt = (offset: number) => lines.lineAt(offset) + startLine - 1;
   // logLevel silent: a hostile file must not make the library write warnings to stderr.
   const options = { uniqueKeys: false, schema: 'failsafe', logLevel: 'silent' } as const;
-  const all = parseAllDocuments(text, options);
-  const doc = Array.isArray(all) && all[0] !== undefined ? all[0] : parseDocument(text, options);
+  const parse = () => {
+    const all = parseAllDocuments(text, options);
+    return { all, doc: Array.isArray(all) && all[0] !== undefined ? all[0] : parseDocument(text, options) };
+  };
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
+  } catch (cause) {
+    // A stack overflow the library did not catch itself.
+    if (cause instanceof RangeError) throw new LockfileError(file, null, TOO_DEEP_DETAIL);
+    throw cause;
+  }
+  const { all, doc } = parsed;
+  // The library catches a stack overflow while composing a collection and reports it so.
+  const exhausted = doc.errors.find((e) => e.code === 'RESOURCE_EXHAUSTION');
+  if (exhausted !== undefined) throw new LockfileError(file, Number.isInteger(exhausted.pos[0]) ? lineAt(exhausted.pos[0]) : null, TOO_DEEP_DETAIL);
   const error = doc.errors[0];
   if (error !== undefined) {
     const line = Number.isInteger(error.pos[0]) ? lineAt(error.pos[0]) : null;
@@ -49,6 +72,8 @@ export function parseYaml(text: string, file: string, startLine = 1): ParsedYaml
   }
   const second = Array.isArray(all) ? all[1] : undefined;
   if (second !== undefined) throw new LockfileError(file, lineAt(second.range[0]), 'invalid YAML: more than one document');
+  const deep = tooDeep(doc.contents);
+  if (deep !== null) throw new LockfileError(file, Array.isArray(deep.range) ? lineAt(deep.range[0]) : null, TOO_DEEP_DETAIL);
   const duplicate = firstDuplicateKey(doc.contents);
   if (duplicate !== null) {
     const line = Array.isArray(duplicate.range) ? lineAt(duplicate.range[0]) : null;
@@ -58,7 +83,7 @@ export function parseYaml(text: string, file: string, startLine = 1): ParsedYaml
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (cause) {
-    throw new LockfileError(file, null, `invalid YAML: ${firstLine(cause instanceof Error ? cause.message : String(cause))}`);
+    throw new LockfileError(file, null, cause instanceof RangeError ? TOO_DEEP_DETAIL : `invalid YAML: ${parserMessage(cause)}`);
   }
   const keyLine = (pair: Pair<unknown, unknown>): number | null => {
     const range = (pair.key as Node | null)?.range;
@@ -125,6 +150,21 @@ export function parseYaml(text: string, file: string, startLine = 1): ParsedYaml
 
 function keyText(key: unknown): string {
   return isScalar(key) ? String(key.value) : String(key);
+}
+
+/** The first mapping or sequence nested deeper than MAX_YAML_DEPTH (the root's own at depth 1), in one pass without recursion; null when none is. */
+function tooDeep(root: unknown): { range?: readonly number[] | null } | null {
+  const pending: Array<[unknown, number]> = [[root, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (!isMap(node) && !isSeq(node)) continue;
+    if (depth > MAX_YAML_DEPTH) return node;
+    for (const item of node.items) {
+      if (isPair(item)) pending.push([item.key, depth + 1], [item.value, depth + 1]);
+      else pending.push([item, depth + 1]);
+    }
+  }
+  return null;
 }
 
 /**

@@ -28,7 +28,7 @@ import { chainsFrom, graphStanding, reachable, unreferenced, withVia } from './g
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, workspaceManifests, type Manifest } from './package-json.js';
 import { npmSourceKind, remoteSource, skippedEntry, unplacedSource, withDeclaredNames, type SourceKind } from './source-kind.js';
-import { dirOf, firstLine, LineIndex, quote, splitLines } from './text.js';
+import { dirOf, LineIndex, parserMessage, quote, splitLines } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
 
@@ -89,7 +89,7 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     object = parseClassic(text.endsWith('\n') ? text : `${text}\n`, file).object as Record<string, unknown>;
   } catch (error) {
     // The parser's messages end with its (unreliable) position and may dump the token: keep the words.
-    const detail = firstLine(error instanceof Error ? error.message : String(error))
+    const detail = parserMessage(error)
       .replace(/(?<!\s)\s*\d+:\d+ in .*$/, '')
       .replace(/:?\s*\{.*$/, '');
     throw new LockfileError(file, classicErrorLine(text), `invalid yarn.lock: ${detail}`);
@@ -293,7 +293,7 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     const location = (error as { location?: { start?: { offset?: number } } }).location;
     const offset = typeof mark?.position === 'number' ? mark.position : location?.start?.offset;
     const line = typeof offset === 'number' && Number.isInteger(offset) ? new LineIndex(text).lineAt(offset) : null;
-    const detail = firstLine(error instanceof Error ? error.message : String(error)).replace(/\s*\(\d+:\d+\)$/, '');
+    const detail = parserMessage(error).replace(/\s*\(\d+:\d+\)$/, '');
     throw new LockfileError(file, line, `invalid yarn.lock: ${detail}`);
   }
 

@@ -41,6 +41,10 @@ export interface Alert {
   action?: string;
   /** The verdict reason the alert says, with its code: a medium writes its names its own way. */
   reason?: Reason;
+  /** What the alert says, as a stable id: a do-not-use cap, a cap, an advisory, a guard not run, a held verdict, a failing finding or a ceiling. */
+  kind: 'do-not-use' | 'cap' | 'advisory' | 'not-checked' | 'held' | 'finding' | 'ceiling';
+  /** The check the alert is about, by id, when it is about one (a finding, a held verdict). */
+  check?: string;
 }
 
 /** The guarding checks (guardsDanger) by id, and what they check in a user's words. */
@@ -82,7 +86,7 @@ function advisoryAlerts(report: Report): Alert[] {
       const summary = a.summary === null ? '' : `: ${a.summary}`;
       const action = a.fixed === null ? 'no fixed version yet' : own ? `fix: upgrade to ${a.fixed}` : `fix: ${a.package} ${a.fixed}`;
       const serious = a.severity === 'critical' || a.severity === 'high' || a.severity === 'unknown';
-      return { level: serious ? 'danger' : 'warning', text: `${SEVERITY_WORDS[a.severity]} advisory ${a.id}${cvss}${where}${summary}`, action };
+      return { level: serious ? 'danger' : 'warning', kind: 'advisory', text: `${SEVERITY_WORDS[a.severity]} advisory ${a.id}${cvss}${where}${summary}`, action };
     });
 }
 
@@ -99,15 +103,17 @@ function uncheckedAlerts(report: Report): Alert[] {
   const incomplete = outcomeOf(report) === 'INCOMPLETE';
   return [...byReason].map(([why, words]) => ({
     level: 'warning',
+    kind: 'not-checked',
     text: `Not checked for ${words.join(' or ')}: ${why}`,
     ...(incomplete ? { action: 'rerun when it answers; --allow-incomplete accepts unchecked packages' } : {}),
   }));
 }
 
 /**
- * Alerts, most serious first: do not use, caps, advisories, what could not be checked, other
- * holds, failing security checks, then ceilings — a bound carried from another evaluation is no
- * finding, and the reason a verdict is held must come before it.
+ * Alerts, most serious first: the dangers (do not use, caps, serious advisories, failing
+ * findings about what gets installed), then the warnings (dimension caps, other advisories, what
+ * could not be checked, other holds), then ceilings — a bound carried from another evaluation is
+ * no finding, and the reason a verdict is held must come before it.
  */
 export function alertsOf(report: Report): Alert[] {
   if (report.error !== null) return [];
@@ -131,14 +137,14 @@ export function alertsOf(report: Report): Alert[] {
       continue;
     }
     if (doNotUse && report.verdictReasons.includes(cap.reason)) {
-      alerts.push({ level: 'danger', text: `Do not use: ${cap.reason}` });
+      alerts.push({ level: 'danger', kind: 'do-not-use', text: `Do not use: ${cap.reason}` });
     } else if (cap.dimension === null) {
       // A ceiling (an MCP server's weakest package) bounds the score without being a finding (docs/scoring.md §5).
-      if (cap.ceiling === true) ceilings.push({ level: 'warning', text: `Score capped at ${cap.limit}: ${cap.reason}` });
-      else alerts.push({ level: 'danger', text: `Score capped at ${cap.limit}: ${cap.reason}` });
+      if (cap.ceiling === true) ceilings.push({ level: 'warning', kind: 'ceiling', text: `Score capped at ${cap.limit}: ${cap.reason}` });
+      else alerts.push({ level: 'danger', kind: 'cap', text: `Score capped at ${cap.limit}: ${cap.reason}` });
     } else {
       const title = report.dimensions.find((d) => d.id === cap.dimension)?.title ?? cap.dimension;
-      alerts.push({ level: 'warning', text: `${title} capped at ${cap.limit}: ${cap.reason}` });
+      alerts.push({ level: 'warning', kind: 'cap', text: `${title} capped at ${cap.limit}: ${cap.reason}` });
     }
   }
   // Advisories right after the do-not-use and cap lines (the order alerts are read in).
@@ -156,12 +162,12 @@ export function alertsOf(report: Report): Alert[] {
     // ("Not deprecated", "Not a typosquat") and, before the finding, reads as its opposite.
     const detail = coded?.text === reason && coded.code === 'verdict-held' && typeof coded.args.detail === 'string' ? coded.args.detail : null;
     if (detail !== null && detail !== '') {
-      alerts.push({ level: 'warning', text: detail.charAt(0).toUpperCase() + detail.slice(1) });
+      alerts.push({ level: 'warning', kind: 'held', ...(typeof coded?.args.check === 'string' ? { check: coded.args.check } : {}), text: detail.charAt(0).toUpperCase() + detail.slice(1) });
       return;
     }
     // In words: a dimension by its title, as the bars name it.
     const words = coded?.text === reason ? reasonInWords(coded) : reason;
-    alerts.push({ level: 'warning', text: words.charAt(0).toUpperCase() + words.slice(1), ...(coded?.text === reason ? { reason: coded } : {}) });
+    alerts.push({ level: 'warning', kind: 'held', text: words.charAt(0).toUpperCase() + words.slice(1), ...(coded?.text === reason ? { reason: coded } : {}) });
   });
   // A failing finding about what gets installed is an alert even when it does not (yet) move the verdict.
   for (const check of report.checks) {
@@ -171,9 +177,11 @@ export function alertsOf(report: Report): Alert[] {
     if (alerts.some((a) => a.text.replaceAll('`', '').includes(said))) continue;
     // The message says the finding itself ("The name can be mistaken for …"); the title is the check's.
     const action = FINDING_ACTIONS[check.id];
-    alerts.push({ level: 'danger', text: check.message, ...(action === undefined ? {} : { action }) });
+    alerts.push({ level: 'danger', kind: 'finding', check: check.id, text: check.message, ...(action === undefined ? {} : { action }) });
   }
-  return [...alerts, ...ceilings];
+  // The findings that set, hold or cap the verdict (danger) come first, then the warnings, each
+  // in the order above; a ceiling, no finding, stays after every warning.
+  return [...alerts.filter((a) => a.level === 'danger'), ...alerts.filter((a) => a.level === 'warning'), ...ceilings];
 }
 
 export interface UnavailableSource {

@@ -190,6 +190,7 @@ const GUARD_WORDS: Readonly<Record<string, string>> = {
   'known-vulnerabilities': 'vulnerabilities',
   'malicious-package': 'malicious code',
   'lockfile-injection': 'lockfile injection',
+  'dependency-confusion': 'dependency confusion',
 };
 
 /** A `not-checked` failure about a lockfile pin nothing vouches for (a Python entry from another index: src/audit/lockfile-integrity.ts). */

@@ -199,7 +199,7 @@ export const HealthSchema = z.object({
   status: z.literal('ok'),
   version: z.string(),
   evaluations: z.object({ evaluations: z.number().int(), coalesced: z.number().int(), reused: z.number().int(), refused: z.number().int(), pending: z.number().int() }),
-  /** Services found down (asked again after a while; docs/serve.md, "Hosts found down"). */
+  /** Services found down, one per element: a host found down is each service nerq asks there (asked again after a while; docs/serve.md, "Hosts found down"). */
   down: z.array(z.string()),
 });
 

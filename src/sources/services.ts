@@ -8,6 +8,7 @@ import { pathUnder } from './http/freshness.js';
 
 export const SERVICES = [
   'npm-registry',
+  'npm-public-registry',
   'npm-tarballs',
   'npm-attestations',
   'npm-search',
@@ -26,6 +27,7 @@ export type Service = (typeof SERVICES)[number];
 /** What a user calls each service. */
 export const SERVICE_NAMES: Record<Service, string> = {
   'npm-registry': 'the npm registry',
+  'npm-public-registry': 'the public npm registry (dependency-confusion check)',
   'npm-tarballs': 'the npm registry (tarballs)',
   'npm-attestations': 'the npm registry (attestations)',
   'npm-search': 'the npm registry (search)',
@@ -40,9 +42,19 @@ export const SERVICE_NAMES: Record<Service, string> = {
   pypistats: 'pypistats',
 };
 
+/**
+ * What a service being down leaves unchecked beyond the evidence sources it feeds (those say so
+ * with their checks): the public npm registry is asked only to compare a privately resolved
+ * package with the public name (docs/security.md, dependency confusion).
+ */
+export const SERVICE_CHECKS: Readonly<Partial<Record<Service, readonly string[]>>> = {
+  'npm-public-registry': ['dependency-confusion'],
+};
+
 /** The same, short (a progress line). */
 export const SERVICE_SHORT_NAMES: Record<Service, string> = {
   'npm-registry': 'registry',
+  'npm-public-registry': 'public registry',
   'npm-tarballs': 'tarballs',
   'npm-attestations': 'attestations',
   'npm-search': 'search',
@@ -67,8 +79,10 @@ function parse(url: string | URL): URL | undefined {
 }
 
 /**
- * The service `url` belongs to, or null for none nerq knows. `registries` are the npm
- * registries' base URLs (the configured one, scoped ones, the public one for confusion checks).
+ * The service `url` belongs to, or null for none nerq knows. `registries` are the base URLs of
+ * the npm registries the run installs from (the configured one, scoped ones); the public one
+ * (`endpoints.npmPublicRegistry`, asked for dependency-confusion checks) is a service of its own
+ * unless it is one of them.
  */
 export function serviceOf(url: string | URL, endpoints: Endpoints, registries: readonly string[]): Service | null {
   const parsed = parse(url);
@@ -78,6 +92,9 @@ export function serviceOf(url: string | URL, endpoints: Endpoints, registries: r
   // The search API counts apart from the registry: a search failing says nothing of packuments.
   if (on(endpoints.npmSearch) === '/-/v1/search') return 'npm-search';
   const registryPath = registries.map((base) => on(base)).find((p) => p !== undefined);
+  // The public registry, when it is not also one the run installs from, is asked for the
+  // dependency-confusion comparison alone: its outage is not the user's registry's.
+  if (registryPath === undefined && on(endpoints.npmPublicRegistry) !== undefined) return 'npm-public-registry';
   if (registryPath !== undefined) {
     if (registryPath.startsWith('/-/npm/v1/attestations/')) return 'npm-attestations';
     if (registryPath === '/-/v1/search') return 'npm-search';
@@ -101,19 +118,14 @@ export function serviceOf(url: string | URL, endpoints: Endpoints, registries: r
 }
 
 /**
- * What a user calls a host or service found down: the service's name, or for a whole host the
- * names of the services nerq asks there ("GitHub", "OSV (the vulnerability database)"); the
- * host itself when nerq knows none there.
+ * The services found down, by id: the one service, or for a whole host the services nerq asks
+ * there; [] when nerq knows none there (the host is its own name then).
  */
-export function nameOfDown(
-  down: { host: string; service: string | null },
-  endpoints: Endpoints,
-  registries: readonly string[],
-  names: Record<Service, string> = SERVICE_NAMES,
-): string {
-  if (down.service !== null && (SERVICES as readonly string[]).includes(down.service)) return names[down.service as Service];
+export function servicesOfDown(down: { host: string; service: string | null }, endpoints: Endpoints, registries: readonly string[]): Service[] {
+  if (down.service !== null) return (SERVICES as readonly string[]).includes(down.service) ? [down.service as Service] : [];
   const bases = [
     ...registries,
+    endpoints.npmPublicRegistry,
     endpoints.osvApi,
     endpoints.githubApi,
     endpoints.githubGraphql,
@@ -122,12 +134,44 @@ export function nameOfDown(
     endpoints.pypiStats,
     ...(endpoints.githubServer === undefined ? [] : [endpoints.githubServer.api, endpoints.githubServer.graphql]),
   ];
-  const found = new Set<string>();
+  const found = new Set<Service>();
   for (const base of bases) {
     const url = parse(base);
     if (url === undefined || url.host.toLowerCase() !== down.host) continue;
     const service = serviceOf(url, endpoints, registries);
-    if (service !== null) found.add(names[service]);
+    if (service !== null) found.add(service);
   }
-  return found.size === 0 ? down.host : [...found].join(' and ');
+  return [...found];
+}
+
+/**
+ * What a user calls a host or service found down, one name per service: the service's name, or
+ * for a whole host the names of the services nerq asks there ("GitHub", "OSV (the vulnerability
+ * database)"), each once; the host itself when nerq knows none there.
+ */
+export function namesOfDown(
+  down: { host: string; service: string | null },
+  endpoints: Endpoints,
+  registries: readonly string[],
+  names: Record<Service, string> = SERVICE_NAMES,
+): string[] {
+  const services = servicesOfDown(down, endpoints, registries);
+  if (services.length === 0) return [down.service ?? down.host];
+  return [...new Set(services.map((service) => names[service]))];
+}
+
+/** Names in a sentence: "A", "A and B", "A, B and C". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+}
+
+/** namesOfDown in one phrase ("the npm registry, OSV (the vulnerability database) and PyPI"). */
+export function nameOfDown(
+  down: { host: string; service: string | null },
+  endpoints: Endpoints,
+  registries: readonly string[],
+  names: Record<Service, string> = SERVICE_NAMES,
+): string {
+  return joinNames(namesOfDown(down, endpoints, registries, names));
 }

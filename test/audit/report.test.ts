@@ -66,6 +66,20 @@ describe('sourceWarnings', () => {
   });
 });
 
+describe('downWarnings: what an outage leaves unchecked that no source says', () => {
+  it('the public npm registry down: its services and the dependency-confusion check, by id', () => {
+    const down = { host: 'public.example', service: null, fault: 'refused' as const, reason: 'connection refused by public.example', kind: 'network' as const, name: 'the public registry', services: ['npm-public-registry' as const] };
+    const [warning] = downWarnings([down], []);
+    expect(warning?.code).toBe('service-unreachable');
+    expect(warning?.details).toMatchObject({ services: ['npm-public-registry'], checks: ['dependency-confusion'] });
+  });
+
+  it('another service down blinds no such check', () => {
+    const down = { host: 'api.osv.dev', service: 'osv', fault: 'server-error' as const, reason: 'HTTP 503', kind: 'network' as const, name: 'OSV', services: ['osv' as const] };
+    expect(downWarnings([down], [])[0]?.details).toMatchObject({ services: ['osv'], checks: [] });
+  });
+});
+
 describe('sourceWarnings when several services share one host', () => {
   const osvDown = (name: string): AuditEntry =>
     entryOf(reportOf({ registry: { name, version: '1.0.0' }, vulnerabilities: unavailable('OSV querybatch: HTTP 503 from mirror.example') }));

@@ -208,4 +208,24 @@ describe('dependency confusion', () => {
     const [entry] = parseAudit(result.stdout).entries;
     expect(entry?.policy.failures.map((f) => f.rule)).toEqual(['dependency-confusion']);
   });
+
+  it('the public registry refusing connections: not passed but not checked, and the outage named as the public registry, not the user\'s', async () => {
+    const main = await server();
+    const second = await server();
+    serveSynthetic(second, LEFT, { stats: main });
+    serveOsv(main, []);
+    const dir = project([LEFT], second.url('npm'));
+    // Port 9 (discard) refuses the connection.
+    const env = { NERQ_NPM_REGISTRY: `${second.url('npm')}/`, NERQ_NPM_PUBLIC_REGISTRY: 'http://127.0.0.1:9/npm-public/' };
+    const result = await runCli(['audit', dir, '--json'], { server: main, env });
+    expect(result.code, result.stderr).toBe(3);
+    const report = parseAudit(result.stdout);
+    const [entry] = report.entries;
+    expect(entry?.policy.status).toBe('incomplete');
+    expect(entry?.policy.failures.map((f) => [f.rule, f.checks ?? null])).toEqual([['not-checked', ['dependency-confusion']]]);
+    const down = report.warnings.filter((w) => w.code === 'service-unreachable');
+    expect(down.map((w) => [w.details.host, w.details.services, w.details.checks])).toEqual([['127.0.0.1:9', ['npm-public-registry'], ['dependency-confusion']]]);
+    // The user's registry answered: no outage of it is reported.
+    expect(down.flatMap((w) => w.details.services)).not.toContain('npm-registry');
+  });
 });

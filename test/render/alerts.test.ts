@@ -141,3 +141,54 @@ describe('alertsOf: a held MCP entry under its weakest package’s ceiling', () 
     expect(alerts.map((a) => a.level)).toEqual(['warning', 'warning']);
   });
 });
+
+describe('alertsOf: the findings that fail come before the warnings', () => {
+  /** crossenv as the registry serves it: a do-not-use placeholder, OSV not answering, and a name one may mistake for cross-env. */
+  function crossenv() {
+    const report = loadReport('crossenv-placeholder.json');
+    const others = report.checks.filter((c) => c.id !== 'typosquat');
+    const message = 'The name can be mistaken for the popular `cross-env` (one character missing): check that you meant cross-env';
+    report.checks = [...others, { ...others[0]!, id: 'typosquat', title: 'Not a typosquat', score: 0, status: 'fail', messageId: 'likely-typosquat', message }];
+    return report;
+  }
+
+  it('crossenv: do not use, the typosquat finding, then what could not be checked', () => {
+    const alerts = alertsOf(crossenv());
+    expect(alerts.map((a) => [a.level, a.kind, a.check ?? null])).toEqual([
+      ['danger', 'do-not-use', null],
+      ['danger', 'finding', 'typosquat'],
+      ['warning', 'not-checked', null],
+    ]);
+  });
+
+  it('the terminal, --quiet and Markdown alerts list the fail marks before the warning marks', () => {
+    const report = crossenv();
+    for (const quiet of [false, true]) {
+      const table = renderTable(report, { color: false, width: 200, quiet });
+      const block = table.split('\n\n').find((b) => b.startsWith('Alerts')) ?? '';
+      const marks = block.split('\n').slice(1).map((l) => l.trim().charAt(0)).filter((m) => m === '✖' || m === '▲');
+      expect(marks).toEqual(['✖', '✖', '▲']);
+    }
+    const markdown = renderMarkdown(report);
+    const marks = markdown.split('\n').filter((l) => l.startsWith('- ❌') || l.startsWith('- ⚠️')).map((l) => (l.startsWith('- ❌') ? 'x' : '!'));
+    expect(marks).toEqual(['x', 'x', '!']);
+  });
+
+  it('install scripts that fail come before the warnings that hold the verdict, cap a dimension or say what was not checked', () => {
+    const report = loadReport('crossenv-placeholder.json');
+    report.verdictCode = 'caution';
+    const held = reasonOf('verdict-held', { check: 'deprecation', title: 'Not deprecated', detail: 'the README declares the package unmaintained' });
+    report.verdictReasons = [held.text];
+    report.verdictReasonDetails = [held];
+    report.caps = [{ id: 'no-license', limit: 60, reason: 'no licence declared', args: {}, dimension: 'compliance' }];
+    const others = report.checks.filter((c) => c.id !== 'install-scripts');
+    report.checks = [...others, { ...others[0]!, id: 'install-scripts', title: 'Install scripts', score: 30, status: 'fail', messageId: 'scripts', message: 'Runs install scripts: postinstall: node setup.js' }];
+    const alerts = alertsOf(report);
+    expect(alerts.map((a) => [a.level, a.kind, a.check ?? null])).toEqual([
+      ['danger', 'finding', 'install-scripts'],
+      ['warning', 'cap', null],
+      ['warning', 'not-checked', null],
+      ['warning', 'held', 'deprecation'],
+    ]);
+  });
+});

@@ -25,6 +25,7 @@ import { ServerConfigError } from '../../src/front/token-file.js';
 import { buildServer } from '../../src/serve/server.js';
 import { corsOriginOf } from '../../src/serve/start.js';
 import { parseTarget } from '../../src/app/targets.js';
+import { SERVICE_SHORT_NAMES } from '../../src/sources/services.js';
 import { testApp, type TestApp } from './support.js';
 
 /** The published Preflight API's fields, in its order. */
@@ -674,6 +675,19 @@ describe('health, OpenAPI, tokens, unknown routes', () => {
     for (const bad of ['nerq.example:8787', 'http://nerq.example', 'nerq.example/x', '*.example', '', 'a b', 'user@nerq.example']) {
       expect(() => allowedHostOf(bad), bad).toThrow(ServerConfigError);
     }
+  });
+
+  it('/healthz lists each service found down on its own, a whole host as each service nerq asks there', async () => {
+    const { app, runtime } = open();
+    // Every endpoint of the test runtime is on the fixture server's origin: one host, many services.
+    runtime.health.failed(new URL(`${server.url('osv')}/v1/querybatch`), 'refused', 'network', 'connection refused');
+    const health = HealthSchema.parse((await app.inject({ method: 'GET', url: '/healthz' })).json());
+    const names: readonly string[] = Object.values(SERVICE_SHORT_NAMES);
+    expect(health.down.length).toBeGreaterThan(3);
+    expect(health.down.filter((d) => !names.includes(d))).toEqual([]);
+    expect(new Set(health.down).size).toBe(health.down.length);
+    expect(health.down).toContain(SERVICE_SHORT_NAMES.osv);
+    expect(health.down).toContain(SERVICE_SHORT_NAMES['npm-registry']);
   });
 
   it('/healthz and /openapi.json follow their schemas; the OpenAPI document is generated from the zod schemas', async () => {

@@ -201,6 +201,20 @@ describe('applyPolicy: scores, floors, verdicts', () => {
     expect(outcome.status).toBe('fail');
     expect(rules(outcome)).toEqual(['dependency-confusion']);
   });
+
+  it('the public registry not answering leaves an otherwise passing package incomplete (not-checked), never passed', () => {
+    const at = { file: 'package-lock.json', line: 7 };
+    const outcome = decide(healthy(), mergePolicy(null), { dependencyConfusion: { message: 'no answer', at, unverified: true } });
+    expect(outcome.status).toBe('incomplete');
+    expect(outcome.failures.map((f) => [f.rule, f.checks ?? null, f.at ?? null])).toEqual([['not-checked', ['dependency-confusion'], at]]);
+  });
+
+  it('an unverified suspicion does not hide a failure, nor count as one', () => {
+    const outcome = decide(poor(), mergePolicy(null), { dependencyConfusion: { message: 'no answer', at: null, unverified: true } });
+    expect(outcome.status).toBe('fail');
+    expect(rules(outcome)).not.toContain('dependency-confusion');
+    expect(rules(outcome)).not.toContain('not-checked');
+  });
 });
 
 describe('applyPolicy: licences', () => {

@@ -3,7 +3,9 @@ import { renderAuditTable } from '../../../src/render/audit-table.js';
 import { displayWidth } from '../../../src/render/text.js';
 import { DEFAULT_GATE } from '../../../src/scoring/gate.js';
 import { advisory, unavailable, vulnerabilityFacts } from '../../support/evidence-builder.js';
-import { auditOf, deprecated, entryOf, healthy, notFound, reportOf } from '../../audit/policy/reports.js';
+import { applyPolicy, mergePolicy } from '../../../src/audit/policy.js';
+import { uncheckedWords } from '../../../src/render/audit-labels.js';
+import { auditOf, deprecated, entryOf, entryWith, healthy, notFound, NOW, reportOf, subjectOf } from '../../audit/policy/reports.js';
 import { HOSTILE } from '../reports.js';
 import { hostileAudit, sampleAudit } from './sample.js';
 
@@ -211,5 +213,15 @@ describe('renderAuditTable', () => {
     expect(hostile).not.toMatch(/[\u001b\u0007\r\u202e\u200b]/);
     expect(hostile.split('\n').filter((l) => l.startsWith('FAIL'))).toHaveLength(2);
     expect(hostile).toContain('evilEvil link');
+  });
+});
+
+describe('uncheckedWords: a package the public registry did not answer for', () => {
+  it('is not checked for dependency confusion, said in words rather than as the rule id', () => {
+    const report = healthy('internal', '1.0.0');
+    const policy = applyPolicy(report, subjectOf(report), mergePolicy(null), NOW, { dependencyConfusion: { message: 'no answer', at: null, unverified: true } });
+    const audit = auditOf([entryWith(report, policy)]);
+    expect(audit.outcome.result).toBe('incomplete');
+    expect(uncheckedWords(audit)).toBe('dependency confusion');
   });
 });
