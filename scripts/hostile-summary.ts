@@ -67,6 +67,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['workspace-walk.test.ts', '13 symlinked inputs and store files'],
   ['super-linear.test.ts', '14 super-linear parsing'],
   ['claude-state.test.ts', '14 super-linear parsing'],
+  ['yaml-nesting.test.ts', '14 super-linear parsing'],
   ['silent-proxy.test.ts', '15 a proxy that never answers'],
   ['large-tarballs.test.ts', '16 memory on real projects'],
   ['policy-rewrite.test.ts', '17 the policy a pull request can rewrite'],
