@@ -5,7 +5,9 @@
  * image (`docker run` / `podman run`: not evaluated yet), a NuGet tool (`dnx`: not evaluated
  * yet), a remote URL, a local file (`node /opt/x.js`: not evaluable), an installed Python module
  * (`python -m pkg`: not evaluable) or a command nerq cannot
- * tie to a package. Every package the runner installs counts (`npx -p a -p b`, `uvx --with x`),
+ * tie to a package (one whose words name a package runner starts a package all the same: code
+ * nerq cannot inspect). Wrappers that start the command after their own options (`env`,
+ * `timeout`, `stdbuf`, `sudo`, `wsl`, `volta run`, `mise exec`, `corepack pnpm`…) are taken off. Every package the runner installs counts (`npx -p a -p b`, `uvx --with x`),
  * and code the runner fetches from somewhere no registry nerq reads vouches for is `fetched`: a
  * git repository or URL (`npx github:o/r`, `uvx --from git+https://…`) or
  * a package from a registry the launch points elsewhere (`--registry`, `--index-url`, or such a
