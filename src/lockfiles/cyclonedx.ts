@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
 import { parseJson } from './json-text.js';
-import { fetchedComponent, purlPackage, SkipTally, type DeclaredIdentity } from './sbom-purl.js';
+import { fetchedComponent, purlPackage, SkipTally, unreadableComponent, type DeclaredIdentity } from './sbom-purl.js';
 import { quote } from './text.js';
 import type { InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
@@ -106,19 +106,21 @@ export function cycloneDxInput(file: string, bom: BomView): ParsedInput {
       continue;
     }
     const line = component.purlLine();
-    const outcome = purlPackage(component.purl);
+    const outcome = purlPackage(component.purl, component.declared.version);
     if (outcome.kind === 'invalid') throw new LockfileError(file, line, `${outcome.reason}: ${quote(component.purl)}`);
     if (outcome.kind === 'other-type') {
       tally.otherType(outcome.type);
       continue;
     }
-    if (outcome.kind === 'unusable') {
-      notes.push(`${file}:${line}: ${quote(component.purl)} skipped: ${outcome.reason}`);
-      continue;
-    }
     const ref = component.ref;
     const isDirect = direct === null || (ref !== undefined && direct.has(ref));
     const dev = component.scope === 'optional' || component.scope === 'excluded';
+    if (outcome.kind === 'unreadable') {
+      const entry = unreadableComponent(file, component.purl, outcome, line, { ...(direct === null ? {} : { direct: isDirect }), dev });
+      notes.push(entry.note);
+      skipped.push(entry);
+      continue;
+    }
     const entry = fetchedComponent(file, outcome, line, component.distributions(), { ...(direct === null ? {} : { direct: isDirect }), dev }, component.declared);
     if (entry !== null) {
       notes.push(entry.note);

@@ -22,8 +22,28 @@ export type PurlOutcome =
   | { kind: 'package'; ecosystem: AuditEcosystem; name: string; version: string; resolved: string | null }
   | Fetched
   | { kind: 'other-type'; type: string }
-  | { kind: 'unusable'; reason: string }
+  | Unreadable
   | { kind: 'invalid'; reason: string };
+
+/**
+ * An npm or PyPI package URL that names no one registry package nerq can read: a name the
+ * registry does not allow, or no plain version (a range, `=4.1.0`, a tag; none given and the
+ * component's own version no plain one either). It is code nerq cannot name, never a note: a
+ * skipped entry without a host (`unreadableComponent`), the run incomplete.
+ */
+export interface Unreadable {
+  kind: 'unreadable';
+  ecosystem: AuditEcosystem;
+  /** The name as read, when it is one the registry allows; else null. */
+  name: string | null;
+  reason: string;
+}
+
+/** `version` as the ecosystem's registry writes a release (npm: semver, a leading `v` dropped; PyPI: PEP 440), or null when it is none. */
+function plainVersion(ecosystem: 'npm' | 'pypi', version: string): string | null {
+  if (ecosystem === 'npm') return semver.valid(version);
+  return validPep440(version) === null ? null : version;
+}
 
 /** An npm or PyPI component that was fetched from `from`, not from the registry. */
 export interface Fetched {
@@ -33,23 +53,46 @@ export interface Fetched {
   from: SourceKind;
 }
 
-export function purlPackage(purl: string): PurlOutcome {
+/**
+ * What a component's package URL names. `declaredVersion`: the component's own version
+ * (CycloneDX `version`, SPDX `versionInfo`), which stands for a package URL that gives none when
+ * it is a plain version.
+ */
+export function purlPackage(purl: string, declaredVersion?: unknown): PurlOutcome {
   const parts = splitPurl(purl);
   if ('error' in parts) return { kind: 'invalid', reason: parts.error };
   if (parts.type !== 'npm' && parts.type !== 'pypi') return { kind: 'other-type', type: parts.type };
+  const ecosystem = parts.type;
   const scope = parts.namespace === undefined ? '' : `${parts.namespace.startsWith('@') ? '' : '@'}${parts.namespace}/`;
-  const name = parts.type === 'npm' ? `${scope}${parts.name}` : pep503(parts.name);
-  const from = qualifiedFetch(parts.type, parts.qualifiers);
-  if (from !== null) return { kind: 'fetched', ecosystem: parts.type, name, from };
+  const name = ecosystem === 'npm' ? `${scope}${parts.name}` : pep503(parts.name);
+  const rules = packageRulesOf(ecosystem).registry;
+  const validName = rules.validName(name) && (ecosystem === 'npm' || /^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/.test(parts.name));
+  if (!validName) return { kind: 'unreadable', ecosystem, name: null, reason: rules.invalidNameNote };
+  const from = qualifiedFetch(ecosystem, parts.qualifiers);
+  if (from !== null) return { kind: 'fetched', ecosystem, name, from };
   const resolved = parts.qualifiers.repository_url ?? parts.qualifiers.download_url ?? null;
-  if (parts.version === undefined) return { kind: 'unusable', reason: 'no version in the package URL' };
-  if (parts.type === 'npm') {
-    const version = semver.valid(parts.version);
-    if (version === null) return { kind: 'unusable', reason: `version ${quote(parts.version)} is not a registry version` };
-    return { kind: 'package', ecosystem: 'npm', name, version, resolved };
+  if (parts.version === undefined) {
+    const own = typeof declaredVersion === 'string' ? declaredVersion.trim() : '';
+    const version = own === '' ? null : plainVersion(ecosystem, own);
+    if (version === null) {
+      const why = own === '' ? 'no version in the package URL nor in the component' : `no version in the package URL, and the component's ${quote(own)} is not a plain version`;
+      return { kind: 'unreadable', ecosystem, name, reason: why };
+    }
+    return { kind: 'package', ecosystem, name, version, resolved };
   }
-  if (validPep440(parts.version) === null) return { kind: 'unusable', reason: `version ${quote(parts.version)} is not a PEP 440 version` };
-  return { kind: 'package', ecosystem: 'pypi', name, version: parts.version, resolved };
+  const version = plainVersion(ecosystem, parts.version);
+  if (version === null) return { kind: 'unreadable', ecosystem, name, reason: `version ${quote(parts.version)} is not a plain version` };
+  return { kind: 'package', ecosystem, name, version, resolved };
+}
+
+/**
+ * The skipped entry, with its note, of a component whose package URL names no one registry
+ * package nerq can read (`Unreadable`): an entry without a host, as one whose name or version is
+ * not its package URL's, never the package passed.
+ */
+export function unreadableComponent(file: string, purl: string, outcome: Unreadable, line: number, standing: Standing): SkippedEntry {
+  const note = `${file}:${line}: ${quote(purl)} skipped: ${outcome.reason}: which package it is cannot be told`;
+  return skippedEntry(outcome.ecosystem, outcome.name, file, line, { kind: 'remote', source: purl, host: null }, note, standing);
 }
 
 /** A package URL's `vcs_url` or non-registry `download_url`: where it was fetched from; null for none. */

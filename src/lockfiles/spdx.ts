@@ -15,7 +15,7 @@ import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../au
 import { defineReader } from './define-reader.js';
 import { reachable } from './graph.js';
 import { parseJson } from './json-text.js';
-import { fetchedComponent, purlPackage, SkipTally, type DeclaredIdentity } from './sbom-purl.js';
+import { fetchedComponent, purlPackage, SkipTally, unreadableComponent, type DeclaredIdentity } from './sbom-purl.js';
 import { quote } from './text.js';
 import type { InputReader, ParsedInput } from './types.js';
 import { validateShape } from './validate.js';
@@ -126,17 +126,19 @@ export function spdxInput(file: string, doc: SpdxView): ParsedInput {
     }
     const { locator } = pkg.purl;
     const line = pkg.purl.line();
-    const outcome = purlPackage(locator);
+    const outcome = purlPackage(locator, pkg.declared.version);
     if (outcome.kind === 'invalid') throw new LockfileError(file, line, `${outcome.reason}: ${quote(locator)}`);
     if (outcome.kind === 'other-type') {
       tally.otherType(outcome.type);
       continue;
     }
-    if (outcome.kind === 'unusable') {
-      notes.push(`${file}:${line}: ${quote(locator)} skipped: ${outcome.reason}`);
+    const isDev = hasGraph && connected.has(pkg.id) && !prod.has(pkg.id);
+    if (outcome.kind === 'unreadable') {
+      const entry = unreadableComponent(file, locator, outcome, line, hasGraph ? { direct: direct.has(pkg.id), dev: isDev } : {});
+      notes.push(entry.note);
+      skipped.push(entry);
       continue;
     }
-    const isDev = hasGraph && connected.has(pkg.id) && !prod.has(pkg.id);
     const location = pkg.downloadLocation === null ? [] : [pkg.downloadLocation];
     const entry = fetchedComponent(file, outcome, line, location, hasGraph ? { direct: direct.has(pkg.id), dev: isDev } : {}, pkg.declared);
     if (entry !== null) {

@@ -126,6 +126,16 @@ function asTargetInput<T>(read: () => T): T {
 
 /** The command line's parser: anything else is a 400 before any request goes out. */
 const targetOf = (input: string): Target => asTargetInput(() => parseTarget(input));
+/** The `caller=` parameter's target: a refused one is named as the caller's (`caller: the caller …`), not the target's. */
+const callerOf = (input: string): Target =>
+  asTargetInput(() => {
+    try {
+      return parseTarget(input);
+    } catch (error) {
+      if (error instanceof TargetError) throw new TargetError(`caller: ${error.message.replace(/^the target\b/, 'the caller')}`);
+      throw error;
+    }
+  });
 /** The history key of a target, or of a repository with its package folded in (`github:o/r+npm:name`). */
 const historyKeyFor = (input: string): string => asTargetInput(() => historyKeyOf(input));
 
@@ -369,13 +379,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
       const query = parseWith(PreflightQuerySchema, request.query);
       // Parse both before anything is evaluated: a bad caller sends nothing either.
       const target = targetOf(query.target);
-      if (query.caller !== undefined) targetOf(query.caller);
+      if (query.caller !== undefined) callerOf(query.caller);
       const includePackage = includePackageChoiceOf(query.include_package, [target]);
       const answer = await preflight({ input: query.target, caller: query.caller, includes: includesOf(query.include), includePackage, startedMs, signal: deadline(reply) });
       const { response_time_ms: _time, ...stable } = answer;
       // The ETag covers the answer without its timing, so an unchanged evaluation revalidates.
       const etag = `"${createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 27)}"`;
-      const targets = [{ target, choice: { includePackage } }, ...(query.caller === undefined ? [] : [{ target: targetOf(query.caller) }])];
+      const targets = [{ target, choice: { includePackage } }, ...(query.caller === undefined ? [] : [{ target: callerOf(query.caller) }])];
       reply.header('etag', etag).header('cache-control', `private, max-age=${maxAgeOf(targets)}`);
       if (noneMatchHas(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return answer;

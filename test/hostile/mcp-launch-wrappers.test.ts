@@ -4,7 +4,9 @@
  * something that starts it — `env`, `timeout`, `nice`, a shell given a command line, the
  * runner by its full Windows path (with a space in it), `pnpx` — and the client still fetches
  * and runs the package from npm or PyPI. nerq must see that package (evaluate it; offline it
- * cannot, so the run is INCOMPLETE), not call the launch "not evaluable" and pass the run.
+ * cannot, so the run is INCOMPLETE), not call the launch "not evaluable" and pass the run. A
+ * wrapper nerq cannot see through that still names a package runner among its words starts a
+ * package nerq cannot name: code it cannot inspect, INCOMPLETE as well.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -34,6 +36,24 @@ const LAUNCHES: [string, string, string[]][] = [
   ['npx by its full Windows path', 'C:\\Program Files\\nodejs\\npx.cmd', ['-y', PACKAGE]],
   ['pnpx', 'pnpx', [PACKAGE]],
   ['env then uvx', 'env', ['uvx', PACKAGE]],
+  ['stdbuf', 'stdbuf', ['-oL', 'npx', '-y', PACKAGE]],
+  ['sudo -u', 'sudo', ['-u', 'mcp', 'npx', '-y', PACKAGE]],
+  ['doas', 'doas', ['npx', '-y', PACKAGE]],
+  ['wsl -e', 'wsl', ['-e', 'npx', '-y', PACKAGE]],
+  ['volta run', 'volta', ['run', 'npx', '-y', PACKAGE]],
+  ['mise exec --', 'mise', ['exec', '--', 'npx', '-y', PACKAGE]],
+  ['mise x --', 'mise', ['x', '--', 'npx', '-y', PACKAGE]],
+  ['asdf exec', 'asdf', ['exec', 'npx', '-y', PACKAGE]],
+  ['fnm exec', 'fnm', ['exec', '--using=20', '--', 'npx', '-y', PACKAGE]],
+  ['corepack pnpm dlx', 'corepack', ['pnpm', 'dlx', PACKAGE]],
+  ['corepack yarn dlx', 'corepack', ['yarn', 'dlx', PACKAGE]],
+];
+
+/** [label, command, args]: each starts a package runner in a way nerq cannot read. */
+const UNREADABLE: [string, string, string[]][] = [
+  ['a wrapper nerq does not know', 'with-proxy', ['npx', '-y', PACKAGE]],
+  ['nvm exec', 'nvm', ['exec', '20', 'npx', '-y', PACKAGE]],
+  ['sh -c installing then running', 'sh', ['-c', `npm i -g ${PACKAGE} && ${PACKAGE}`]],
 ];
 
 let scratch: string;
@@ -56,6 +76,22 @@ describe('a package started through a wrapper is the package', () => {
     expect(run.code, context).toBe(3);
     expect(run.stdout, context).toContain(PACKAGE);
     const report = JSON.parse(run.stdout) as { warnings: { code: string; message: string }[] };
+    expect(report.warnings.filter((w) => w.code === 'input-note' && w.message.includes('"srv"')), context).toEqual([]);
+  });
+});
+
+describe('a package runner started in a way nerq cannot read is code nerq cannot inspect', () => {
+  it.concurrent.for(UNREADABLE)('%s: mcp-uninspected, the run is not PASS', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, command, args], { task }) => {
+    noteCases(task);
+    const dir = path.join(scratch, `unreadable-${label.replace(/[^a-z0-9]+/gi, '-')}`);
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'mcp.json'), JSON.stringify({ mcpServers: { srv: { command, args } } }));
+    const run = await runHostile(['audit', dir, '--mcp-config', path.join(dir, 'mcp.json'), '--offline', '--json']);
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 400)}\n${run.stdout.slice(0, 600)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    const report = JSON.parse(run.stdout) as { warnings: { code: string; message: string }[] };
+    expect(report.warnings.map((w) => w.code), context).toContain('mcp-uninspected');
     expect(report.warnings.filter((w) => w.code === 'input-note' && w.message.includes('"srv"')), context).toEqual([]);
   });
 });

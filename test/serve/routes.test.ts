@@ -182,6 +182,18 @@ describe('GET /v1/preflight', () => {
     const badCaller = await app.inject({ method: 'GET', url: '/v1/preflight?target=chalk&caller=https%3A%2F%2Fevil.example' });
     expect(badCaller.statusCode).toBe(400);
     expect(ErrorSchema.parse(badCaller.json()).error.code).toBe('bad-target');
+    // The parameter at fault is named: a bad caller is the caller's error, a bad target the target's.
+    for (const [url, parameter] of [
+      ['/v1/preflight?target=debug&caller=%1b%5b31m', /^caller: the caller /],
+      ['/v1/preflight?target=debug&caller=%E2%80%AEx', /^caller: the caller /],
+      ['/v1/preflight?target=%1b%5b31m&caller=debug', /^the target /],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      const { error } = ErrorSchema.parse(res.json());
+      expect(error.code, url).toBe('bad-target');
+      expect(error.message, url).toMatch(parameter);
+    }
     for (const url of ['/v1/preflight', '/v1/preflight?target=chalk&extra=1', '/v1/preflight?target=chalk&include=everything']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);

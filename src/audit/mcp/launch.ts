@@ -5,7 +5,9 @@
  * image (`docker run` / `podman run`: not evaluated yet), a NuGet tool (`dnx`: not evaluated
  * yet), a remote URL, a local file (`node /opt/x.js`: not evaluable), an installed Python module
  * (`python -m pkg`: not evaluable) or a command nerq cannot
- * tie to a package. Every package the runner installs counts (`npx -p a -p b`, `uvx --with x`),
+ * tie to a package (one whose words name a package runner starts a package all the same: code
+ * nerq cannot inspect). Wrappers that start the command after their own options (`env`,
+ * `timeout`, `stdbuf`, `sudo`, `wsl`, `volta run`, `mise exec`, `corepack pnpm`…) are taken off. Every package the runner installs counts (`npx -p a -p b`, `uvx --with x`),
  * and code the runner fetches from somewhere no registry nerq reads vouches for is `fetched`: a
  * git repository or URL (`npx github:o/r`, `uvx --from git+https://…`) or
  * a package from a registry the launch points elsewhere (`--registry`, `--index-url`, or such a
@@ -318,6 +320,66 @@ function remote(url: string): Launch {
 
 /** Commands that start the command after their own options: `env` (and its `NAME=value` words), `timeout` (and its duration), `nice`, `nohup`, `exec`, `time`. */
 const SIMPLE_WRAPPERS = new Set(['env', 'timeout', 'nice', 'nohup', 'exec', 'time']);
+
+/**
+ * How a wrapper of the table below reads its own words before the command it starts: the
+ * options that take a value (`-u root`, `--user=root`, a one-letter cluster ending in one,
+ * `-Eu root`), `assignments` (`NAME=value` words), `exec` (options after which the command
+ * follows: `wsl -e`), `line` (options given the command line as one word: `mise exec -c "…"`),
+ * `tools` (words before a required `--` are tools to install, not the command: `mise exec
+ * node@22 -- npx …`).
+ */
+interface OptionWrapper {
+  values: readonly string[];
+  assignments?: true;
+  exec?: readonly string[];
+  line?: readonly string[];
+  tools?: true;
+}
+
+/**
+ * Wrappers that start the command after their own options, by their name (and subcommand):
+ * `stdbuf`, `sudo`, `doas`, `wsl`, `volta run`, `mise exec` / `mise x`, `asdf exec`, `fnm exec`.
+ */
+const OPTION_WRAPPERS: Readonly<Record<string, OptionWrapper>> = {
+  stdbuf: { values: ['-i', '-o', '-e', '--input', '--output', '--error'] },
+  sudo: {
+    values: ['-a', '-C', '-c', '-D', '-g', '-p', '-R', '-r', '-T', '-t', '-U', '-u', '--auth-type', '--close-from', '--login-class', '--chdir', '--group', '--prompt', '--chroot', '--role', '--command-timeout', '--type', '--other-user', '--user'],
+    assignments: true,
+  },
+  doas: { values: ['-C', '-u'] },
+  wsl: { values: ['-d', '--distribution', '--distribution-id', '-u', '--user', '--cd', '--shell-type'], exec: ['-e', '--exec'] },
+  'volta run': { values: ['--node', '--npm', '--pnpm', '--yarn', '--env'] },
+  'mise exec': { values: ['-j', '--jobs', '-C', '--cd', '-E', '--env'], line: ['-c', '--command'], tools: true },
+  'mise x': { values: ['-j', '--jobs', '-C', '--cd', '-E', '--env'], line: ['-c', '--command'], tools: true },
+  'asdf exec': { values: [] },
+  'fnm exec': { values: ['--using', '--node-dist-mirror', '--fnm-dir', '--log-level', '--arch', '--version-file-strategy'] },
+};
+
+/** `corepack <package manager>[@version] …` runs that package manager (`corepack pnpm dlx pkg` is `pnpm dlx pkg`). */
+const COREPACK_MANAGER = /^(npm|npx|pnpm|pnpx|yarn|yarnpkg)(?:@[^\s/]+)?$/i;
+
+/** The wrapper a command line starts with, from its first two words: its key and how many words name it; null for none. */
+function wrapperOf(first: string, second: string | undefined): { key: string; words: number } | null {
+  const name = commandName(first);
+  if (SIMPLE_WRAPPERS.has(name) || OPTION_WRAPPERS[name] !== undefined) return { key: name, words: 1 };
+  if (second === undefined) return null;
+  if (name === 'corepack') return COREPACK_MANAGER.test(second) ? { key: name, words: 1 } : null;
+  const key = `${name} ${second}`;
+  return OPTION_WRAPPERS[key] !== undefined ? { key, words: 2 } : null;
+}
+
+/** The runners and package managers whose name among a command's words says it starts a package (`stdbuf -oL npx …`, `sh -c "npm i -g pkg && pkg"`). */
+const RUNNER_WORDS = new Set(['npx', 'npm', 'pnpm', 'pnpx', 'yarn', 'yarnpkg', 'bunx', 'bun', 'uvx', 'uv', 'pipx', 'pip', 'pip3', 'docker', 'podman', 'deno', 'dnx', 'corepack']);
+
+/** The runner word among `words` (a path to one counts: `/usr/bin/npx`), or null. */
+function runnerWordIn(words: readonly string[]): string | null {
+  for (const word of words) {
+    const name = commandName(word);
+    if (RUNNER_WORDS.has(name)) return name;
+  }
+  return null;
+}
 /**
  * The words of a command line with the simple wrappers at its start taken off, or null when a
  * wrapper starts no command. A word holding spaces where a command is expected (`env -S "npx
@@ -339,9 +401,19 @@ function withoutWrappers(line: readonly string[]): string[] | null {
     while (more() && /\s/.test(peek().trim())) splitBack(take());
     return more() ? peek() : null;
   };
-  for (let name = commandName(command() ?? ''); SIMPLE_WRAPPERS.has(name); name = commandName(command() ?? '')) {
-    take();
-    if (name === 'env') {
+  /** The word `k` places after the next one. */
+  const peekAt = (k: number): string | undefined => (k < front.length ? front[front.length - 1 - k] : line[next + k - front.length]);
+  for (let wrapper = wrapperOf(command() ?? '', peekAt(1)); wrapper !== null; wrapper = wrapperOf(command() ?? '', peekAt(1))) {
+    const name = wrapper.key;
+    for (let i = 0; i < wrapper.words; i++) take();
+    const options = OPTION_WRAPPERS[name];
+    if (name === 'corepack') {
+      // The package manager by its own name, its version dropped.
+      const manager = (COREPACK_MANAGER.exec(take())?.[1] ?? '').toLowerCase();
+      front.push(manager === 'yarnpkg' ? 'yarn' : manager);
+    } else if (options !== undefined) {
+      if (!skipOptions(options, { more, peek, take, splitBack })) return null;
+    } else if (name === 'env') {
       while (more()) {
         const arg = peek();
         if (arg === '-S' || arg === '--split-string') {
@@ -390,6 +462,51 @@ function withoutWrappers(line: readonly string[]): string[] | null {
     if (command() === null) return null;
   }
   return [...front.reverse(), ...line.slice(next)];
+}
+
+/**
+ * Takes off a wrapper's own words before its command (`OptionWrapper`); false when it names none
+ * where nerq can read it (a tools wrapper without its `--`).
+ */
+function skipOptions(
+  options: OptionWrapper,
+  words: { more(): boolean; peek(): string; take(): string; splitBack(text: string): void },
+): boolean {
+  const { more, peek, take, splitBack } = words;
+  while (more()) {
+    const arg = peek();
+    if (arg === '--' || options.exec?.includes(arg) === true) {
+      take();
+      return true;
+    }
+    if (options.line?.includes(arg) === true) {
+      take();
+      if (!more()) return false;
+      splitBack(take());
+      return true;
+    }
+    if (arg.startsWith('-') && arg.length > 1) {
+      take();
+      if (arg.startsWith('--')) {
+        if (!arg.includes('=') && options.values.includes(arg)) take();
+        continue;
+      }
+      // One-letter options, clustered as getopt reads them: the first that takes a value takes the rest of the word, or the next word.
+      const at = [...arg.slice(1)].findIndex((letter) => options.values.includes(`-${letter}`));
+      if (at === arg.length - 2) take();
+      continue;
+    }
+    if (options.assignments === true && /^[A-Za-z_][A-Za-z0-9_]*=/.test(arg)) {
+      take();
+      continue;
+    }
+    if (options.tools === true) {
+      take();
+      continue;
+    }
+    return true;
+  }
+  return options.tools !== true;
 }
 
 /**
@@ -458,9 +575,9 @@ function mapCommand(
   argList: readonly string[],
 ): Launch {
   // `env`, `timeout`, `nice`… start the command after them: that command is the launch.
-  if (SIMPLE_WRAPPERS.has(name)) {
+  if (wrapperOf(inline[0] ?? '', args[0]) !== null) {
     const words = withoutWrappers([inline[0] ?? '', ...args]);
-    if (words === null) return { kind: 'unknown', command: name, why: `${name} starts no command nerq can read` };
+    if (words === null) return unreadable(name, args, `${name} starts no command nerq can read`);
     return mapLaunchAt({ command: words[0], args: words.slice(1), env: server.env }, depth);
   }
   // Windows wraps the launcher (`cmd /c npx -y pkg`); a shell may be given the command line.
@@ -597,8 +714,20 @@ function mapCommand(
         if (fetched !== null) return fetched;
       }
       if (looksLocal(raw)) return { kind: 'local', command: commandName(raw), file: inline[0] ?? raw };
-      return { kind: 'unknown', command: name, why: 'a command nerq cannot tie to a package' };
+      // A shell's command line is read as its words (quotes, separators and substitutions taken off).
+      return unreadable(name, SHELLS.has(name) ? args.flatMap((a) => a.split(/[\s;&|()`'"$<>{}]+/)) : args, 'a command nerq cannot tie to a package');
   }
+}
+
+/**
+ * A command nerq cannot read: when a package runner's name stands among its words (`stdbuf -oL
+ * npx …`, `sh -c "npm i -g pkg && pkg"`), it starts a package nerq cannot tie to a name — code
+ * that cannot be inspected, never a pass; otherwise a program of this machine's (`why`).
+ */
+function unreadable(command: string, words: readonly string[], why: string): Launch {
+  const runner = runnerWordIn(words);
+  if (runner === null) return { kind: 'unknown', command, why };
+  return { kind: 'unknown', command, why: `it starts ${quote(runner)} in a way nerq cannot read`, runsPackage: true };
 }
 
 /**

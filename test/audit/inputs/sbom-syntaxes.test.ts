@@ -138,6 +138,8 @@ describe('components fetched from elsewhere, and components that name another pa
       ['zipped', 'remote', 'cdn.example.net'],
       ['trusted', 'remote', null],
       ['trusted', 'remote', null],
+      // No version in its package URL, and its own (`1`) is no plain version: which package it is cannot be told.
+      ['left-over', 'remote', null],
     ]);
     // At the line that says so: the package URL, or the distribution reference.
     expect(fromXml.skipped?.[1]?.line).toBe(lineOf(xml, '<url>https://files.example.com/tarred-1.0.0.tgz</url>'));

@@ -27,10 +27,10 @@ describe('CycloneDX JSON', () => {
     const input = readCycloneDx(bom, 'bom.json');
     expect(only(input, 'requests')).toMatchObject({ ecosystem: 'pypi', direct: true, dev: true, resolved: 'https://pypi.corp.example.test/simple' });
     expect(find(input, 'left-pad')).toEqual([]);
-    expect(input.notes).toEqual([
-      'bom.json: no dependency graph for the described component: every component is taken as direct',
-      'bom.json:1: "pkg:npm/left-pad" skipped: no version in the package URL',
-    ]);
+    // No version anywhere: never a note alone, an entry nerq cannot name (the run incomplete).
+    expect(input.skipped?.map((s) => [s.name, s.kind, s.host, s.source])).toEqual([['left-pad', 'remote', null, 'pkg:npm/left-pad']]);
+    expect(input.notes[0]).toBe('bom.json: no dependency graph for the described component: every component is taken as direct');
+    expect(input.notes).toHaveLength(2);
   });
 
   it('is recognised by content under any .json name', () => {
