@@ -23,14 +23,15 @@
  * `resolved` is also read as usual: npm fetches it from there when the bundle lacks it. The
  * project's (or a workspace's) own bundled dependencies are installed from the registry.
  */
+import { posix } from 'node:path';
 import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
 import { LockfileError, type DeclaredDependency } from '../audit/types.js';
-import { chainsFrom, unreferenced } from './graph.js';
+import { chainsFrom, reachable, unreferenced } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, type DeclarationGroup } from './package-json.js';
-import { npmSourceKind, skippedEntry, withDeclaredNames } from './source-kind.js';
+import { npmSourceKind, skippedEntry, unplacedSource, withDeclaredNames, type SourceKind } from './source-kind.js';
 import { baseName, dirOf, quote } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import type { BundledRef, SkippedEntry } from '../audit/types.js';
@@ -117,6 +118,66 @@ function nameFromPath(key: string): string {
   return key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
 }
 
+/**
+ * A `packages` key as npm reads it, a path: normalised (`node_modules/./a`, `node_modules/a/`,
+ * `node_modules//a`, `node_modules/x/../a` are all `node_modules/a`). Null when it reads as no
+ * folder in the project's `node_modules` (it leaves the project, ends at a folder that is not an
+ * install path, or has a backslash, a separator to npm on Windows): docs/security.md,
+ * "Lockfile injection". A key already in that form (a workspace's, a link target's) is kept.
+ */
+function normalisedKey(key: string): string | null {
+  if (key === '') return '';
+  if (key.includes('\\')) return null;
+  const path = posix.normalize(key).replace(/\/+$/, '');
+  if (path === key) return key;
+  if (path === '..' || path.startsWith('../') || path.startsWith('/') || !isInstallPath(path)) return null;
+  return path;
+}
+
+interface UnreadableKey {
+  key: string;
+  entry: PackageEntry;
+  reason: string;
+}
+
+/**
+ * The entries by normalised key, the key each was written under (for its line), and the entries
+ * whose key npm reads as no install path nerq can place, or as a path another key also names.
+ */
+function byInstallPath(raw: Record<string, PackageEntry>): { packages: Record<string, PackageEntry>; writtenAs: Map<string, string>; unreadable: UnreadableKey[] } {
+  const keysOf = new Map<string, string[]>();
+  const unreadable: UnreadableKey[] = [];
+  for (const [key, entry] of Object.entries(raw)) {
+    const path = normalisedKey(key);
+    if (path === null) {
+      const reason = key.includes('\\') ? 'the install path has a backslash (a separator to npm on Windows)' : 'the install path is outside the project\'s node_modules';
+      unreadable.push({ key, entry, reason });
+      continue;
+    }
+    keysOf.set(path, [...(keysOf.get(path) ?? []), key]);
+  }
+  const packages: Record<string, PackageEntry> = Object.create(null) as Record<string, PackageEntry>;
+  const writtenAs = new Map<string, string>();
+  for (const [path, keys] of keysOf) {
+    if (keys.length > 1) {
+      for (const key of keys) unreadable.push({ key, entry: raw[key] as PackageEntry, reason: `the install path ${quote(path)} is written more than once` });
+      continue;
+    }
+    packages[path] = raw[keys[0] as string] as PackageEntry;
+    writtenAs.set(path, keys[0] as string);
+  }
+  return { packages, writtenAs, unreadable };
+}
+
+/**
+ * Where an entry npm cannot read is installed from: its `resolved` when npm can tell one, else
+ * re-resolved by npm from the registry (a release nerq never saw): no host to name, the
+ * lockfile key as its source.
+ */
+function unreadableSource(entry: PackageEntry, key: string): SourceKind {
+  return (entry.resolved === undefined ? null : npmSourceKind(entry.resolved)) ?? unplacedSource(key);
+}
+
 /** The entry Node would load for `name` required from the folder `from` (`''` for the root). */
 function resolveFrom(packages: Record<string, PackageEntry>, from: string, name: string): string | null {
   let dir = from;
@@ -130,12 +191,14 @@ function resolveFrom(packages: Record<string, PackageEntry>, from: string, name:
 }
 
 function readPackages(
-  packages: Record<string, PackageEntry>,
-  lineOf: LineOf,
+  written: Record<string, PackageEntry>,
+  writtenLineOf: LineOf,
   file: string,
   format: string,
   context: InputContext | undefined,
 ): ParsedInput {
+  const { packages, writtenAs, unreadable } = byInstallPath(written);
+  const lineOf: LineOf = (path) => (path[0] === 'packages' && typeof path[1] === 'string' ? writtenLineOf(['packages', writtenAs.get(path[1]) ?? path[1], ...path.slice(2)]) : writtenLineOf(path));
   const root = packages[''] ?? {};
   const workspaceProject = root.workspaces !== undefined;
   const workspaces = workspaceProject
@@ -164,11 +227,24 @@ function readPackages(
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
+  // A key npm reads as no install path nerq can place: what npm installs there is unknown, the run incomplete.
+  for (const { key, entry, reason } of unreadable) {
+    const line = writtenLineOf(['packages', key]);
+    const path = posix.normalize(key.replaceAll('\\', '/')).replace(/\/+$/, '');
+    const name = entry.name ?? ((isInstallPath(path) && !path.startsWith('../') && nameFromPath(path)) || null);
+    const note = `${file}:${line}: ${quote(key)} skipped: ${reason}`;
+    notes.push(note);
+    skipped.push(skippedEntry('npm', name, file, line, unreadableSource(entry, key), note));
+  }
+  const prod = productionReachable(packages, ['', ...workspaces]);
   const bundles = bundledBy(packages, file, lineOf);
   for (const [key, entry] of Object.entries(packages)) {
     if (!isInstallPath(key) || entry.link === true) continue;
     const line = lineOf(['packages', key]);
     const name = entry.name ?? nameFromPath(key);
+    // npm decides dev-ness from the graph, not from the flag: a flag on a package production code needs is not believed.
+    const dev = entry.dev === true && !prod.has(key);
+    if (entry.dev === true && !dev) notes.push(`${file}:${line}: ${quote(name)} is marked dev, but production dependencies need it: read as production`);
     // Bundled in an installed package's tarball: its code is that package's, not a registry release's.
     if (bundles.bundlerOf.has(key) && entry.resolved === undefined) continue;
     // A tarball URL in a manifest is locked with a plain version: the spec says where it comes from.
@@ -181,12 +257,13 @@ function readPackages(
       // A version npm cannot read either is re-resolved by `npm install` from the registry (a
       // release nerq never saw) or fetched from `resolved`: code nerq cannot place, like a URL
       // (docs/security.md, "Lockfile injection"): the run is incomplete, never passed on a note.
-      const unreadable = entry.version !== undefined && lockedVersion(entry.version) === null;
+      // No version at all is the same: `npm ci` re-resolves the entry from the registry.
+      const unreadable = entry.version === undefined || lockedVersion(entry.version) === null;
       const lockedElsewhere = entry.resolved !== undefined && (NOT_REGISTRY.test(entry.resolved) || urlSpec !== undefined || unreadable);
       const source = lockedElsewhere ? (entry.resolved ?? null) : (urlSpec ?? null);
-      const kind = source === null ? null : npmSourceKind(source);
+      const kind = (source === null ? null : npmSourceKind(source)) ?? (unreadable ? unreadableSource(entry, key) : null);
       if (kind !== null) {
-        const skippedAt = skippedEntry('npm', name, at.file, at.line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev: entry.dev === true });
+        const skippedAt = skippedEntry('npm', name, at.file, at.line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev });
         skipped.push(withDeclaredNames(skippedAt, (declared.get(key) ?? []).map((d) => d.key)));
       }
       continue;
@@ -197,12 +274,37 @@ function readPackages(
     if (bundled !== undefined) notes.push(bundledNote(file, line, `${name}@${version}`, bundled));
     dependencies.push(
       ...attribution
-        .entries({ name, version, dev: entry.dev === true, line, resolved: entry.resolved ?? null, integrity: entry.integrity ?? null }, declared.get(key) ?? [])
+        .entries({ name, version, dev, line, resolved: entry.resolved ?? null, integrity: entry.integrity ?? null }, declared.get(key) ?? [])
         .map((d) => (d.direct || chain === undefined ? d : { ...d, via: chain }))
         .map((d) => (bundled === undefined ? d : { ...d, bundled })),
     );
   }
   return { file, format, dependencies, notes, skipped };
+}
+
+/**
+ * The entries production code needs, as npm computes dev-ness (not from the `dev` flags): those
+ * reached from the project and its workspaces through `dependencies`, `optionalDependencies`
+ * and `peerDependencies`, each name resolved from the folder that needs it, a link followed to
+ * its target.
+ */
+function productionReachable(packages: Record<string, PackageEntry>, roots: readonly string[]): Set<string> {
+  const edges = (key: string): string[] => {
+    const entry = packages[key];
+    if (entry === undefined) return [];
+    const out: string[] = [];
+    if (entry.link === true && entry.resolved !== undefined) {
+      const target = normalisedKey(entry.resolved);
+      if (target !== null && target in packages) out.push(target);
+    }
+    const names = [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {})];
+    for (const name of names) {
+      const target = resolveFrom(packages, key, name);
+      if (target !== null) out.push(target);
+    }
+    return out;
+  };
+  return reachable(roots.filter((root) => root in packages), edges);
 }
 
 /** The install path of the folder holding `key` (`node_modules/a` for `node_modules/a/node_modules/b`); `''` at the top. */
