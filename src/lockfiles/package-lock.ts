@@ -431,17 +431,25 @@ function readV1(
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const manifest = manifestAt(context, dirOf(file), '.');
+  const edges = (n: V1Node) => Object.keys(n.entry.requires ?? {}).flatMap((name) => resolve(n.path, name) ?? []);
   let direct: Set<V1Node>;
+  let prodRoots: V1Node[];
   if (manifest !== null) {
     const keys = new Set(manifest.declarations.map((d) => d.key));
+    const prodKeys = new Set(manifest.declarations.filter((d) => d.group !== 'dev').map((d) => d.key));
     direct = new Set(nodes.filter((n) => n.path.length === 1 && keys.has(n.key)));
+    prodRoots = nodes.filter((n) => n.path.length === 1 && prodKeys.has(n.key));
   } else {
     const topLevel = nodes.filter((n) => n.path.length === 1);
-    const edges = (n: V1Node) => Object.keys(n.entry.requires ?? {}).flatMap((name) => resolve(n.path, name) ?? []);
     const unused = unreferenced(nodes, edges);
     direct = new Set(topLevel.filter((n) => unused.has(n)));
+    // Without the manifest only the flags of the guessed direct dependencies can tell what is dev.
+    prodRoots = [...direct].filter((n) => n.entry.dev !== true);
     notes.push(`${file}: no package.json next to it: direct dependencies are guessed (top-level packages nothing else requires)`);
   }
+  // npm decides dev-ness from the graph: a `dev` flag on a package production code requires is not believed.
+  const prod = reachable(prodRoots, edges);
+  const devOf = (node: V1Node) => node.entry.dev === true && !prod.has(node);
 
   // v1 marks what a dependency bundles (`bundled: true`, never the project's own bundle): each
   // such node belongs to its nearest ancestor that is not itself bundled.
@@ -483,24 +491,27 @@ function readV1(
       const { resolved } = node.entry;
       // A version npm cannot read either (`latest`, `^4.1.0`) is re-resolved or fetched from
       // `resolved`: code nerq cannot place, like a URL (as in the v2/v3 reader above).
+      // No version at all is the same: npm re-resolves the entry from the registry.
+      const unreadable = version === undefined || lockedVersion(version) === null;
       const kind =
         resolved !== undefined && NOT_REGISTRY.test(resolved)
           ? npmSourceKind(resolved)
-          : (npmSourceKind(version ?? '') ?? (resolved !== undefined && version !== undefined ? npmSourceKind(resolved) : null));
+          : (npmSourceKind(version ?? '') ?? (resolved !== undefined ? npmSourceKind(resolved) : null) ?? (unreadable ? unplacedSource(node.key) : null));
       // Without the manifest only a nested entry is surely transitive (a top-level one may be direct).
       const standsDirect = manifest !== null ? direct.has(node) : node.path.length > 1 ? false : undefined;
-      if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, { direct: standsDirect, dev: node.entry.dev === true }));
+      if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, { direct: standsDirect, dev: devOf(node) }));
       continue;
     }
     const bundled = bundledOf.get(node);
     if (bundled !== undefined) notes.push(bundledNote(file, line, `${name}@${lockedVersion(version) as string}`, bundled));
+    if (node.entry.dev === true && !devOf(node)) notes.push(`${file}:${line}: ${quote(node.key)} is marked dev, but production dependencies need it: read as production`);
     dependencies.push({
       ecosystem: 'npm',
       name,
       version: lockedVersion(version) as string,
       spec: null,
       direct: direct.has(node),
-      dev: node.entry.dev === true,
+      dev: devOf(node),
       file,
       line,
       workspace: null,

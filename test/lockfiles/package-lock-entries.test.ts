@@ -4,7 +4,7 @@
  * dependency graph contradicts.
  */
 import { describe, expect, it } from 'vitest';
-import { readPackageLock } from '../../src/lockfiles/index.js';
+import { readInputText, readPackageLock } from '../../src/lockfiles/index.js';
 import type { ParsedInput } from '../../src/lockfiles/types.js';
 
 const RESOLVED = 'https://registry.example.test/chalk/-/chalk-4.1.0.tgz';
@@ -167,5 +167,36 @@ describe('package-lock dev flags: the dependency graph decides, as npm does', ()
     const text = lock({ '': app({ dependencies: { chalk: 'github:acme/chalk' } }), 'node_modules/chalk': { version: '4.1.0', resolved: 'git+ssh://git@github.com/acme/chalk.git#0123456789abcdef0123456789abcdef01234567', dev: true } });
     const input = readPackageLock(text, 'package-lock.json');
     expect(input.skipped?.map((s) => [s.name, s.kind, s.dev])).toEqual([['chalk', 'remote', false]]);
+  });
+});
+
+describe('package-lock v1: the same two rules', () => {
+  const v1 = (dependencies: Record<string, unknown>) => JSON.stringify({ name: 'app', lockfileVersion: 1, requires: true, dependencies }, null, 2);
+  const read = (text: string, manifest: Record<string, unknown> | null) =>
+    readInputText(text, 'package-lock.json', { manifests: manifest === null ? {} : { 'package.json': JSON.stringify({ name: 'app', version: '1.0.0', ...manifest }) } });
+  const wrapper = { version: '1.0.0', resolved: RESOLVED.replaceAll('chalk', 'wrapper').replace('4.1.0', '1.0.0'), integrity: INTEGRITY, requires: { chalk: '^4.1.0' } };
+
+  const V1_DEV = [
+    ['declared in dependencies', { dependencies: { chalk: '^4.1.0' } }, { chalk: { ...CHALK, dev: true } }, false],
+    ['required by a production dependency', { dependencies: { wrapper: '^1.0.0' } }, { wrapper, chalk: { ...CHALK, dev: true } }, false],
+    ['required by a dependency no manifest calls dev', null, { wrapper, chalk: { ...CHALK, dev: true } }, false],
+    ['declared in devDependencies', { devDependencies: { chalk: '^4.1.0' } }, { chalk: { ...CHALK, dev: true } }, true],
+    ['required by a dev dependency only', { devDependencies: { wrapper: '^1.0.0' } }, { wrapper: { ...wrapper, dev: true }, chalk: { ...CHALK, dev: true } }, true],
+  ] as const;
+
+  it.each(V1_DEV.map(([title, manifest, dependencies, dev]) => [title, dev, manifest, dependencies] as const))('a dev flag on chalk %s: dev %s', (_, dev, manifest, dependencies) => {
+    const input = read(v1(dependencies), manifest);
+    expect(input.dependencies.find((d) => d.name === 'chalk')?.dev).toBe(dev);
+  });
+
+  it.each([
+    ['with a registry resolved', { resolved: RESOLVED, integrity: INTEGRITY }, 'registry.example.test'],
+    ['with nothing else', {}, null],
+    ['with an empty version and nothing else', { version: '' }, null],
+  ])('an entry without a version %s: a remote entry (the run incomplete)', (_, entry, host) => {
+    const text = v1({ chalk: entry });
+    const input = read(text, { dependencies: { chalk: '^4.1.0' } });
+    expect(input.dependencies).toEqual([]);
+    expect(skippedRows(input)).toEqual([['chalk', 'remote', host, lineOf(text, '"chalk": {')]]);
   });
 });
