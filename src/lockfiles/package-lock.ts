@@ -3,15 +3,20 @@
  * (`packages` keyed by install path).
  *
  * v2/v3: every `node_modules/…` entry is a locked package (name from the entry's `name` for
- * aliases, else from the path after the last `node_modules/`); `dev: true` marks dev-only
- * packages (`devOptional` ones are also installed as optional dependencies of production
- * code, so they are not dev); `link: true` entries (workspaces, `file:` links) and the root
- * are the project itself. Direct = what the root entry `packages[""]` and, in a workspace
+ * aliases, else from the path after the last `node_modules/`), its key read as npm reads it, a
+ * normalised path (one npm could read as no install path in the project, or two keys for one
+ * path, are unplaced entries: docs/security.md, "Lockfile injection"); `dev: true` marks a
+ * dev-only package only where the dependency graph agrees (npm computes dev-ness from the
+ * graph: a flag on a package production code needs is not believed); `devOptional` ones are
+ * also installed as optional dependencies of production code, so they are not dev;
+ * `link: true` entries (workspaces, `file:` links) and the root are the project itself. An
+ * entry without a version is re-resolved by npm: unplaced, the run incomplete. Direct = what the root entry `packages[""]` and, in a workspace
  * project, each workspace entry declare, resolved from that folder the way Node does.
  *
  * v1: the nested tree says nothing about which packages are direct: the sibling
  * `package.json` from the context does; without it, the top-level packages no other package
- * requires are taken as direct (a note says so).
+ * requires are taken as direct (a note says so). `dev` counts, as in v2/v3, only where no
+ * `requires` path reaches the entry from the production roots.
  *
  * Entries that do not come from a registry are skipped with a note and recorded as remote (git,
  * a tarball URL a manifest names) or local (a path, a `file:` link) — source-kind.ts.
