@@ -10,8 +10,9 @@
  * graph: a flag on a package production code needs is not believed); `devOptional` ones are
  * also installed as optional dependencies of production code, so they are not dev;
  * `link: true` entries (workspaces, `file:` links) and the root are the project itself. An
- * entry without a version is re-resolved by npm: unplaced, the run incomplete. Direct = what the root entry `packages[""]` and, in a workspace
- * project, each workspace entry declare, resolved from that folder the way Node does.
+ * entry without a version is re-resolved by npm: unplaced, the run incomplete. Direct = what
+ * the root entry `packages[""]` and, in a workspace project, each workspace entry declare,
+ * resolved from that folder the way Node does.
  *
  * v1: the nested tree says nothing about which packages are direct: the sibling
  * `package.json` from the context does; without it, the top-level packages no other package
@@ -249,9 +250,9 @@ function readPackages(
     const name = entry.name ?? nameFromPath(key);
     // npm decides dev-ness from the graph, not from the flag: a flag on a package production code needs is not believed.
     const dev = entry.dev === true && !prod.has(key);
-    if (entry.dev === true && !dev) notes.push(`${file}:${line}: ${quote(name)} is marked dev, but production dependencies need it: read as production`);
     // Bundled in an installed package's tarball: its code is that package's, not a registry release's.
     if (bundles.bundlerOf.has(key) && entry.resolved === undefined) continue;
+    if (entry.dev === true && !dev) notes.push(`${file}:${line}: ${quote(name)} is marked dev, but production dependencies need it: read as production`);
     // A tarball URL in a manifest is locked with a plain version: the spec says where it comes from.
     const urlSpec = urlSpecs.get(key);
     const skip = registrySkipReason(entry.version, entry.resolved) ?? (urlSpec === undefined ? null : 'not installed from a registry (a manifest names a URL)');
