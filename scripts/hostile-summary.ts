@@ -59,6 +59,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['mcp-inline-code.test.ts', '6 secrets'],
   ['manifest-confusion.test.ts', '7 manifest confusion'],
   ['lockfile-injection.test.ts', '8 lockfile injection'],
+  ['package-lock-paths.test.ts', '8 lockfile injection'],
   ['unvouched-dependencies.test.ts', '9 dependencies no registry vouches for'],
   ['hollow-provenance.test.ts', '10 hollow provenance'],
   ['odd-field-types.test.ts', '11 odd field types'],

@@ -3,15 +3,21 @@
  * (`packages` keyed by install path).
  *
  * v2/v3: every `node_modules/…` entry is a locked package (name from the entry's `name` for
- * aliases, else from the path after the last `node_modules/`); `dev: true` marks dev-only
- * packages (`devOptional` ones are also installed as optional dependencies of production
- * code, so they are not dev); `link: true` entries (workspaces, `file:` links) and the root
- * are the project itself. Direct = what the root entry `packages[""]` and, in a workspace
- * project, each workspace entry declare, resolved from that folder the way Node does.
+ * aliases, else from the path after the last `node_modules/`), its key read as npm reads it, a
+ * normalised path (one npm could read as no install path in the project, or two keys for one
+ * path, are unplaced entries: docs/security.md, "Lockfile injection"); `dev: true` marks a
+ * dev-only package only where the dependency graph agrees (npm computes dev-ness from the
+ * graph: a flag on a package production code needs is not believed); `devOptional` ones are
+ * also installed as optional dependencies of production code, so they are not dev;
+ * `link: true` entries (workspaces, `file:` links) and the root are the project itself. An
+ * entry without a version is re-resolved by npm: unplaced, the run incomplete. Direct = what
+ * the root entry `packages[""]` and, in a workspace project, each workspace entry declare,
+ * resolved from that folder the way Node does.
  *
  * v1: the nested tree says nothing about which packages are direct: the sibling
  * `package.json` from the context does; without it, the top-level packages no other package
- * requires are taken as direct (a note says so).
+ * requires are taken as direct (a note says so). `dev` counts, as in v2/v3, only where no
+ * `requires` path reaches the entry from the production roots.
  *
  * Entries that do not come from a registry are skipped with a note and recorded as remote (git,
  * a tarball URL a manifest names) or local (a path, a `file:` link) — source-kind.ts.
@@ -23,14 +29,15 @@
  * `resolved` is also read as usual: npm fetches it from there when the bundle lacks it. The
  * project's (or a workspace's) own bundled dependencies are installed from the registry.
  */
+import { posix } from 'node:path';
 import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
 import { LockfileError, type DeclaredDependency } from '../audit/types.js';
-import { chainsFrom, unreferenced } from './graph.js';
+import { chainsFrom, reachable, unreferenced } from './graph.js';
 import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, type DeclarationGroup } from './package-json.js';
-import { npmSourceKind, skippedEntry, withDeclaredNames } from './source-kind.js';
+import { npmSourceKind, skippedEntry, unplacedSource, withDeclaredNames, type SourceKind } from './source-kind.js';
 import { baseName, dirOf, quote } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import type { BundledRef, SkippedEntry } from '../audit/types.js';
@@ -117,6 +124,66 @@ function nameFromPath(key: string): string {
   return key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length);
 }
 
+/**
+ * A `packages` key as npm reads it, a path: normalised (`node_modules/./a`, `node_modules/a/`,
+ * `node_modules//a`, `node_modules/x/../a` are all `node_modules/a`). Null when it reads as no
+ * folder in the project's `node_modules` (it leaves the project, ends at a folder that is not an
+ * install path, or has a backslash, a separator to npm on Windows): docs/security.md,
+ * "Lockfile injection". A key already in that form (a workspace's, a link target's) is kept.
+ */
+function normalisedKey(key: string): string | null {
+  if (key === '') return '';
+  if (key.includes('\\')) return null;
+  const path = posix.normalize(key).replace(/\/+$/, '');
+  if (path === key) return key;
+  if (path === '..' || path.startsWith('../') || path.startsWith('/') || !isInstallPath(path)) return null;
+  return path;
+}
+
+interface UnreadableKey {
+  key: string;
+  entry: PackageEntry;
+  reason: string;
+}
+
+/**
+ * The entries by normalised key, the key each was written under (for its line), and the entries
+ * whose key npm reads as no install path nerq can place, or as a path another key also names.
+ */
+function byInstallPath(raw: Record<string, PackageEntry>): { packages: Record<string, PackageEntry>; writtenAs: Map<string, string>; unreadable: UnreadableKey[] } {
+  const keysOf = new Map<string, string[]>();
+  const unreadable: UnreadableKey[] = [];
+  for (const [key, entry] of Object.entries(raw)) {
+    const path = normalisedKey(key);
+    if (path === null) {
+      const reason = key.includes('\\') ? 'the install path has a backslash (a separator to npm on Windows)' : 'the install path is outside the project\'s node_modules';
+      unreadable.push({ key, entry, reason });
+      continue;
+    }
+    keysOf.set(path, [...(keysOf.get(path) ?? []), key]);
+  }
+  const packages: Record<string, PackageEntry> = Object.create(null) as Record<string, PackageEntry>;
+  const writtenAs = new Map<string, string>();
+  for (const [path, keys] of keysOf) {
+    if (keys.length > 1) {
+      for (const key of keys) unreadable.push({ key, entry: raw[key] as PackageEntry, reason: `the install path ${quote(path)} is written more than once` });
+      continue;
+    }
+    packages[path] = raw[keys[0] as string] as PackageEntry;
+    writtenAs.set(path, keys[0] as string);
+  }
+  return { packages, writtenAs, unreadable };
+}
+
+/**
+ * Where an entry npm cannot read is installed from: its `resolved` when npm can tell one, else
+ * re-resolved by npm from the registry (a release nerq never saw): no host to name, the
+ * lockfile key as its source.
+ */
+function unreadableSource(entry: PackageEntry, key: string): SourceKind {
+  return (entry.resolved === undefined ? null : npmSourceKind(entry.resolved)) ?? unplacedSource(key);
+}
+
 /** The entry Node would load for `name` required from the folder `from` (`''` for the root). */
 function resolveFrom(packages: Record<string, PackageEntry>, from: string, name: string): string | null {
   let dir = from;
@@ -130,12 +197,14 @@ function resolveFrom(packages: Record<string, PackageEntry>, from: string, name:
 }
 
 function readPackages(
-  packages: Record<string, PackageEntry>,
-  lineOf: LineOf,
+  written: Record<string, PackageEntry>,
+  writtenLineOf: LineOf,
   file: string,
   format: string,
   context: InputContext | undefined,
 ): ParsedInput {
+  const { packages, writtenAs, unreadable } = byInstallPath(written);
+  const lineOf: LineOf = (path) => (path[0] === 'packages' && typeof path[1] === 'string' ? writtenLineOf(['packages', writtenAs.get(path[1]) ?? path[1], ...path.slice(2)]) : writtenLineOf(path));
   const root = packages[''] ?? {};
   const workspaceProject = root.workspaces !== undefined;
   const workspaces = workspaceProject
@@ -164,13 +233,26 @@ function readPackages(
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const dependencies: DeclaredDependency[] = [];
+  // A key npm reads as no install path nerq can place: what npm installs there is unknown, the run incomplete.
+  for (const { key, entry, reason } of unreadable) {
+    const line = writtenLineOf(['packages', key]);
+    const path = posix.normalize(key.replaceAll('\\', '/')).replace(/\/+$/, '');
+    const name = entry.name ?? ((isInstallPath(path) && !path.startsWith('../') && nameFromPath(path)) || null);
+    const note = `${file}:${line}: ${quote(key)} skipped: ${reason}`;
+    notes.push(note);
+    skipped.push(skippedEntry('npm', name, file, line, unreadableSource(entry, key), note));
+  }
+  const prod = productionReachable(packages, ['', ...workspaces]);
   const bundles = bundledBy(packages, file, lineOf);
   for (const [key, entry] of Object.entries(packages)) {
     if (!isInstallPath(key) || entry.link === true) continue;
     const line = lineOf(['packages', key]);
     const name = entry.name ?? nameFromPath(key);
+    // npm decides dev-ness from the graph, not from the flag: a flag on a package production code needs is not believed.
+    const dev = entry.dev === true && !prod.has(key);
     // Bundled in an installed package's tarball: its code is that package's, not a registry release's.
     if (bundles.bundlerOf.has(key) && entry.resolved === undefined) continue;
+    if (entry.dev === true && !dev) notes.push(`${file}:${line}: ${quote(name)} is marked dev, but production dependencies need it: read as production`);
     // A tarball URL in a manifest is locked with a plain version: the spec says where it comes from.
     const urlSpec = urlSpecs.get(key);
     const skip = registrySkipReason(entry.version, entry.resolved) ?? (urlSpec === undefined ? null : 'not installed from a registry (a manifest names a URL)');
@@ -181,12 +263,13 @@ function readPackages(
       // A version npm cannot read either is re-resolved by `npm install` from the registry (a
       // release nerq never saw) or fetched from `resolved`: code nerq cannot place, like a URL
       // (docs/security.md, "Lockfile injection"): the run is incomplete, never passed on a note.
-      const unreadable = entry.version !== undefined && lockedVersion(entry.version) === null;
+      // No version at all is the same: `npm ci` re-resolves the entry from the registry.
+      const unreadable = entry.version === undefined || lockedVersion(entry.version) === null;
       const lockedElsewhere = entry.resolved !== undefined && (NOT_REGISTRY.test(entry.resolved) || urlSpec !== undefined || unreadable);
       const source = lockedElsewhere ? (entry.resolved ?? null) : (urlSpec ?? null);
-      const kind = source === null ? null : npmSourceKind(source);
+      const kind = (source === null ? null : npmSourceKind(source)) ?? (unreadable ? unreadableSource(entry, key) : null);
       if (kind !== null) {
-        const skippedAt = skippedEntry('npm', name, at.file, at.line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev: entry.dev === true });
+        const skippedAt = skippedEntry('npm', name, at.file, at.line, kind, note, { direct: (declared.get(key) ?? []).length > 0, dev });
         skipped.push(withDeclaredNames(skippedAt, (declared.get(key) ?? []).map((d) => d.key)));
       }
       continue;
@@ -197,12 +280,37 @@ function readPackages(
     if (bundled !== undefined) notes.push(bundledNote(file, line, `${name}@${version}`, bundled));
     dependencies.push(
       ...attribution
-        .entries({ name, version, dev: entry.dev === true, line, resolved: entry.resolved ?? null, integrity: entry.integrity ?? null }, declared.get(key) ?? [])
+        .entries({ name, version, dev, line, resolved: entry.resolved ?? null, integrity: entry.integrity ?? null }, declared.get(key) ?? [])
         .map((d) => (d.direct || chain === undefined ? d : { ...d, via: chain }))
         .map((d) => (bundled === undefined ? d : { ...d, bundled })),
     );
   }
   return { file, format, dependencies, notes, skipped };
+}
+
+/**
+ * The entries production code needs, as npm computes dev-ness (not from the `dev` flags): those
+ * reached from the project and its workspaces through `dependencies`, `optionalDependencies`
+ * and `peerDependencies`, each name resolved from the folder that needs it, a link followed to
+ * its target.
+ */
+function productionReachable(packages: Record<string, PackageEntry>, roots: readonly string[]): Set<string> {
+  const edges = (key: string): string[] => {
+    const entry = packages[key];
+    if (entry === undefined) return [];
+    const out: string[] = [];
+    if (entry.link === true && entry.resolved !== undefined) {
+      const target = normalisedKey(entry.resolved);
+      if (target !== null && target in packages) out.push(target);
+    }
+    const names = [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {})];
+    for (const name of names) {
+      const target = resolveFrom(packages, key, name);
+      if (target !== null) out.push(target);
+    }
+    return out;
+  };
+  return reachable(roots.filter((root) => root in packages), edges);
 }
 
 /** The install path of the folder holding `key` (`node_modules/a` for `node_modules/a/node_modules/b`); `''` at the top. */
@@ -329,17 +437,25 @@ function readV1(
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const manifest = manifestAt(context, dirOf(file), '.');
+  const edges = (n: V1Node) => Object.keys(n.entry.requires ?? {}).flatMap((name) => resolve(n.path, name) ?? []);
   let direct: Set<V1Node>;
+  let prodRoots: V1Node[];
   if (manifest !== null) {
     const keys = new Set(manifest.declarations.map((d) => d.key));
+    const prodKeys = new Set(manifest.declarations.filter((d) => d.group !== 'dev').map((d) => d.key));
     direct = new Set(nodes.filter((n) => n.path.length === 1 && keys.has(n.key)));
+    prodRoots = nodes.filter((n) => n.path.length === 1 && prodKeys.has(n.key));
   } else {
     const topLevel = nodes.filter((n) => n.path.length === 1);
-    const edges = (n: V1Node) => Object.keys(n.entry.requires ?? {}).flatMap((name) => resolve(n.path, name) ?? []);
     const unused = unreferenced(nodes, edges);
     direct = new Set(topLevel.filter((n) => unused.has(n)));
+    // Without the manifest only the flags of the guessed direct dependencies can tell what is dev.
+    prodRoots = [...direct].filter((n) => n.entry.dev !== true);
     notes.push(`${file}: no package.json next to it: direct dependencies are guessed (top-level packages nothing else requires)`);
   }
+  // npm decides dev-ness from the graph: a `dev` flag on a package production code requires is not believed.
+  const prod = reachable(prodRoots, edges);
+  const devOf = (node: V1Node) => node.entry.dev === true && !prod.has(node);
 
   // v1 marks what a dependency bundles (`bundled: true`, never the project's own bundle): each
   // such node belongs to its nearest ancestor that is not itself bundled.
@@ -381,24 +497,27 @@ function readV1(
       const { resolved } = node.entry;
       // A version npm cannot read either (`latest`, `^4.1.0`) is re-resolved or fetched from
       // `resolved`: code nerq cannot place, like a URL (as in the v2/v3 reader above).
+      // No version at all is the same: npm re-resolves the entry from the registry.
+      const unreadable = version === undefined || lockedVersion(version) === null;
       const kind =
         resolved !== undefined && NOT_REGISTRY.test(resolved)
           ? npmSourceKind(resolved)
-          : (npmSourceKind(version ?? '') ?? (resolved !== undefined && version !== undefined ? npmSourceKind(resolved) : null));
+          : (npmSourceKind(version ?? '') ?? (resolved !== undefined ? npmSourceKind(resolved) : null) ?? (unreadable ? unplacedSource(node.key) : null));
       // Without the manifest only a nested entry is surely transitive (a top-level one may be direct).
       const standsDirect = manifest !== null ? direct.has(node) : node.path.length > 1 ? false : undefined;
-      if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, { direct: standsDirect, dev: node.entry.dev === true }));
+      if (kind !== null) skipped.push(skippedEntry('npm', node.key, file, line, kind, note, { direct: standsDirect, dev: devOf(node) }));
       continue;
     }
     const bundled = bundledOf.get(node);
     if (bundled !== undefined) notes.push(bundledNote(file, line, `${name}@${lockedVersion(version) as string}`, bundled));
+    if (node.entry.dev === true && !devOf(node)) notes.push(`${file}:${line}: ${quote(node.key)} is marked dev, but production dependencies need it: read as production`);
     dependencies.push({
       ecosystem: 'npm',
       name,
       version: lockedVersion(version) as string,
       spec: null,
       direct: direct.has(node),
-      dev: node.entry.dev === true,
+      dev: devOf(node),
       file,
       line,
       workspace: null,

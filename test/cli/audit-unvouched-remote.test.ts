@@ -151,6 +151,9 @@ describe('nerq audit with dependencies from a git repository or URL', () => {
     const file = path.join(dir, 'package-lock.json');
     const lock = JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, Record<string, unknown>> };
     lock.packages['node_modules/helper'] = { ...lock.packages['node_modules/helper'], dev: true };
+    // npm counts a package dev only where the graph agrees with the flag: the root declares helper for development.
+    const { helper, ...dependencies } = lock.packages['']!.dependencies as Record<string, string>;
+    lock.packages[''] = { ...lock.packages[''], dependencies, devDependencies: { helper } };
     writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
     const all = await runCli(['audit', dir, '--json'], { server });
     expect(parseAudit(all.stdout).unvouched?.map((u) => u.name)).toEqual(['helper', 'tarred']);

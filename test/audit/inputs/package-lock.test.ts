@@ -56,6 +56,11 @@ describe('package-lock.json v2/v3', () => {
       `package-lock.json:${lineOf(text, '"node_modules/fork"')}: "fork" skipped: not installed from a registry (git or local path)`,
       `package-lock.json:${lineOf(text, '"node_modules/nameless"')}: "nameless" skipped: no version in the lockfile`,
     ]);
+    // npm re-resolves a versionless entry from the registry: unplaced code, not a note alone.
+    expect(input.skipped?.map((s) => [s.name, s.kind, s.host])).toEqual([
+      ['fork', 'remote', 'github.com'],
+      ['nameless', 'remote', 'r.example.test'],
+    ]);
   });
 
   it('resolves a direct dependency the way Node does: a nested copy is not the direct one', () => {

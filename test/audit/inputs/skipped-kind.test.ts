@@ -621,7 +621,8 @@ describe('skipped entries: remote or local, per reader', () => {
 
 describe('skipped entries: development-only where the input says so', () => {
   it.each([
-    ['package-lock v3 (dev: true)', 'package-lock.json', packageLockV3.replace('"resolved": "git+ssh', '"dev": true,\n      "resolved": "git+ssh'), 'helper', true],
+    // The flag counts only where the graph agrees: here the root declares helper for development only.
+    ['package-lock v3 (dev: true)', 'package-lock.json', packageLockV3.replace('"resolved": "git+ssh', '"dev": true,\n      "resolved": "git+ssh').replace('"dependencies": {\n        "helper"', '"devDependencies": { "helper": "github:acme/helper#v1" },\n      "dependencies": {\n        "x-helper"'), 'helper', true],
     ['package-lock v3 (no flag)', 'package-lock.json', packageLockV3, 'helper', false],
     ['package.json devDependencies', 'package.json', packageJson.replace('"dependencies"', '"devDependencies"'), 'helper', true],
     ['requirements-dev.txt', 'requirements-dev.txt', requirements, 'helper', true],
