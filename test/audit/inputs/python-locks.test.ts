@@ -60,6 +60,46 @@ resolved_reference = "0123456789abcdef"
   });
 });
 
+describe('poetry.lock [package.source] types', () => {
+  const lockWith = (source: string) => `[[package]]
+name = "flask"
+version = "3.1.3"
+optional = false
+python-versions = "*"
+groups = ["main"]
+
+[package.source]
+${source}
+`;
+  // Poetry's installer treats git, file, directory and url apart; every other type is downloaded from the index `reference` names.
+  it.each([
+    ['type = "legacy"\nurl = "https://pypi.corp.example.test/simple"\nreference = "corp"', 'https://pypi.corp.example.test/simple'],
+    ['type = "Legacy"\nurl = "https://pypi.corp.example.test/simple"\nreference = "corp"', 'https://pypi.corp.example.test/simple'],
+    ['type = "custom"\nurl = "https://pypi.corp.example.test/simple"\nreference = "corp"', 'https://pypi.corp.example.test/simple'],
+    ['type = "custom"\nurl = "https://pypi.org/simple"\nreference = "PyPI"', 'https://pypi.org/simple'],
+    ['type = "custom"\nreference = "PyPI"', null],
+    ['type = "custom"\nreference = "corp"', 'corp'],
+    ['type = "File"\nurl = "https://pypi.corp.example.test/simple"\nreference = "corp"', 'https://pypi.corp.example.test/simple'],
+    ['type = "Directory"\nurl = "../lib"\nreference = "corp"', '../lib'],
+  ])('reads %j as an index source', (source, resolved) => {
+    const input = readPoetryLock(lockWith(source), 'poetry.lock');
+    expect(only(input, 'flask')).toMatchObject({ version: '3.1.3', resolved });
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it.each([
+    ['type = "git"\nurl = "https://example.test/flask.git"\nreference = "main"', 'remote', 'example.test'],
+    ['type = "Git"\nurl = "https://example.test/flask.git"\nreference = "main"', 'remote', 'example.test'],
+    ['type = "URL"\nurl = "https://example.test/flask-3.1.3.tar.gz"', 'remote', 'example.test'],
+    ['type = "file"\nurl = "dist/flask-3.1.3.tar.gz"', 'local', null],
+    ['type = "directory"\nurl = "../flask"', 'local', null],
+  ])('skips %j as not from an index', (source, kind, host) => {
+    const input = readPoetryLock(lockWith(source), 'poetry.lock');
+    expect(find(input, 'flask')).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.name, s.kind, s.host])).toEqual([['flask', kind, host]]);
+  });
+});
+
 describe('uv.lock', () => {
   it("puts each package at its block's name line, resolved from its registry, and skips the project", () => {
     const text = fixture('python-uv/uv.lock');
