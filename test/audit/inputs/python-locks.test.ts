@@ -250,6 +250,31 @@ describe('Pipfile.lock', () => {
     ]);
   });
 
+  // pipenv builds `name+extras+version+markers+hashes` for an entry without a git, path or file key, editable or not.
+  it.each([
+    ['an editable entry without a git, path or file key', { version: '==3.1.3', editable: true, hashes: ['sha256:' + 'a'.repeat(64)] }, '3.1.3'],
+    ['a plain string version', '3.1.3', '3.1.3'],
+    ['a plain string exact version', '3.1.3.post1', '3.1.3.post1'],
+  ] as const)('reads %s as the pinned release', (_label, entry, version) => {
+    const input = readPipfileLock(JSON.stringify({ default: { flask: entry } }), 'Pipfile.lock');
+    expect(only(input, 'flask')).toMatchObject({ version });
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it.each([
+    ['no version', { index: 'pypi' }],
+    ['no version, editable', { editable: true }],
+    ['a range', { version: '>=3.0' }],
+    ['a wildcard', { version: '*' }],
+    ['a plain string "*"', '*'],
+    ['a plain string range', '>=3.0'],
+  ] as const)('takes an entry with %s as unpinned: remote code nerq cannot place, never a note alone', (_label, entry) => {
+    const lock = JSON.stringify({ _meta: { sources: [{ name: 'pypi', url: 'https://pypi.org/simple' }] }, default: { flask: entry } }, null, 2);
+    const input = readPipfileLock(lock, 'Pipfile.lock');
+    expect(find(input, 'flask')).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.name, s.kind, s.host, s.line])).toEqual([['flask', 'remote', null, lineOf(lock, '"flask":')]]);
+  });
+
   it('reads a git entry as the repository it names, remote unless a file: URL or a path', () => {
     const kinds = (git: string) => (readPipfileLock(JSON.stringify({ develop: { thing: { git, ref: 'abc' } } }), 'Pipfile.lock').skipped ?? []).map((s) => [s.kind, s.host, s.source]);
     // The shape pipenv 2024.0 wrote (pypa/pipenv's own Pipfile.lock at 28cbcab): a PEP 508 direct reference, name first.
