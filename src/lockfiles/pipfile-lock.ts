@@ -3,9 +3,14 @@
  * `{ version: "==1.2.3", index?, hashes, markers }`. The lockfile has no graph: direct are
  * the packages the sibling `Pipfile` (from the context) lists; without it, pipenv's habit of
  * writing `index` only on the packages the Pipfile names decides, and when no entry has one,
- * every package counts as direct (a note says so). Git, path and editable entries are skipped
+ * every package counts as direct (a note says so). Git, path and file entries are skipped
  * with a note; the named index's URL (without one, the first source's: pipenv's default index)
- * becomes `resolved`, and the entry's `hashes` its `integrity`.
+ * becomes `resolved`, and the entry's `hashes` its `integrity`. As pipenv builds the requirement
+ * it installs (`requirements_from_lockfile`): `editable` without a git, path or file key changes
+ * nothing (the entry is read as any other); a plain string entry (`"flask": "3.1.3"`) is that
+ * version (`*` none); an entry with no `==` version is installed as whatever the index serves
+ * today, a release nerq never saw: an unvouched entry with no host, never a note alone
+ * (docs/security.md, "Dependencies no registry vouches for").
  */
 import { z } from 'zod';
 import { pep503 } from '../ecosystems/pypi/name.js';
@@ -31,9 +36,17 @@ const Entry = z.object({
 });
 const PipfileLock = z.object({
   _meta: z.object({ sources: z.array(z.object({ name: z.string(), url: z.string() })).optional() }).optional(),
-  default: z.record(z.string(), Entry).optional(),
-  develop: z.record(z.string(), Entry).optional(),
+  default: z.record(z.string(), z.union([z.string(), Entry])).optional(),
+  develop: z.record(z.string(), z.union([z.string(), Entry])).optional(),
 });
+type Entry = z.infer<typeof Entry>;
+
+/** A plain string entry as pipenv reads it: `name==<string>`, or the bare name for `*` or nothing. */
+function entryOf(value: string | Entry): Entry {
+  if (typeof value !== 'string') return value;
+  const version = value.trim();
+  return version === '' || version === '*' ? {} : { version: `==${version}` };
+}
 const Pipfile = z.object({
   packages: z.record(z.string(), z.unknown()).optional(),
   'dev-packages': z.record(z.string(), z.unknown()).optional(),
@@ -46,9 +59,10 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const declared = pipfileNames(context, file);
+  const entriesOf = (section: Record<string, string | Entry> | undefined) => Object.fromEntries(Object.entries(section ?? {}).map(([name, value]) => [name, entryOf(value)]));
   const sections = [
-    ['default', lock.default ?? {}],
-    ['develop', lock.develop ?? {}],
+    ['default', entriesOf(lock.default)],
+    ['develop', entriesOf(lock.develop)],
   ] as const;
   const anyIndex = sections.some(([, entries]) => Object.values(entries).some((e) => e.index !== undefined));
   if (declared === null) {
@@ -63,12 +77,20 @@ export const readPipfileLock: InputReader = defineReader((text, file, context) =
     for (const [rawName, entry] of Object.entries(entries)) {
       const line = lineOf([section, rawName]);
       const version = entry.version === undefined ? null : pinnedVersion(entry.version.replace(/\s+/g, ''));
-      if (entry.git !== undefined || entry.path !== undefined || entry.file !== undefined || entry.editable === true || version === null) {
+      const standing = { ...(declared === null ? {} : { direct: declared.has(pep503(rawName)) }), dev: section === 'develop' };
+      // pipenv reads `editable` only beside a git, path or file key: alone, the entry installs from the index.
+      const reference = entry.git ?? entry.file ?? entry.path;
+      if (reference !== undefined) {
         const note = `${file}:${line}: ${quote(rawName)} skipped: not pinned to an index version (git, path or editable)`;
         notes.push(note);
-        const reference = entry.git ?? entry.file ?? entry.path;
-        const kind = reference === undefined ? null : entry.git !== undefined ? gitSourceKind(entry.git) : pythonSourceKind(reference);
-        if (kind !== null) skipped.push(skippedEntry('pypi', pep503(rawName), file, line, kind, note, { ...(declared === null ? {} : { direct: declared.has(pep503(rawName)) }), dev: section === 'develop' }));
+        skipped.push(skippedEntry('pypi', pep503(rawName), file, line, entry.git !== undefined ? gitSourceKind(entry.git) : pythonSourceKind(reference), note, standing));
+        continue;
+      }
+      if (version === null) {
+        // pip installs the newest release the specifier allows: one nerq never saw (docs/security.md, "Dependencies no registry vouches for").
+        const note = `${file}:${line}: ${quote(rawName)} skipped: not pinned to a version (pipenv installs whatever the index serves)`;
+        notes.push(note);
+        skipped.push(skippedEntry('pypi', pep503(rawName), file, line, unplacedSource(`${rawName}${entry.version ?? ''}`), note, standing));
         continue;
       }
       const name = pep503(rawName);

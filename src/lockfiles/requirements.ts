@@ -35,7 +35,7 @@ import { uvSettingsIndex } from './project-indexes.js';
 import { readPipOptions } from './pip-options.js';
 import { hashToken, isPypiIndex, pythonIntegrity, withIntegrity } from './python-hashes.js';
 import { pythonSourceKind, skippedEntry } from './source-kind.js';
-import { baseName, dirOf, joinPath, quote, splitLines } from './text.js';
+import { baseName, dirOf, joinPath, quote, splitPythonLines } from './text.js';
 import { parseToml } from './toml-text.js';
 import type { InputContext, InputReader } from './types.js';
 
@@ -127,7 +127,8 @@ function uvProjectIndex(context: InputContext | undefined, file: string): string
 }
 
 function readFile(text: string, file: string, state: State, mode: 'requirements' | 'constraints', dev: boolean): void {
-  const physical = splitLines(text);
+  // pip splits the file as Python's str.splitlines() does: a line after a `\v` or U+2028 is a line it installs.
+  const physical = splitPythonLines(text);
   // The requirement (or skipped URL requirement) whose pip-compile `# via` block is being read, and what that block names.
   let pending: { dependency: { direct?: boolean }; via: string[] | null; viaOpen: boolean } | null = null;
   const settle = () => {

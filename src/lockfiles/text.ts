@@ -35,6 +35,16 @@ export function splitLines(text: string): string[] {
   return text.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
+/**
+ * The text split into lines as Python's `str.splitlines()` splits it, which is how pip reads a
+ * requirements file: at `\n`, `\r\n`, a lone `\r`, `\v`, `\f`, `\x1c`–`\x1e`, `\x85`, U+2028
+ * and U+2029 (docs/security.md, "nerq judges what the package manager will do"). Every one
+ * counts as a line, so line numbers are pip's.
+ */
+export function splitPythonLines(text: string): string[] {
+  return text.split(/\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]/);
+}
+
 const MAX_QUOTED = 80;
 
 /**

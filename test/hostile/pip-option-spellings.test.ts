@@ -8,7 +8,9 @@
  * adds, the git checkout it installs or the file it includes must be seen: flask from another
  * index is held to PyPI's hashes (docs/security.md, "Lockfile injection"), the checkout is an
  * unvouched-remote finding, the include's packages are audited — never a pass on the PyPI
- * package of the same name with the rest unseen.
+ * package of the same name with the rest unseen. Lines are split where pip splits them (Python's
+ * `str.splitlines()`: `\v`, `\f`, `\x1c`–`\x1e`, `\x85`, U+2028, U+2029, a lone `\r`): a
+ * requirement after one, behind a comment, is audited.
  */
 import { describe, it } from 'vitest';
 import { parseAudit, writeIn } from '../cli/audit-helpers.js';
@@ -80,5 +82,31 @@ describe('an editable requirement or include spelled as pip reads it', () => {
     const report = JSON.parse(run.stdout) as { warnings: { code: string; details: Record<string, unknown> }[] };
     const remote = report.warnings.filter((w) => w.code === 'unvouched-remote');
     expect(remote.map((w) => [w.details.package, w.details.host]), context).toEqual([['helper', 'git.example']]);
+  });
+});
+
+/**
+ * [label, line break]: pip splits a requirements file with Python's `str.splitlines()`, so a
+ * requirement after any of these is a line pip installs, even behind a comment.
+ */
+const HIDDEN_LINE_BREAKS: [string, string][] = [
+  ['\\v (vertical tab) after a comment', '\v'],
+  ['\\f (form feed) after a comment', '\f'],
+  ['\\x1c after a comment', '\x1c'],
+  ['\\x85 (next line) after a comment', '\x85'],
+  ['U+2028 (line separator) after a comment', '\u2028'],
+  ['U+2029 (paragraph separator) after a comment', '\u2029'],
+  ['a lone \\r after a comment', '\r'],
+];
+
+describe('a requirement behind a line break pip splits at', () => {
+  it.concurrent.for(HIDDEN_LINE_BREAKS)("%s: flask is audited at pip's line, its hashes none of which is PyPI's fail with lockfile-injection", { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, lineBreak], { task, expect }) => {
+    noteCases(task);
+    const run = await audit({ 'requirements.txt': `--extra-index-url ${EVIL_INDEX}\n# pinned${lineBreak}${FLASK}\n` });
+    const flask = parseAudit(run.stdout).entries.find((e) => e.subject.name === 'flask');
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    expect(flask?.policy.failures[0], context).toMatchObject({ rule: 'lockfile-injection', at: { file: 'requirements.txt', line: 3 } });
   });
 });

@@ -9,7 +9,10 @@
  * for"), a path is the tree's own code (noted, not audited), and an index is held to PyPI's
  * hashes, of which a pyproject pins none ("Lockfile injection"). The same for a requirements
  * file whose constraints file names a URL for a package (`flask @ https://…`): pip's resolver
- * makes that URL the package's only candidate.
+ * makes that URL the package's only candidate. A lockfile entry is read as its installer reads
+ * it: a poetry.lock source of any type but git, file, directory and url (`custom`, `Legacy`) is
+ * an index; a Pipfile.lock `editable` with no git, path or file key changes nothing, and an entry
+ * with no `==` version installs a release nerq never saw (an unvouched-remote finding).
  */
 import { describe, it } from 'vitest';
 import { parseAudit, writeIn } from '../cli/audit-helpers.js';
@@ -109,5 +112,71 @@ describe('a constraints file that names a URL for a package (pip installs it fro
     const remote = report.warnings.filter((w) => w.code === 'unvouched-remote');
     expect(remote.map((w) => [w.details.package, w.details.host, w.details.file]), context).toEqual([[replacesFlask ? 'flask' : 'markupsafe', 'git.example', 'constraints.txt']]);
     if (replacesFlask) expect(report.entries.map((e) => e.subject.name), context).toEqual([]);
+  });
+});
+
+/** Edited: a digest PyPI does not publish for flask 3.1.3 (the wheel's, last hex digit changed). */
+const FLASK_OTHER = 'f4bcbefc124291925f1a26446da31a5178f9483862233b23c0c96a20701f670d';
+const EVIL_INDEX = 'https://pypi.evil.example/simple';
+
+/** A poetry.lock pinning flask 3.1.3 (a file whose hash is not PyPI's) from a source of `type`. */
+const poetryLock = (type: string) => `[[package]]
+name = "flask"
+version = "3.1.3"
+optional = false
+python-versions = ">=3.9"
+groups = ["main"]
+files = [{ file = "flask-3.1.3-py3-none-any.whl", hash = "sha256:${FLASK_OTHER}" }]
+
+[package.source]
+type = "${type}"
+url = "${EVIL_INDEX}"
+reference = "corp"
+
+[metadata]
+lock-version = "2.1"
+python-versions = ">=3.9"
+content-hash = "0"
+`;
+
+/** [label, files]: each has Poetry or pipenv install flask 3.1.3 from an index, whatever else its entry says. */
+const INDEX_ENTRIES: [string, Record<string, string>][] = [
+  ['a poetry.lock source of type "custom" (Poetry downloads any type but git, file, directory and url from the index its reference names)', { 'poetry.lock': poetryLock('custom') }],
+  ['a poetry.lock source of type "Legacy" (capitalised)', { 'poetry.lock': poetryLock('Legacy') }],
+  [
+    'a Pipfile.lock entry marked editable with no git, path or file key (pipenv ignores the flag)',
+    { 'Pipfile.lock': JSON.stringify({ _meta: { sources: [{ name: 'corp', url: EVIL_INDEX, verify_ssl: true }] }, default: { flask: { version: '==3.1.3', editable: true, index: 'corp', hashes: [`sha256:${FLASK_OTHER}`] } } }, null, 2) },
+  ],
+];
+
+describe('a Python lockfile entry its installer takes from an index, whatever else the entry says', () => {
+  it.concurrent.for(INDEX_ENTRIES)("%s: held to PyPI's hashes, none of which it pins: lockfile-injection, exit 1", { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files], { task, expect }) => {
+    noteCases(task);
+    const dir = dirs.make();
+    for (const [name, content] of Object.entries({ ...files, '.nerqrc.json': ANY_SCORE })) writeIn(dir, name, content);
+    const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server: world.server });
+    const flask = parseAudit(run.stdout).entries.find((e) => e.subject.name === 'flask');
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    expect(flask?.policy.failures[0], context).toMatchObject({ rule: 'lockfile-injection' });
+  });
+
+  it.concurrent.for([
+    ['no version (pipenv installs the newest flask)', { index: 'pypi' }],
+    ['a range (pipenv installs the newest release it allows)', { version: '>=3.0', index: 'pypi' }],
+  ])('a Pipfile.lock entry with %s: remote code nerq cannot place, an unvouched-remote finding, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, entry], { task, expect }) => {
+    noteCases(task);
+    const dir = dirs.make();
+    const lock = JSON.stringify({ _meta: { sources: [{ name: 'pypi', url: 'https://pypi.org/simple', verify_ssl: true }] }, default: { flask: entry } }, null, 2);
+    for (const [name, content] of Object.entries({ 'Pipfile.lock': lock, '.nerqrc.json': ANY_SCORE })) writeIn(dir, name, content);
+    const run = await runHostile(['audit', dir, '--json', '--timeout', '30'], { server: world.server });
+    const report = parseAudit(run.stdout) as ReturnType<typeof parseAudit> & { warnings: { code: string; details: Record<string, unknown> }[] };
+    const context = `${label as string}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(report.entries.map((e) => e.subject.name), context).toEqual([]);
+    const remote = report.warnings.filter((w) => w.code === 'unvouched-remote');
+    expect(remote.map((w) => [w.details.package, w.details.host, w.details.file]), context).toEqual([['flask', null, 'Pipfile.lock']]);
   });
 });

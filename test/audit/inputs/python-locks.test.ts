@@ -60,6 +60,46 @@ resolved_reference = "0123456789abcdef"
   });
 });
 
+describe('poetry.lock [package.source] types', () => {
+  const lockWith = (source: string) => `[[package]]
+name = "flask"
+version = "3.1.3"
+optional = false
+python-versions = "*"
+groups = ["main"]
+
+[package.source]
+${source}
+`;
+  // Poetry's installer treats git, file, directory and url apart; every other type is downloaded from the index `reference` names.
+  it.each([
+    ['type = "legacy"\nurl = "https://pypi.corp.example.test/simple"\nreference = "corp"', 'https://pypi.corp.example.test/simple'],
+    ['type = "Legacy"\nurl = "https://pypi.corp.example.test/simple"\nreference = "corp"', 'https://pypi.corp.example.test/simple'],
+    ['type = "custom"\nurl = "https://pypi.corp.example.test/simple"\nreference = "corp"', 'https://pypi.corp.example.test/simple'],
+    ['type = "custom"\nurl = "https://pypi.org/simple"\nreference = "PyPI"', 'https://pypi.org/simple'],
+    ['type = "custom"\nreference = "PyPI"', null],
+    ['type = "custom"\nreference = "corp"', 'corp'],
+    ['type = "File"\nurl = "https://pypi.corp.example.test/simple"\nreference = "corp"', 'https://pypi.corp.example.test/simple'],
+    ['type = "Directory"\nurl = "../lib"\nreference = "corp"', '../lib'],
+  ])('reads %j as an index source', (source, resolved) => {
+    const input = readPoetryLock(lockWith(source), 'poetry.lock');
+    expect(only(input, 'flask')).toMatchObject({ version: '3.1.3', resolved });
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it.each([
+    ['type = "git"\nurl = "https://example.test/flask.git"\nreference = "main"', 'remote', 'example.test'],
+    ['type = "Git"\nurl = "https://example.test/flask.git"\nreference = "main"', 'remote', 'example.test'],
+    ['type = "URL"\nurl = "https://example.test/flask-3.1.3.tar.gz"', 'remote', 'example.test'],
+    ['type = "file"\nurl = "dist/flask-3.1.3.tar.gz"', 'local', null],
+    ['type = "directory"\nurl = "../flask"', 'local', null],
+  ])('skips %j as not from an index', (source, kind, host) => {
+    const input = readPoetryLock(lockWith(source), 'poetry.lock');
+    expect(find(input, 'flask')).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.name, s.kind, s.host])).toEqual([['flask', kind, host]]);
+  });
+});
+
 describe('uv.lock', () => {
   it("puts each package at its block's name line, resolved from its registry, and skips the project", () => {
     const text = fixture('python-uv/uv.lock');
@@ -208,6 +248,31 @@ describe('Pipfile.lock', () => {
       `Pipfile.lock:${lineOf(lock, '"thing": {')}: "thing" skipped: not pinned to an index version (git, path or editable)`,
       `Pipfile.lock:${lineOf(lock, '"self": {')}: "self" skipped: not pinned to an index version (git, path or editable)`,
     ]);
+  });
+
+  // pipenv builds `name+extras+version+markers+hashes` for an entry without a git, path or file key, editable or not.
+  it.each([
+    ['an editable entry without a git, path or file key', { version: '==3.1.3', editable: true, hashes: ['sha256:' + 'a'.repeat(64)] }, '3.1.3'],
+    ['a plain string version', '3.1.3', '3.1.3'],
+    ['a plain string exact version', '3.1.3.post1', '3.1.3.post1'],
+  ] as const)('reads %s as the pinned release', (_label, entry, version) => {
+    const input = readPipfileLock(JSON.stringify({ default: { flask: entry } }), 'Pipfile.lock');
+    expect(only(input, 'flask')).toMatchObject({ version });
+    expect(input.skipped ?? []).toEqual([]);
+  });
+
+  it.each([
+    ['no version', { index: 'pypi' }],
+    ['no version, editable', { editable: true }],
+    ['a range', { version: '>=3.0' }],
+    ['a wildcard', { version: '*' }],
+    ['a plain string "*"', '*'],
+    ['a plain string range', '>=3.0'],
+  ] as const)('takes an entry with %s as unpinned: remote code nerq cannot place, never a note alone', (_label, entry) => {
+    const lock = JSON.stringify({ _meta: { sources: [{ name: 'pypi', url: 'https://pypi.org/simple' }] }, default: { flask: entry } }, null, 2);
+    const input = readPipfileLock(lock, 'Pipfile.lock');
+    expect(find(input, 'flask')).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.name, s.kind, s.host, s.line])).toEqual([['flask', 'remote', null, lineOf(lock, '"flask":')]]);
   });
 
   it('reads a git entry as the repository it names, remote unless a file: URL or a path', () => {

@@ -72,6 +72,41 @@ describe('requirements files', () => {
     expect(find(input, 'unused')).toEqual([]);
   });
 
+  // pip splits a requirements file with Python's str.splitlines(): each of these ends a line pip installs from.
+  const PIP_LINE_BREAKS = [
+    ['\\n', '\n'],
+    ['\\r\\n', '\r\n'],
+    ['a lone \\r', '\r'],
+    ['\\v', '\v'],
+    ['\\f', '\f'],
+    ['\\x1c', '\x1c'],
+    ['\\x1d', '\x1d'],
+    ['\\x1e', '\x1e'],
+    ['\\x85', '\x85'],
+    ['U+2028', '\u2028'],
+    ['U+2029', '\u2029'],
+  ] as const;
+
+  it.each(PIP_LINE_BREAKS)('splits lines at %s as pip does, counting one line per break', (_label, lineBreak) => {
+    const afterComment = readRequirements(`# pinned${lineBreak}flask==3.1.3\n`, 'requirements.txt');
+    expect(only(afterComment, 'flask')).toMatchObject({ version: '3.1.3', line: 2 });
+    const afterTrailingComment = readRequirements(`click==8.1.8 # ok${lineBreak}flask==3.1.3${lineBreak}idna==3.6`, 'requirements.txt');
+    expect(afterTrailingComment.dependencies.map((d) => [d.name, d.version, d.line])).toEqual([
+      ['click', '8.1.8', 1],
+      ['flask', '3.1.3', 2],
+      ['idna', '3.6', 3],
+    ]);
+    const files: Record<string, string> = { 'base.txt': `# base${lineBreak}flask==3.1.3` };
+    const included = readRequirements(`-r base.txt${lineBreak}-c base.txt`, 'requirements.txt', { readInclude: (path) => files[path] ?? null });
+    expect(only(included, 'flask')).toMatchObject({ file: 'base.txt', line: 2, version: '3.1.3' });
+  });
+
+  it('joins a continued line across a break pip splits at', () => {
+    const input = readRequirements('flask==3.1.3 \\\v    --hash=sha256:' + 'a'.repeat(64) + '\u2028idna==3.6', 'requirements.txt');
+    expect(only(input, 'flask')).toMatchObject({ line: 1, integrity: expect.stringMatching(/^sha256-/) });
+    expect(only(input, 'idna').line).toBe(3);
+  });
+
   it('fails at the include line when an included file cannot be read', () => {
     const error = lockfileErrorOf(() => readRequirements('flask\n-r missing.txt\n', 'requirements.txt', { readInclude: () => null }));
     expect(error.message).toBe('requirements.txt:2: cannot read the included file "missing.txt"');
