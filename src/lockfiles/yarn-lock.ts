@@ -20,6 +20,7 @@
 import { parse as parseClassic } from '@yarnpkg/lockfile';
 import { parseSyml } from '@yarnpkg/parsers';
 import { lockedVersion } from './npm-version.js';
+import semver from 'semver';
 import { z } from 'zod';
 import { planDependency } from '../ecosystems/npm/dependency-plan.js';
 import { LockfileError, type DeclaredDependency, type PatchRef, type SkippedEntry } from '../audit/types.js';
@@ -117,9 +118,11 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     if (plan === null || plan.kind === 'skip' || version === null) {
       const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`;
       // A registry range whose locked version npm cannot read (`latest`, `^4.1.0`) is fetched from
-      // `resolved`: code nerq cannot place, like a URL (docs/security.md, "Lockfile injection").
+      // `resolved`, or resolved anew without one: code nerq cannot place, like a URL (docs/security.md, "Lockfile injection").
       const unreadable = plan !== null && plan.kind !== 'skip' && version === null;
-      const kind = spec === null ? null : (npmSourceKind(spec.range) ?? (unreadable && entry.resolved !== undefined ? npmSourceKind(entry.resolved) : null));
+      // Without `resolved`, yarn resolves the descriptor anew: no host the lockfile names.
+      const unplaced = (resolved: string | undefined): SourceKind | null => (resolved === undefined ? unplacedSource(header.specs[0] ?? spec?.name ?? '') : npmSourceKind(resolved));
+      const kind = spec === null ? null : (npmSourceKind(spec.range) ?? (unreadable ? unplaced(entry.resolved) : null));
       if (spec === null || kind === null) {
         notes.push(note);
         continue;
@@ -128,6 +131,18 @@ function readClassic(text: string, file: string, context: InputContext | undefin
       nodes.push(node);
       for (const s of header.specs) bySpec.set(s, node);
       foreign.push({ node, entry: skippedEntry('npm', spec.name, file, header.line, kind, note) });
+      continue;
+    }
+    // Yarn uses an entry only with its `resolved` URL, and only for ranges its version satisfies;
+    // otherwise it resolves the descriptor anew from the registry: a release nerq never saw
+    // (docs/security.md, "Lockfile injection"). Never audited as the version it names.
+    const unpinned = entry.resolved === undefined ? 'not pinned (no resolved URL): yarn resolves the range anew' : unsatisfied(header.specs, version);
+    if (unpinned !== null) {
+      const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${unpinned}`;
+      const node: Node = { name: plan.name, version: null, entry, line: header.line };
+      nodes.push(node);
+      for (const s of header.specs) bySpec.set(s, node);
+      foreign.push({ node, entry: skippedEntry('npm', plan.name, file, header.line, unplacedSource(header.specs[0] ?? plan.name), note) });
       continue;
     }
     const node: Node = { name: plan.name, version, entry, line: header.line };
@@ -179,6 +194,24 @@ function readClassic(text: string, file: string, context: InputContext | undefin
   const skipped = foreign.map(({ node, entry }) => attribution.placed(root === null ? entry : { ...entry, ...graphStanding(node, declared, prod) }, declared.get(node) ?? []));
   notes.push(...skipped.map((entry) => entry.note));
   return { file, format: 'yarn-classic', dependencies, notes, skipped };
+}
+
+/**
+ * Why a classic entry's version is not what yarn installs for its key, or null: the first
+ * descriptor whose npm range (an alias's too) the version does not satisfy. Tags and other
+ * specifiers are not ranges and are left aside; prereleases count as satisfying (the lenient
+ * reading: only a version plainly outside a range is inconsistent).
+ */
+function unsatisfied(specs: readonly string[], version: string): string | null {
+  for (const descriptor of specs) {
+    const spec = splitSpec(descriptor);
+    const plan = spec === null ? null : planDependency(spec.name, spec.range);
+    if (plan?.kind !== 'registry' || semver.validRange(plan.spec, { loose: true }) === null) continue;
+    if (!semver.satisfies(version, plan.spec, { loose: true, includePrerelease: true })) {
+      return `the locked version ${version} does not satisfy ${quote(descriptor)}: yarn resolves the range anew`;
+    }
+  }
+  return null;
 }
 
 /**

@@ -26,17 +26,21 @@ describe('yarn.lock classic', () => {
 
 a@^1.0.0:
   version "1.0.0"
+  resolved "https://registry.example/a/-/a-1.0.0.tgz"
   dependencies:
     b "^2.0.0"
 
 b@^1.0.0, b@^1.1.0:
   version "1.2.0"
+  resolved "https://registry.example/b/-/b-1.2.0.tgz"
 
 b@^2.0.0:
   version "2.1.0"
+  resolved "https://registry.example/b/-/b-2.1.0.tgz"
 
 "sw@npm:string-width@^4.2.0":
   version "4.2.3"
+  resolved "https://registry.example/string-width/-/string-width-4.2.3.tgz"
 
 "fork@github:someone/fork":
   version "1.0.0"
@@ -57,11 +61,38 @@ b@^2.0.0:
 
 left-pad@^1.3.0:
   version "1.3.0"
+  resolved "https://registry.example/left-pad/-/left-pad-1.3.0.tgz"
 `;
     const root = JSON.stringify({ private: true, workspaces: ['packages/*'] });
     const ws = JSON.stringify({ name: 'ws', devDependencies: { 'left-pad': '^1.3.0' } }, null, 2);
     const input = readYarnLock(lock, 'yarn.lock', { manifests: { 'package.json': root, 'packages/ws/package.json': ws } });
     expect(only(input, 'left-pad')).toMatchObject({ file: 'packages/ws/package.json', line: lineOf(ws, '"left-pad"'), workspace: 'packages/ws', dev: true });
+  });
+
+  // Yarn 1 uses a lock entry only when it has `resolved` and its version satisfies the
+  // descriptors of its key; otherwise it resolves the range anew from the registry.
+  const UNPINNED: [label: string, key: string, body: string, reason: RegExp][] = [
+    ['no resolved, a version', 'a@^1.0.0', '  version "2.0.0"', /no resolved URL/],
+    ['no resolved, a version that satisfies the range', 'a@^1.0.0', '  version "1.0.0"', /no resolved URL/],
+    ['no resolved, a tag for a version', 'a@^1.0.0', '  version "latest"', /not a registry package/],
+    ['no resolved, an alias', '"x@npm:a@^1.0.0"', '  version "1.0.0"', /no resolved URL/],
+    ['a version outside the range', 'a@^1.0.0', '  version "2.0.0"\n  resolved "https://registry.example/a/-/a-2.0.0.tgz"', /2\.0\.0 does not satisfy "a@\^1\.0\.0"/],
+    ['a version outside one range of two', 'a@^2.0.0, a@~1.0.0', '  version "2.0.0"\n  resolved "https://registry.example/a/-/a-2.0.0.tgz"', /does not satisfy "a@~1\.0\.0"/],
+    ['an alias whose version is outside its range', '"x@npm:a@^1.0.0"', '  version "2.0.0"\n  resolved "https://registry.example/a/-/a-2.0.0.tgz"', /does not satisfy/],
+  ];
+  it.each(UNPINNED)('%s: never audited, an unplaced remote entry at the header', (_label, key, body, reason) => {
+    const lock = `# yarn lockfile v1\n\n\n${key}:\n${body}\n`;
+    const input = readYarnLock(lock, 'yarn.lock', { manifests: { 'package.json': JSON.stringify({ dependencies: { [key.includes('x@') ? 'x' : 'a']: key.includes('x@') ? 'npm:a@^1.0.0' : (key.split(', ')[0] ?? '').slice(2) } }) } });
+    expect(input.dependencies).toEqual([]);
+    expect(input.skipped?.map((s) => [s.kind, s.name, s.host, s.line])).toEqual([['remote', 'a', null, 4]]);
+    expect(input.skipped?.[0]?.note).toMatch(reason);
+  });
+
+  it('keeps an entry whose version satisfies every range of its key, tags aside (and a prerelease within one)', () => {
+    const lock = `# yarn lockfile v1\n\n\na@^1.0.0, a@latest, a@~1.2.0, a@1.x:\n  version "1.2.3"\n  resolved "https://registry.example/a/-/a-1.2.3.tgz"\n\nb@^1.0.0:\n  version "1.1.0-rc.1"\n  resolved "https://registry.example/b/-/b-1.1.0-rc.1.tgz"\n`;
+    const input = readYarnLock(lock, 'yarn.lock', { manifests: { 'package.json': JSON.stringify({ dependencies: { a: '^1.0.0', b: '^1.0.0' } }) } });
+    expect(input.dependencies.map((d) => [d.name, d.version])).toEqual([['a', '1.2.3'], ['b', '1.1.0-rc.1']]);
+    expect(input.skipped).toEqual([]);
   });
 
   it('refuses a lockfile with merge conflict markers, at the marker line', () => {
