@@ -235,6 +235,11 @@ function substituted(key: string, resolvedName: string): string | null {
   return null;
 }
 
+/** The locator a `patch:` reference patches, decoded (`patch:resolve@npm%3A1.22.1#…` → `resolve@npm:1.22.1`); null for another reference. */
+function patchedLocator(reference: string): string | null {
+  return reference.startsWith('patch:') ? safeDecode(reference.slice('patch:'.length).split('#')[0] ?? '') : null;
+}
+
 function safeDecode(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -356,9 +361,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
 
   // A patch stands for the package it patches: `patch:resolve@npm%3A1.22.1#…` → `resolve@npm:1.22.1`.
   const target = (node: Node): Node => {
-    if (!node.reference.startsWith('patch:')) return node;
-    const inner = decodeURIComponent(node.reference.slice('patch:'.length).split('#')[0] ?? '');
-    return byResolution.get(inner) ?? node;
+    const inner = patchedLocator(node.reference);
+    return inner === null ? node : (byResolution.get(inner) ?? node);
   };
   const lookup = (name: string, range: string, from: Node): Node | undefined => {
     // A protocol (`npm:`, `github:`, `git+https:`) is part of the descriptor; a bare range is npm's.
@@ -404,12 +408,14 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   const patchesOf = new Map<Node, PatchRef[]>();
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:')) continue;
-    if (node.reference.startsWith('patch:') && target(node) !== node) {
+    const inner = patchedLocator(node.reference);
+    if (inner !== null) {
       // yarn's own compatibility patches (`optional!builtin<compat/fsevents>`, yarn 2-3 `~builtin<…>`) are part of yarn;
       // a patch file of the project's makes the package the registry release plus local code.
+      // Without the entry of the package it patches, the patch entry stands for that package itself.
       const patch = safeDecode(/#(.*?)(?:::|$)/.exec(node.reference)?.[1] ?? '');
       if (patch !== '' && !/^(?:optional!)?~?builtin</.test(patch)) {
-        notes.push(`${file}:${node.line ?? '?'}: ${quote(target(node).entry.resolution)} is the registry release with the project's patch ${quote(patch)} applied`);
+        notes.push(`${file}:${node.line ?? '?'}: ${quote(inner)} is the registry release with the project's patch ${quote(patch)} applied`);
         const list = patchesOf.get(target(node)) ?? [];
         list.push({ path: patch, file, line: node.line });
         patchesOf.set(target(node), list);
@@ -418,27 +424,32 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   }
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:') || (node.reference.startsWith('patch:') && target(node) !== node)) continue;
-    const release = node.reference.startsWith('npm:') ? npmRelease(node.reference) : null;
+    // A patch whose base entry is not in the lockfile: yarn's patch fetcher fetches the locator
+    // it names (`A@npm:1.0.0` in `A@patch:A@npm%3A1.0.0#…`), which is what is installed.
+    const inner = splitSpec(patchedLocator(node.reference) ?? '');
+    const name = inner?.name ?? node.name;
+    const reference = inner?.range ?? node.reference;
+    const release = reference.startsWith('npm:') ? npmRelease(reference) : null;
     const version = release?.version ?? null;
     if (version === null) {
-      const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
+      const protocol = /^([a-z+]+):/i.exec(reference)?.[1] ?? 'unknown';
       const at = attribution.placeOf(node.line ?? null, declared.get(node) ?? []);
       const note = `${at.file}:${at.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
       notes.push(note);
       // A local reference without yarn's own suffixes (`#./x::hash=…&locator=…`): the folder it names.
-      const kind = node.reference.startsWith('npm:')
-        ? unplacedRelease(node.reference, node.entry.resolution)
-        : npmSourceKind(/^(?:file|link|portal|exec):/.test(node.reference) ? (node.reference.split(/#|::/)[0] ?? node.reference) : node.reference);
+      const kind = reference.startsWith('npm:')
+        ? unplacedRelease(reference, inner === null ? node.entry.resolution : `${name}@${reference}`)
+        : npmSourceKind(/^(?:file|link|portal|exec):/.test(reference) ? (reference.split(/#|::/)[0] ?? reference) : reference);
       const { direct, dev } = graphStanding(node, declared, prod);
       // A lockfile without workspace entries names no root: then neither flag is known.
       if (kind !== null) {
-        const entry = skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) });
+        const entry = skippedEntry('npm', name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) });
         skipped.push(withDeclaredNames(entry, (declared.get(node) ?? []).map((d) => d.key)));
       }
       continue;
     }
     const resolved = release?.archiveUrl ?? null;
-    const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);
+    const entries = attribution.entries({ name, version, dev: !prod.has(node), line: node.line, resolved, lockedFor: substituted(node.key, name) }, declared.get(node) ?? []);
     const patches = patchesOf.get(node);
     dependencies.push(...withVia(entries, chains.get(node)).map((d) => (patches === undefined ? d : { ...d, patches })));
   }

@@ -200,6 +200,57 @@ __metadata:
   });
 });
 
+describe('yarn.lock berry, a patch: entry without the entry of what it patches', () => {
+  /** `a` declared by the root workspace as `descriptor`, locked only as the patch of `inner` (yarn's encoding). */
+  const patchOnly = (inner: string, patch = '~/.yarn/patches/a-npm-1.0.0-0123456789.patch'): string => {
+    // As yarn encodes the locator: `a@npm%3A1.0.0`.
+    const encoded = encodeURIComponent(inner).replaceAll('%40', '@').replaceAll('%2F', '/');
+    const descriptor = `a@patch:${encoded}#${patch}`;
+    const resolution = `${descriptor}::version=1.0.0&hash=0123456789&locator=app%40workspace%3A.`;
+    return [
+      '__metadata:',
+      '  version: 8',
+      '  cacheKey: 10c0',
+      '',
+      `"${descriptor}::locator=app%40workspace%3A.":`,
+      '  version: 1.0.0',
+      `  resolution: "${resolution}"`,
+      '  checksum: 10c0/00',
+      '  languageName: node',
+      '  linkType: hard',
+      '',
+      '"app@workspace:.":',
+      '  version: 0.0.0-use.local',
+      '  resolution: "app@workspace:."',
+      '  dependencies:',
+      `    a: "patch:${encoded}#${patch}"`,
+      '  languageName: unknown',
+      '  linkType: soft',
+      '',
+    ].join('\n');
+  };
+
+  it('audits the npm: release the patch names (yarn fetches it), with the project\'s patch', () => {
+    const lock = patchOnly('a@npm:1.0.0');
+    const input = readYarnLock(lock, 'yarn.lock');
+    expect(input.dependencies.map((d) => [d.name, d.version, d.direct, d.lockedFor ?? null])).toEqual([['a', '1.0.0', true, null]]);
+    expect(only(input, 'a').patches?.map((p) => p.path)).toEqual(['~/.yarn/patches/a-npm-1.0.0-0123456789.patch']);
+    expect(input.skipped).toEqual([]);
+  });
+
+  it('reads the patched locator as its protocol is read: an npm: version npm cannot read is unplaced, a git one remote, a file: one local', () => {
+    const rows = (inner: string) => (readYarnLock(patchOnly(inner), 'yarn.lock').skipped ?? []).map((s) => [s.kind, s.name, s.host]);
+    expect(rows('a@npm:latest')).toEqual([['remote', 'a', null]]);
+    expect(rows('a@https://github.com/someone/a.git#commit=0123456789abcdef0123456789abcdef01234567')).toEqual([['remote', 'a', 'github.com']]);
+    expect(rows('a@file:./vendor/a')).toEqual([['local', 'a', null]]);
+  });
+
+  it('names the patched package as installed, when the patch entry is under another name', () => {
+    const input = readYarnLock(patchOnly('evil@npm:1.0.0'), 'yarn.lock');
+    expect(input.dependencies.map((d) => [d.name, d.version])).toEqual([['evil', '1.0.0']]);
+  });
+});
+
 describe('yarn.lock berry, a release with the __archiveUrl yarn fetches it from', () => {
   /** One package locked as `resolution`, declared by the root workspace. */
   const berry = (name: string, resolution: string): string => berryLock({ name, range: '^1.0.0', version: '1.0.0', resolution, checksum: '10c0/00' });
