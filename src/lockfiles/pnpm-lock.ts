@@ -5,7 +5,8 @@
  * Direct = what `importers` (or, before workspaces, the top-level `dependencies` maps)
  * declare; dev = not reachable from any importer's production or optional dependencies,
  * computed from the graph for every version alike (v9 no longer writes `dev` flags). Peer
- * variants of one version fold into one package. `link:` references (workspace siblings) are
+ * variants of one version fold into one package. A package's `version` field, when written, is
+ * the release pnpm installs (docs/security.md, "Lockfile injection"). `link:` references (workspace siblings) are
  * the project itself; non-registry packages (git, tarball URLs, `file:`, a runtime's binaries) are skipped with a note.
  * A `file:` folder an importer declares is placed like a package (direct; dev when only dev
  * roots reach it), and what it depends on is reached through it. A package of

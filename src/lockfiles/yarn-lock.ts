@@ -11,8 +11,10 @@
  *   direct, all for production (a note says so);
  * - berry: the `workspace:` entries list each workspace's dependencies (dev ones merged in);
  *   the workspace's `package.json` from the context, when given, says which are dev.
- * Dev = not reachable from a production root. `patch:` entries stand for the package they
- * patch (a note names a patch file of the project's, docs/security.md); `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
+ * Dev = not reachable from a production root. A classic entry yarn does not use as written
+ * (no `resolved`, or a version outside a range of its key) is unplaced: yarn resolves it anew.
+ * `patch:` entries stand for the package they patch, the locator the patch names when the
+ * lockfile has no entry of it (a note names a patch file of the project's, docs/security.md); `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
  * tarball URLs) are skipped with a note. An `npm:` release fetched from the `__archiveUrl` yarn
  * writes (a private registry's tarball) is that release, with the URL as where it resolves from.
  */
