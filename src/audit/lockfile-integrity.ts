@@ -5,7 +5,8 @@
  * chalk 4.1.0, installs something else under a trusted name. Each pin is checked against the
  * package's own name and version, and against the `dist.integrity` (or `dist.shasum`) of the
  * release the evaluation read from the registry; a yarn berry entry resolved to another
- * package than its descriptor names is reported as the reader found it.
+ * package than its descriptor names, or a pnpm entry whose `version` field is another release
+ * than its key names, is reported as the reader found it.
  *
  * A URL that is not a registry tarball path (`…/<name>/-/<file>.tgz`) cannot be checked by its
  * path (private registries use other shapes): only its integrity is. Hashes are compared on the
@@ -169,7 +170,7 @@ function recordMismatch(subject: AuditSubject, record: LockRecord, evidence: Evi
   const registry = evidence?.sources.registry;
   const facts = registry?.status === 'ok' && registry.facts.version === subject.version ? registry.facts : null;
   if (record.lockedFor !== null) {
-    return `lockfile injection: ${where(record)} resolves ${JSON.stringify(record.lockedFor)} to ${label}: the lockfile installs ${label} under another name`;
+    return `lockfile injection: ${where(record)} resolves ${JSON.stringify(record.lockedFor)} to ${label}: the lockfile installs ${label} in place of what it names`;
   }
   if (record.resolved !== null && /^https?:\/\//i.test(record.resolved)) {
     const identity = tarballIdentity(record.resolved);

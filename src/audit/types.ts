@@ -48,8 +48,9 @@ export interface DeclaredDependency {
    */
   pinnedAt?: { file: string; line: number | null };
   /**
-   * The entry installs this package under a descriptor that names another one (a yarn berry
-   * `chalk@npm:^4` resolved to `evil@npm:1.0.0`): that descriptor. Null or absent otherwise.
+   * The entry installs this package under a descriptor or key that names another one (a yarn
+   * berry `chalk@npm:^4` resolved to `evil@npm:1.0.0`, a pnpm `chalk@4.1.0` entry whose `version`
+   * field is another release): that descriptor or key. Null or absent otherwise.
    */
   lockedFor?: string | null;
   /** The project's own patches applied on top of the registry release (pnpm `patchedDependencies`, yarn `patch:`); absent when none. */

@@ -5,7 +5,8 @@
  * Direct = what `importers` (or, before workspaces, the top-level `dependencies` maps)
  * declare; dev = not reachable from any importer's production or optional dependencies,
  * computed from the graph for every version alike (v9 no longer writes `dev` flags). Peer
- * variants of one version fold into one package. `link:` references (workspace siblings) are
+ * variants of one version fold into one package. A package's `version` field, when written, is
+ * the release pnpm installs (docs/security.md, "Lockfile injection"). `link:` references (workspace siblings) are
  * the project itself; non-registry packages (git, tarball URLs, `file:`, a runtime's binaries) are skipped with a note.
  * A `file:` folder an importer declares is placed like a package (direct; dev when only dev
  * roots reach it), and what it depends on is reached through it. A package of
@@ -52,6 +53,11 @@ const StringMap = z.record(z.string(), z.string());
 const Package = z.object({
   /** Git and local packages name themselves (their key does not, before v9). */
   name: z.string().optional(),
+  /**
+   * The version pnpm installs, when written: it takes this over the key's (`nameVerFromPkgSnapshot`)
+   * and builds the tarball URL from it. Git and local packages write theirs here too.
+   */
+  version: z.string().optional(),
   resolution: orEmpty(
     z.object({
       tarball: z.string().optional(),
@@ -172,14 +178,20 @@ function readDocument(yaml: ParsedYaml, file: string, context: InputContext | un
   const prod = reachable(prodRoots, edges);
   const chains = chainsFrom(declared.keys(), edges, (key) => parseKey(style, key)?.name ?? key);
 
-  // Fold peer variants: one package per name@version.
-  const folded = new Map<string, { name: string; version: string; keys: string[] }>();
+  // Fold peer variants: one package per name@version (and, in v9, per `packages` entry).
+  const folded = new Map<string, { name: string; version: string; keys: string[]; packageKey: string; lockedFor: string | null }>();
   const notes: string[] = [];
   const skipped: SkippedEntry[] = [];
   const attribution = new Attribution(file, dirOf(file), workspaceProject, context);
   for (const key of Object.keys(nodes)) {
     const parsed = parseKey(style, key);
-    const version = parsed === null ? null : lockedVersion(parsed.version);
+    // v9 keeps a package's fields in `packages` under the key without its peers and patch hash.
+    const packageKey = style === 'v9' ? (key.split('(')[0] ?? key) : key;
+    const keyVersion = parsed === null ? null : lockedVersion(parsed.version);
+    // A `version` field of a registry entry is the release pnpm fetches, whatever the key names
+    // (docs/security.md, "Lockfile injection"); one npm cannot read leaves the entry unplaced.
+    const written = keyVersion === null ? undefined : (packages[packageKey] ?? nodes[key])?.version;
+    const version = written === undefined ? keyVersion : lockedVersion(written);
     if (parsed === null || version === null) {
       const at = attribution.placeOf(nodeLines.get(key) ?? null, declared.get(key) ?? []);
       const note = `${at.file}:${at.line ?? '?'}: ${quote(key)} skipped: not a registry package`;
@@ -193,19 +205,21 @@ function readDocument(yaml: ParsedYaml, file: string, context: InputContext | un
       continue;
     }
     const id = `${parsed.name}@${version}`;
-    const entry = folded.get(id) ?? { name: parsed.name, version, keys: [] };
+    const foldKey = style === 'v9' ? `${id} ${packageKey}` : id;
+    const lockedFor = version === keyVersion ? null : packageKey;
+    const entry = folded.get(foldKey) ?? { name: parsed.name, version, keys: [], packageKey, lockedFor };
     entry.keys.push(key);
-    folded.set(id, entry);
+    folded.set(foldKey, entry);
   }
 
   const dependencies: DeclaredDependency[] = [];
-  for (const [id, { name, version, keys }] of folded) {
-    const packageKey = style === 'v9' ? id : (keys[0] as string);
+  for (const { name, version, keys, packageKey, lockedFor } of folded.values()) {
+    const id = `${name}@${version}`;
     const line = packageLines.get(packageKey) ?? nodeLines.get(keys[0] as string) ?? null;
     const resolution = packages[packageKey]?.resolution;
     const declarations = keys.flatMap((key) => declared.get(key) ?? []);
     const dev = keys.every((key) => !prod.has(key));
-    const entries = attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null }, declarations);
+    const entries = attribution.entries({ name, version, dev, line, resolved: resolution?.tarball ?? null, integrity: resolution?.integrity ?? null, lockedFor }, declarations);
     // A patched package is the registry release plus the project's own patch (`patchedDependencies`).
     let patches: PatchRef[] = [];
     if (keys.some((key) => key.includes('patch_hash='))) {

@@ -11,8 +11,10 @@
  *   direct, all for production (a note says so);
  * - berry: the `workspace:` entries list each workspace's dependencies (dev ones merged in);
  *   the workspace's `package.json` from the context, when given, says which are dev.
- * Dev = not reachable from a production root. `patch:` entries stand for the package they
- * patch (a note names a patch file of the project's, docs/security.md); `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
+ * Dev = not reachable from a production root. A classic entry yarn does not use as written
+ * (no `resolved`, or a version outside a range of its key) is unplaced: yarn resolves it anew.
+ * `patch:` entries stand for the package they patch, the locator the patch names when the
+ * lockfile has no entry of it (a note names a patch file of the project's, docs/security.md); `workspace:` entries are the project; other protocols (git, file, portal, link, exec,
  * tarball URLs) are skipped with a note. An `npm:` release fetched from the `__archiveUrl` yarn
  * writes (a private registry's tarball) is that release, with the URL as where it resolves from.
  */
@@ -20,6 +22,7 @@
 import { parse as parseClassic } from '@yarnpkg/lockfile';
 import { parseSyml } from '@yarnpkg/parsers';
 import { lockedVersion } from './npm-version.js';
+import semver from 'semver';
 import { z } from 'zod';
 import { planDependency } from '../ecosystems/npm/dependency-plan.js';
 import { LockfileError, type DeclaredDependency, type PatchRef, type SkippedEntry } from '../audit/types.js';
@@ -117,9 +120,11 @@ function readClassic(text: string, file: string, context: InputContext | undefin
     if (plan === null || plan.kind === 'skip' || version === null) {
       const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${plan?.kind === 'skip' ? plan.reason : 'not a registry package'}`;
       // A registry range whose locked version npm cannot read (`latest`, `^4.1.0`) is fetched from
-      // `resolved`: code nerq cannot place, like a URL (docs/security.md, "Lockfile injection").
+      // `resolved`, or resolved anew without one: code nerq cannot place, like a URL (docs/security.md, "Lockfile injection").
       const unreadable = plan !== null && plan.kind !== 'skip' && version === null;
-      const kind = spec === null ? null : (npmSourceKind(spec.range) ?? (unreadable && entry.resolved !== undefined ? npmSourceKind(entry.resolved) : null));
+      // Without `resolved`, yarn resolves the descriptor anew: no host the lockfile names.
+      const unplaced = (resolved: string | undefined): SourceKind | null => (resolved === undefined ? unplacedSource(header.specs[0] ?? spec?.name ?? '') : npmSourceKind(resolved));
+      const kind = spec === null ? null : (npmSourceKind(spec.range) ?? (unreadable ? unplaced(entry.resolved) : null));
       if (spec === null || kind === null) {
         notes.push(note);
         continue;
@@ -128,6 +133,18 @@ function readClassic(text: string, file: string, context: InputContext | undefin
       nodes.push(node);
       for (const s of header.specs) bySpec.set(s, node);
       foreign.push({ node, entry: skippedEntry('npm', spec.name, file, header.line, kind, note) });
+      continue;
+    }
+    // Yarn uses an entry only with its `resolved` URL, and only for ranges its version satisfies;
+    // otherwise it resolves the descriptor anew from the registry: a release nerq never saw
+    // (docs/security.md, "Lockfile injection"). Never audited as the version it names.
+    const unpinned = entry.resolved === undefined ? 'not pinned (no resolved URL): yarn resolves the range anew' : unsatisfied(header.specs, version);
+    if (unpinned !== null) {
+      const note = `${file}:${header.line}: ${quote(header.specs[0])} skipped: ${unpinned}`;
+      const node: Node = { name: plan.name, version: null, entry, line: header.line };
+      nodes.push(node);
+      for (const s of header.specs) bySpec.set(s, node);
+      foreign.push({ node, entry: skippedEntry('npm', plan.name, file, header.line, unplacedSource(header.specs[0] ?? plan.name), note) });
       continue;
     }
     const node: Node = { name: plan.name, version, entry, line: header.line };
@@ -182,6 +199,24 @@ function readClassic(text: string, file: string, context: InputContext | undefin
 }
 
 /**
+ * Why a classic entry's version is not what yarn installs for its key, or null: the first
+ * descriptor whose npm range (an alias's too) the version does not satisfy. Tags and other
+ * specifiers are not ranges and are left aside; prereleases count as satisfying (the lenient
+ * reading: only a version plainly outside a range is inconsistent).
+ */
+function unsatisfied(specs: readonly string[], version: string): string | null {
+  for (const descriptor of specs) {
+    const spec = splitSpec(descriptor);
+    const plan = spec === null ? null : planDependency(spec.name, spec.range);
+    if (plan?.kind !== 'registry' || semver.validRange(plan.spec, { loose: true }) === null) continue;
+    if (!semver.satisfies(version, plan.spec, { loose: true, includePrerelease: true })) {
+      return `the locked version ${version} does not satisfy ${quote(descriptor)}: yarn resolves the range anew`;
+    }
+  }
+  return null;
+}
+
+/**
  * The descriptor of a berry entry that names another package than the one it resolves to
  * (`chalk@npm:^4.1.0` → `evil@npm:1.0.0`), or null. An alias (`chalk@npm:evil@^1`) names its
  * target, and a patch its original: neither is a substitution.
@@ -200,6 +235,11 @@ function substituted(key: string, resolvedName: string): string | null {
     if (name !== resolvedName) return descriptor.trim();
   }
   return null;
+}
+
+/** The locator a `patch:` reference patches, decoded (`patch:resolve@npm%3A1.22.1#…` → `resolve@npm:1.22.1`); null for another reference. */
+function patchedLocator(reference: string): string | null {
+  return reference.startsWith('patch:') ? safeDecode(reference.slice('patch:'.length).split('#')[0] ?? '') : null;
 }
 
 function safeDecode(value: string): string {
@@ -323,9 +363,8 @@ function readBerry(text: string, file: string, context: InputContext | undefined
 
   // A patch stands for the package it patches: `patch:resolve@npm%3A1.22.1#…` → `resolve@npm:1.22.1`.
   const target = (node: Node): Node => {
-    if (!node.reference.startsWith('patch:')) return node;
-    const inner = decodeURIComponent(node.reference.slice('patch:'.length).split('#')[0] ?? '');
-    return byResolution.get(inner) ?? node;
+    const inner = patchedLocator(node.reference);
+    return inner === null ? node : (byResolution.get(inner) ?? node);
   };
   const lookup = (name: string, range: string, from: Node): Node | undefined => {
     // A protocol (`npm:`, `github:`, `git+https:`) is part of the descriptor; a bare range is npm's.
@@ -371,12 +410,14 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   const patchesOf = new Map<Node, PatchRef[]>();
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:')) continue;
-    if (node.reference.startsWith('patch:') && target(node) !== node) {
+    const inner = patchedLocator(node.reference);
+    if (inner !== null) {
       // yarn's own compatibility patches (`optional!builtin<compat/fsevents>`, yarn 2-3 `~builtin<…>`) are part of yarn;
       // a patch file of the project's makes the package the registry release plus local code.
+      // Without the entry of the package it patches, the patch entry stands for that package itself.
       const patch = safeDecode(/#(.*?)(?:::|$)/.exec(node.reference)?.[1] ?? '');
       if (patch !== '' && !/^(?:optional!)?~?builtin</.test(patch)) {
-        notes.push(`${file}:${node.line ?? '?'}: ${quote(target(node).entry.resolution)} is the registry release with the project's patch ${quote(patch)} applied`);
+        notes.push(`${file}:${node.line ?? '?'}: ${quote(inner)} is the registry release with the project's patch ${quote(patch)} applied`);
         const list = patchesOf.get(target(node)) ?? [];
         list.push({ path: patch, file, line: node.line });
         patchesOf.set(target(node), list);
@@ -385,27 +426,32 @@ function readBerry(text: string, file: string, context: InputContext | undefined
   }
   for (const node of nodes) {
     if (node.reference.startsWith('workspace:') || (node.reference.startsWith('patch:') && target(node) !== node)) continue;
-    const release = node.reference.startsWith('npm:') ? npmRelease(node.reference) : null;
+    // A patch whose base entry is not in the lockfile: yarn's patch fetcher fetches the locator
+    // it names (`A@npm:1.0.0` in `A@patch:A@npm%3A1.0.0#…`), which is what is installed.
+    const inner = splitSpec(patchedLocator(node.reference) ?? '');
+    const name = inner?.name ?? node.name;
+    const reference = inner?.range ?? node.reference;
+    const release = reference.startsWith('npm:') ? npmRelease(reference) : null;
     const version = release?.version ?? null;
     if (version === null) {
-      const protocol = /^([a-z+]+):/i.exec(node.reference)?.[1] ?? 'unknown';
+      const protocol = /^([a-z+]+):/i.exec(reference)?.[1] ?? 'unknown';
       const at = attribution.placeOf(node.line ?? null, declared.get(node) ?? []);
       const note = `${at.file}:${at.line ?? '?'}: ${quote(node.key.split(/,\s*/)[0])} skipped: not a registry package (${protocol}:)`;
       notes.push(note);
       // A local reference without yarn's own suffixes (`#./x::hash=…&locator=…`): the folder it names.
-      const kind = node.reference.startsWith('npm:')
-        ? unplacedRelease(node.reference, node.entry.resolution)
-        : npmSourceKind(/^(?:file|link|portal|exec):/.test(node.reference) ? (node.reference.split(/#|::/)[0] ?? node.reference) : node.reference);
+      const kind = reference.startsWith('npm:')
+        ? unplacedRelease(reference, inner === null ? node.entry.resolution : `${name}@${reference}`)
+        : npmSourceKind(/^(?:file|link|portal|exec):/.test(reference) ? (reference.split(/#|::/)[0] ?? reference) : reference);
       const { direct, dev } = graphStanding(node, declared, prod);
       // A lockfile without workspace entries names no root: then neither flag is known.
       if (kind !== null) {
-        const entry = skippedEntry('npm', node.name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) });
+        const entry = skippedEntry('npm', name, at.file, at.line, kind, note, workspaces.length === 0 ? {} : { direct, ...(groupsKnown ? { dev } : {}) });
         skipped.push(withDeclaredNames(entry, (declared.get(node) ?? []).map((d) => d.key)));
       }
       continue;
     }
     const resolved = release?.archiveUrl ?? null;
-    const entries = attribution.entries({ name: node.name, version, dev: !prod.has(node), line: node.line, resolved, lockedFor: substituted(node.key, node.name) }, declared.get(node) ?? []);
+    const entries = attribution.entries({ name, version, dev: !prod.has(node), line: node.line, resolved, lockedFor: substituted(node.key, name) }, declared.get(node) ?? []);
     const patches = patchesOf.get(node);
     dependencies.push(...withVia(entries, chains.get(node)).map((d) => (patches === undefined ? d : { ...d, patches })));
   }

@@ -9,6 +9,11 @@
  * pin whose `resolved` is on another host than the registry's with no hash the registry publishes
  * for the release (none at all, or none on a common algorithm): npm fetches it from that host and
  * has nothing to check the bytes against. With the registry's hash, npm verifies them: no failure.
+ * An entry the package manager does not install as written is never audited as what it says: a
+ * yarn classic entry without `resolved`, or whose version is outside a range of its key (yarn
+ * resolves it anew), is unvouched; a yarn berry `patch:` entry without its base entry is the
+ * release it patches; a pnpm entry's `version` field is the release installed, and one other
+ * than its key's fails.
  *
  * Python: an entry a uv.lock, poetry.lock or Pipfile.lock takes from another index, a pdm.lock
  * entry of a project whose pyproject.toml declares another `[[tool.pdm.source]]`, or any
@@ -32,6 +37,8 @@ import { berryLock, pnpmV9Lock } from '../support/lock-texts.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
 const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
+/** Two releases: a lockfile may name one and install the other. */
+const TWO: SyntheticPackage = { name: 'nerq-two', version: '2.0.0', also: ['1.0.0'] };
 const OTHER_SHA512 = `sha512-${Buffer.alloc(64, 7).toString('base64')}`;
 
 const dirs = new TempDirs();
@@ -46,6 +53,7 @@ beforeAll(async () => {
   serveOsv(server, []);
   serveSynthetic(server, TRUSTED);
   serveSynthetic(server, EVIL);
+  serveSynthetic(server, TWO);
   // PyPI: the recorded flask answers; nothing else about it is known.
   server.fallback('GET', '/pypi/');
   server.fallback('GET', '/pypistats/', { status: 404 });
@@ -379,6 +387,121 @@ describe('yarn berry, a release fetched from the __archiveUrl it names', () => {
     const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
     expect(entry?.subject.version, context).toBe(TRUSTED.version);
     expect(entry?.policy.failures.find((f) => f.rule === 'lockfile-injection')?.message, context).toContain(says());
+  });
+});
+
+describe('yarn classic, an entry yarn does not install as written', () => {
+  // Yarn 1 uses a lock entry only with its `resolved` URL and only for ranges its version
+  // satisfies; otherwise it resolves the range anew from the registry: a release nerq never saw.
+  const classic = (range: string, body: string[]) => ({
+    'package.json': JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: range } }),
+    'yarn.lock': ['# yarn lockfile v1', '', '', `${TRUSTED.name}@${range}:`, ...body, ''].join('\n'),
+  });
+  const cases: [label: string, files: () => Record<string, string>][] = [
+    ['no resolved, a version', () => classic(`^${TRUSTED.version}`, [`  version "${TRUSTED.version}"`])],
+    ['no resolved, a tag', () => classic(`^${TRUSTED.version}`, ['  version "latest"'])],
+    ['a version outside the range it is locked for', () => classic('~4.0.0', [`  version "${TRUSTED.version}"`, `  resolved "${tarballUrl(TRUSTED)}"`, `  integrity ${trustedIntegrity}`])],
+  ];
+  it.concurrent.for(cases)('%s: an unvouched entry without a host, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(files());
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    const report = parseAudit(run.stdout);
+    expect(report.entries.map((e) => e.subject.name), context).not.toContain(TRUSTED.name);
+    expect(report.unvouched?.map((u) => [u.name, u.host]), context).toEqual([[TRUSTED.name, null]]);
+  });
+});
+
+describe('yarn berry, a patch: entry without the entry of what it patches', () => {
+  // Yarn's patch fetcher fetches the locator the patch names itself: that release is installed.
+  const patched = (inner: string) => {
+    const descriptor = `${TRUSTED.name}@patch:${inner.replace(':', '%3A')}#~/.yarn/patches/p.patch`;
+    return {
+      'package.json': JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: descriptor.slice(TRUSTED.name.length + 1) } }),
+      'yarn.lock': [
+        ...BERRY_HEAD,
+        `"${descriptor}::locator=app%40workspace%3A.":`,
+        `  version: ${TRUSTED.version}`,
+        `  resolution: "${descriptor}::version=${TRUSTED.version}&hash=0123456789&locator=app%40workspace%3A."`,
+        '  checksum: 10c0/00',
+        '  languageName: node',
+        '  linkType: hard',
+        '',
+        '"app@workspace:.":',
+        '  version: 0.0.0-use.local',
+        '  resolution: "app@workspace:."',
+        '  dependencies:',
+        `    ${TRUSTED.name}: "${descriptor.slice(TRUSTED.name.length + 1)}"`,
+        '  languageName: unknown',
+        '  linkType: soft',
+        '',
+      ].join('\n'),
+    };
+  };
+  const audited: [label: string, inner: () => string, pkg: SyntheticPackage][] = [
+    ['the release it patches', () => `${TRUSTED.name}@npm:${TRUSTED.version}`, TRUSTED],
+    ['another package under the trusted name', () => `${EVIL.name}@npm:${EVIL.version}`, EVIL],
+  ];
+  it.concurrent.for(audited)('%s: audited as the release the patch names', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, inner, pkg], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(patched(inner()));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === pkg.name);
+    expect(entry?.subject.version, context).toBe(pkg.version);
+  });
+
+  it('a patched version nothing can place: an unvouched entry, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(patched(`${TRUSTED.name}@npm:latest`));
+    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(3);
+    expect(parseAudit(run.stdout).unvouched?.map((u) => [u.name, u.host]), context).toEqual([[TRUSTED.name, null]]);
+  });
+});
+
+describe('pnpm, a packages entry whose version field names another release than its key', () => {
+  // pnpm installs `version` over the key's (and builds the tarball URL from it).
+  const lock = (fields: string[]) => ({
+    'package.json': JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TWO.name]: '^2.0.0' } }),
+    'pnpm-lock.yaml': [
+      "lockfileVersion: '9.0'",
+      'importers:',
+      '  .:',
+      '    dependencies:',
+      `      ${TWO.name}:`,
+      '        specifier: ^2.0.0',
+      '        version: 2.0.0',
+      'packages:',
+      `  ${TWO.name}@2.0.0:`,
+      ...fields.map((f) => `    ${f}`),
+      'snapshots:',
+      `  ${TWO.name}@2.0.0: {}`,
+      '',
+    ].join('\n'),
+  });
+
+  it('the release installed is audited and fails with lockfile-injection, exit 1', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(lock(['resolution: {}', 'version: 1.0.0']));
+    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(1);
+    const entries = parseAudit(run.stdout).entries.filter((e) => e.subject.name === TWO.name);
+    expect(entries.map((e) => e.subject.version), context).toEqual(['1.0.0']);
+    expect(entries[0]?.policy.failures.map((f) => f.rule), context).toContain('lockfile-injection');
+  });
+
+  it('a version field that agrees with the key: audited as the key, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(lock([`resolution: {integrity: ${integritiesOf(TWO)['2.0.0']}}`, 'version: 2.0.0']));
+    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}\n${run.stdout.slice(0, 300)}`;
+    expectCleanStderr(run.stderr, context);
+    expect(run.code, context).toBe(0);
+    expect(parseAudit(run.stdout).entries.map((e) => [e.subject.name, e.subject.version]), context).toEqual([[TWO.name, '2.0.0']]);
   });
 });
 

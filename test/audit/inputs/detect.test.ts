@@ -97,7 +97,7 @@ describe('readInputs', () => {
   it('expands yarn workspaces given as { packages: [...] } with ** patterns', async () => {
     write('package.json', JSON.stringify({ private: true, workspaces: { packages: ['apps/**'] } }));
     write('apps/group/site/package.json', JSON.stringify({ name: 'site', devDependencies: { a: '^1.0.0' } }, null, 2));
-    write('yarn.lock', '# yarn lockfile v1\n\n\na@^1.0.0:\n  version "1.0.0"\n');
+    write('yarn.lock', '# yarn lockfile v1\n\n\na@^1.0.0:\n  version "1.0.0"\n  resolved "https://registry.example/a/-/a-1.0.0.tgz"\n');
     const [parsed] = await readInputs(dir, ['yarn.lock']);
     expect(only(parsed!, 'a')).toMatchObject({ workspace: 'apps/group/site', file: 'apps/group/site/package.json', line: 4, dev: true });
   });

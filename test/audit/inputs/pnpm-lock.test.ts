@@ -220,3 +220,52 @@ packages:
     expect(only(input, 'string-width').direct).toBe(true);
   });
 });
+
+describe('pnpm-lock.yaml, a packages entry with a version field of its own', () => {
+  // pnpm takes the entry's `version` over its key's and builds the tarball URL from it.
+  const v9 = (packageFields: string[], key = 'a@2.0.0'): string =>
+    [
+      "lockfileVersion: '9.0'",
+      'importers:',
+      '  .:',
+      '    dependencies:',
+      '      a:',
+      '        specifier: ^2.0.0',
+      `        version: ${key.slice(2)}`,
+      'packages:',
+      `  ${key}:`,
+      ...packageFields.map((f) => `    ${f}`),
+      'snapshots:',
+      `  ${key}: {}`,
+      '',
+    ].join('\n');
+
+  it('v9: audits the release the version field names, as a lockfile substitution of the key', () => {
+    const lock = v9(['resolution: {}', 'version: 1.0.0']);
+    const input = readPnpmLock(lock, 'pnpm-lock.yaml');
+    expect(input.dependencies.map((d) => [d.name, d.version, d.direct, d.lockedFor])).toEqual([['a', '1.0.0', true, 'a@2.0.0']]);
+    expect(only(input, 'a').line).toBe(lineOf(lock, '  a@2.0.0:'));
+  });
+
+  it('v9: keeps the resolution of the entry for the release installed', () => {
+    const input = readPnpmLock(v9(['resolution: {integrity: sha512-AAAA}', 'version: 1.0.0']), 'pnpm-lock.yaml');
+    expect(only(input, 'a')).toMatchObject({ version: '1.0.0', integrity: 'sha512-AAAA' });
+  });
+
+  it('v6: the same field of a packages entry', () => {
+    const lock = ["lockfileVersion: '6.0'", 'dependencies:', '  a:', '    specifier: ^2.0.0', '    version: 2.0.0', 'packages:', '  /a@2.0.0:', '    resolution: {integrity: sha512-AAAA}', '    version: 1.0.0', ''].join('\n');
+    const input = readPnpmLock(lock, 'pnpm-lock.yaml');
+    expect(input.dependencies.map((d) => [d.name, d.version, d.lockedFor])).toEqual([['a', '1.0.0', '/a@2.0.0']]);
+  });
+
+  it('a version field npm cannot read leaves the entry unplaced, never audited as the key', () => {
+    const input = readPnpmLock(v9(['resolution: {}', 'version: latest']), 'pnpm-lock.yaml');
+    expect(input.dependencies).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host])).toEqual([['remote', 'a', null]]);
+  });
+
+  it('a version field that agrees with the key (however spelled) changes nothing', () => {
+    const input = readPnpmLock(v9(['resolution: {integrity: sha512-AAAA}', 'version: v2.0.0']), 'pnpm-lock.yaml');
+    expect(input.dependencies.map((d) => [d.name, d.version, d.lockedFor])).toEqual([['a', '2.0.0', null]]);
+  });
+});

@@ -26,17 +26,21 @@ describe('yarn.lock classic', () => {
 
 a@^1.0.0:
   version "1.0.0"
+  resolved "https://registry.example/a/-/a-1.0.0.tgz"
   dependencies:
     b "^2.0.0"
 
 b@^1.0.0, b@^1.1.0:
   version "1.2.0"
+  resolved "https://registry.example/b/-/b-1.2.0.tgz"
 
 b@^2.0.0:
   version "2.1.0"
+  resolved "https://registry.example/b/-/b-2.1.0.tgz"
 
 "sw@npm:string-width@^4.2.0":
   version "4.2.3"
+  resolved "https://registry.example/string-width/-/string-width-4.2.3.tgz"
 
 "fork@github:someone/fork":
   version "1.0.0"
@@ -57,11 +61,38 @@ b@^2.0.0:
 
 left-pad@^1.3.0:
   version "1.3.0"
+  resolved "https://registry.example/left-pad/-/left-pad-1.3.0.tgz"
 `;
     const root = JSON.stringify({ private: true, workspaces: ['packages/*'] });
     const ws = JSON.stringify({ name: 'ws', devDependencies: { 'left-pad': '^1.3.0' } }, null, 2);
     const input = readYarnLock(lock, 'yarn.lock', { manifests: { 'package.json': root, 'packages/ws/package.json': ws } });
     expect(only(input, 'left-pad')).toMatchObject({ file: 'packages/ws/package.json', line: lineOf(ws, '"left-pad"'), workspace: 'packages/ws', dev: true });
+  });
+
+  // Yarn 1 uses a lock entry only when it has `resolved` and its version satisfies the
+  // descriptors of its key; otherwise it resolves the range anew from the registry.
+  const UNPINNED: [label: string, key: string, body: string, reason: RegExp][] = [
+    ['no resolved, a version', 'a@^1.0.0', '  version "2.0.0"', /no resolved URL/],
+    ['no resolved, a version that satisfies the range', 'a@^1.0.0', '  version "1.0.0"', /no resolved URL/],
+    ['no resolved, a tag for a version', 'a@^1.0.0', '  version "latest"', /not a registry package/],
+    ['no resolved, an alias', '"x@npm:a@^1.0.0"', '  version "1.0.0"', /no resolved URL/],
+    ['a version outside the range', 'a@^1.0.0', '  version "2.0.0"\n  resolved "https://registry.example/a/-/a-2.0.0.tgz"', /2\.0\.0 does not satisfy "a@\^1\.0\.0"/],
+    ['a version outside one range of two', 'a@^2.0.0, a@~1.0.0', '  version "2.0.0"\n  resolved "https://registry.example/a/-/a-2.0.0.tgz"', /does not satisfy "a@~1\.0\.0"/],
+    ['an alias whose version is outside its range', '"x@npm:a@^1.0.0"', '  version "2.0.0"\n  resolved "https://registry.example/a/-/a-2.0.0.tgz"', /does not satisfy/],
+  ];
+  it.each(UNPINNED)('%s: never audited, an unplaced remote entry at the header', (_label, key, body, reason) => {
+    const lock = `# yarn lockfile v1\n\n\n${key}:\n${body}\n`;
+    const input = readYarnLock(lock, 'yarn.lock', { manifests: { 'package.json': JSON.stringify({ dependencies: { [key.includes('x@') ? 'x' : 'a']: key.includes('x@') ? 'npm:a@^1.0.0' : (key.split(', ')[0] ?? '').slice(2) } }) } });
+    expect(input.dependencies).toEqual([]);
+    expect(input.skipped?.map((s) => [s.kind, s.name, s.host, s.line])).toEqual([['remote', 'a', null, 4]]);
+    expect(input.skipped?.[0]?.note).toMatch(reason);
+  });
+
+  it('keeps an entry whose version satisfies every range of its key, tags aside (and a prerelease within one)', () => {
+    const lock = `# yarn lockfile v1\n\n\na@^1.0.0, a@latest, a@~1.2.0, a@1.x:\n  version "1.2.3"\n  resolved "https://registry.example/a/-/a-1.2.3.tgz"\n\nb@^1.0.0:\n  version "1.1.0-rc.1"\n  resolved "https://registry.example/b/-/b-1.1.0-rc.1.tgz"\n`;
+    const input = readYarnLock(lock, 'yarn.lock', { manifests: { 'package.json': JSON.stringify({ dependencies: { a: '^1.0.0', b: '^1.0.0' } }) } });
+    expect(input.dependencies.map((d) => [d.name, d.version])).toEqual([['a', '1.2.3'], ['b', '1.1.0-rc.1']]);
+    expect(input.skipped).toEqual([]);
   });
 
   it('refuses a lockfile with merge conflict markers, at the marker line', () => {
@@ -166,6 +197,57 @@ __metadata:
     // Also reached from production `resolve`, so not dev after all; its declaration is at the manifest line.
     const entry = find(input, 'is-core-module').find((d) => d.workspace === 'packages/lib');
     expect(entry).toMatchObject({ dev: false, line: lineOf(manifest, '"is-core-module"') });
+  });
+});
+
+describe('yarn.lock berry, a patch: entry without the entry of what it patches', () => {
+  /** `a` declared by the root workspace as `descriptor`, locked only as the patch of `inner` (yarn's encoding). */
+  const patchOnly = (inner: string, patch = '~/.yarn/patches/a-npm-1.0.0-0123456789.patch'): string => {
+    // As yarn encodes the locator: `a@npm%3A1.0.0`.
+    const encoded = encodeURIComponent(inner).replaceAll('%40', '@').replaceAll('%2F', '/');
+    const descriptor = `a@patch:${encoded}#${patch}`;
+    const resolution = `${descriptor}::version=1.0.0&hash=0123456789&locator=app%40workspace%3A.`;
+    return [
+      '__metadata:',
+      '  version: 8',
+      '  cacheKey: 10c0',
+      '',
+      `"${descriptor}::locator=app%40workspace%3A.":`,
+      '  version: 1.0.0',
+      `  resolution: "${resolution}"`,
+      '  checksum: 10c0/00',
+      '  languageName: node',
+      '  linkType: hard',
+      '',
+      '"app@workspace:.":',
+      '  version: 0.0.0-use.local',
+      '  resolution: "app@workspace:."',
+      '  dependencies:',
+      `    a: "patch:${encoded}#${patch}"`,
+      '  languageName: unknown',
+      '  linkType: soft',
+      '',
+    ].join('\n');
+  };
+
+  it('audits the npm: release the patch names (yarn fetches it), with the project\'s patch', () => {
+    const lock = patchOnly('a@npm:1.0.0');
+    const input = readYarnLock(lock, 'yarn.lock');
+    expect(input.dependencies.map((d) => [d.name, d.version, d.direct, d.lockedFor ?? null])).toEqual([['a', '1.0.0', true, null]]);
+    expect(only(input, 'a').patches?.map((p) => p.path)).toEqual(['~/.yarn/patches/a-npm-1.0.0-0123456789.patch']);
+    expect(input.skipped).toEqual([]);
+  });
+
+  it('reads the patched locator as its protocol is read: an npm: version npm cannot read is unplaced, a git one remote, a file: one local', () => {
+    const rows = (inner: string) => (readYarnLock(patchOnly(inner), 'yarn.lock').skipped ?? []).map((s) => [s.kind, s.name, s.host]);
+    expect(rows('a@npm:latest')).toEqual([['remote', 'a', null]]);
+    expect(rows('a@https://github.com/someone/a.git#commit=0123456789abcdef0123456789abcdef01234567')).toEqual([['remote', 'a', 'github.com']]);
+    expect(rows('a@file:./vendor/a')).toEqual([['local', 'a', null]]);
+  });
+
+  it('names the patched package as installed, when the patch entry is under another name', () => {
+    const input = readYarnLock(patchOnly('evil@npm:1.0.0'), 'yarn.lock');
+    expect(input.dependencies.map((d) => [d.name, d.version])).toEqual([['evil', '1.0.0']]);
   });
 });
 
