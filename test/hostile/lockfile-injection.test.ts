@@ -420,24 +420,14 @@ describe('yarn berry, a patch: entry without the entry of what it patches', () =
     const descriptor = `${TRUSTED.name}@patch:${inner.replace(':', '%3A')}#~/.yarn/patches/p.patch`;
     return {
       'package.json': JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: descriptor.slice(TRUSTED.name.length + 1) } }),
-      'yarn.lock': [
-        ...BERRY_HEAD,
-        `"${descriptor}::locator=app%40workspace%3A.":`,
-        `  version: ${TRUSTED.version}`,
-        `  resolution: "${descriptor}::version=${TRUSTED.version}&hash=0123456789&locator=app%40workspace%3A."`,
-        '  checksum: 10c0/00',
-        '  languageName: node',
-        '  linkType: hard',
-        '',
-        '"app@workspace:.":',
-        '  version: 0.0.0-use.local',
-        '  resolution: "app@workspace:."',
-        '  dependencies:',
-        `    ${TRUSTED.name}: "${descriptor.slice(TRUSTED.name.length + 1)}"`,
-        '  languageName: unknown',
-        '  linkType: soft',
-        '',
-      ].join('\n'),
+      'yarn.lock': berryLock({
+        name: TRUSTED.name,
+        key: `${descriptor}::locator=app%40workspace%3A.`,
+        declared: descriptor.slice(TRUSTED.name.length + 1),
+        version: TRUSTED.version,
+        resolution: `${descriptor}::version=${TRUSTED.version}&hash=0123456789&locator=app%40workspace%3A.`,
+        checksum: '10c0/00',
+      }),
     };
   };
   const audited: [label: string, inner: () => string, pkg: SyntheticPackage][] = [

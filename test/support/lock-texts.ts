@@ -2,8 +2,12 @@
 
 interface BerryEntry {
   name: string;
-  /** The range the root workspace declares, as `npm:<range>`. */
-  range: string;
+  /** The range the root workspace declares, as `npm:<range>` (unless `declared` says otherwise). */
+  range?: string;
+  /** The entry's key, as yarn writes it (default `<name>@npm:<range>`). */
+  key?: string;
+  /** What the root workspace declares (default `npm:<range>`). */
+  declared?: string;
   /** What the lockfile says was locked: its version, its resolution and, when given, its checksum. */
   version: string;
   resolution: string;
@@ -11,13 +15,13 @@ interface BerryEntry {
 }
 
 /** A yarn berry (v4) lockfile. */
-export function berryLock({ name, range, version, resolution, checksum }: BerryEntry): string {
+export function berryLock({ name, range, key = `${name}@npm:${range}`, declared = `npm:${range}`, version, resolution, checksum }: BerryEntry): string {
   return [
     '__metadata:',
     '  version: 8',
     '  cacheKey: 10c0',
     '',
-    `"${name}@npm:${range}":`,
+    `"${key}":`,
     `  version: ${version}`,
     `  resolution: "${resolution}"`,
     ...(checksum === undefined ? [] : [`  checksum: ${checksum}`]),
@@ -28,7 +32,7 @@ export function berryLock({ name, range, version, resolution, checksum }: BerryE
     '  version: 0.0.0-use.local',
     '  resolution: "app@workspace:."',
     '  dependencies:',
-    `    "${name}": "npm:${range}"`,
+    `    "${name}": "${declared}"`,
     '  languageName: unknown',
     '  linkType: soft',
     '',

@@ -207,27 +207,7 @@ describe('yarn.lock berry, a patch: entry without the entry of what it patches',
     const encoded = encodeURIComponent(inner).replaceAll('%40', '@').replaceAll('%2F', '/');
     const descriptor = `a@patch:${encoded}#${patch}`;
     const resolution = `${descriptor}::version=1.0.0&hash=0123456789&locator=app%40workspace%3A.`;
-    return [
-      '__metadata:',
-      '  version: 8',
-      '  cacheKey: 10c0',
-      '',
-      `"${descriptor}::locator=app%40workspace%3A.":`,
-      '  version: 1.0.0',
-      `  resolution: "${resolution}"`,
-      '  checksum: 10c0/00',
-      '  languageName: node',
-      '  linkType: hard',
-      '',
-      '"app@workspace:.":',
-      '  version: 0.0.0-use.local',
-      '  resolution: "app@workspace:."',
-      '  dependencies:',
-      `    a: "patch:${encoded}#${patch}"`,
-      '  languageName: unknown',
-      '  linkType: soft',
-      '',
-    ].join('\n');
+    return berryLock({ name: 'a', key: `${descriptor}::locator=app%40workspace%3A.`, declared: `patch:${encoded}#${patch}`, version: '1.0.0', resolution, checksum: '10c0/00' });
   };
 
   it('audits the npm: release the patch names (yarn fetches it), with the project\'s patch', () => {
