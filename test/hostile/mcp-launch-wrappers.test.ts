@@ -63,13 +63,18 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** `nerq audit --mcp-config` (offline, JSON) over one server `srv` launched as `command args`, in a folder of its own. */
+async function auditLaunch(folder: string, command: string, args: readonly string[]) {
+  const dir = path.join(scratch, folder.replace(/[^a-z0-9]+/gi, '-'));
+  mkdirSync(dir);
+  writeFileSync(path.join(dir, 'mcp.json'), JSON.stringify({ mcpServers: { srv: { command, args } } }));
+  return runHostile(['audit', dir, '--mcp-config', path.join(dir, 'mcp.json'), '--offline', '--json']);
+}
+
 describe('a package started through a wrapper is the package', () => {
   it.concurrent.for(LAUNCHES)('%s: the package is seen and the run is not PASS', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, command, args], { task }) => {
     noteCases(task);
-    const dir = path.join(scratch, label.replace(/[^a-z0-9]+/gi, '-'));
-    mkdirSync(dir);
-    writeFileSync(path.join(dir, 'mcp.json'), JSON.stringify({ mcpServers: { srv: { command, args } } }));
-    const run = await runHostile(['audit', dir, '--mcp-config', path.join(dir, 'mcp.json'), '--offline', '--json']);
+    const run = await auditLaunch(label, command, args);
     const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 400)}\n${run.stdout.slice(0, 600)}`;
     expectCleanStderr(run.stderr, context);
     // Offline the package cannot be evaluated: INCOMPLETE, never PASS.
@@ -83,10 +88,7 @@ describe('a package started through a wrapper is the package', () => {
 describe('a package runner started in a way nerq cannot read is code nerq cannot inspect', () => {
   it.concurrent.for(UNREADABLE)('%s: mcp-uninspected, the run is not PASS', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, command, args], { task }) => {
     noteCases(task);
-    const dir = path.join(scratch, `unreadable-${label.replace(/[^a-z0-9]+/gi, '-')}`);
-    mkdirSync(dir);
-    writeFileSync(path.join(dir, 'mcp.json'), JSON.stringify({ mcpServers: { srv: { command, args } } }));
-    const run = await runHostile(['audit', dir, '--mcp-config', path.join(dir, 'mcp.json'), '--offline', '--json']);
+    const run = await auditLaunch(`unreadable-${label}`, command, args);
     const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 400)}\n${run.stdout.slice(0, 600)}`;
     expectCleanStderr(run.stderr, context);
     expect(run.code, context).toBe(3);
