@@ -29,7 +29,6 @@
  * `resolved` is also read as usual: npm fetches it from there when the bundle lacks it. The
  * project's (or a workspace's) own bundled dependencies are installed from the registry.
  */
-import { posix } from 'node:path';
 import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
 import { LockfileError, type DeclaredDependency } from '../audit/types.js';
@@ -38,7 +37,7 @@ import { parseJson } from './json-text.js';
 import { Attribution, type RootDeclaration } from './npm-attribution.js';
 import { manifestAt, type DeclarationGroup } from './package-json.js';
 import { npmSourceKind, skippedEntry, unplacedSource, withDeclaredNames, type SourceKind } from './source-kind.js';
-import { baseName, dirOf, quote } from './text.js';
+import { baseName, dirOf, joinPath, quote } from './text.js';
 import type { InputContext, InputReader, ParsedInput } from './types.js';
 import type { BundledRef, SkippedEntry } from '../audit/types.js';
 import { bundledNote } from './bundled.js';
@@ -134,9 +133,10 @@ function nameFromPath(key: string): string {
 function normalisedKey(key: string): string | null {
   if (key === '') return '';
   if (key.includes('\\')) return null;
-  const path = posix.normalize(key).replace(/\/+$/, '');
+  const absolute = key.startsWith('/');
+  const path = `${absolute ? '/' : ''}${joinPath(key)}`;
   if (path === key) return key;
-  if (path === '..' || path.startsWith('../') || path.startsWith('/') || !isInstallPath(path)) return null;
+  if (absolute || path === '.' || path === '..' || path.startsWith('../') || !isInstallPath(path)) return null;
   return path;
 }
 
@@ -236,7 +236,7 @@ function readPackages(
   // A key npm reads as no install path nerq can place: what npm installs there is unknown, the run incomplete.
   for (const { key, entry, reason } of unreadable) {
     const line = writtenLineOf(['packages', key]);
-    const path = posix.normalize(key.replaceAll('\\', '/')).replace(/\/+$/, '');
+    const path = joinPath(key.replaceAll('\\', '/'));
     const name = entry.name ?? ((isInstallPath(path) && !path.startsWith('../') && nameFromPath(path)) || null);
     const note = `${file}:${line}: ${quote(key)} skipped: ${reason}`;
     notes.push(note);
