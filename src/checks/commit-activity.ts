@@ -32,15 +32,36 @@ function band(bands: typeof RECENT_BANDS, commits: number): number | null {
   return null;
 }
 
+/**
+ * The commits that count as maintenance: those by people. Bots' commits (dependency updates,
+ * automation) keep a branch moving without anyone tending it, so they are left out; evidence
+ * saved before the people's commits were recorded counts every commit.
+ */
+export function countedCommits(activity: GithubActivity): { commits90d: number; commits365d: number } {
+  return {
+    commits90d: Math.min(activity.commits90d, activity.humanCommits90d ?? activity.commits90d),
+    commits365d: Math.min(activity.commits365d, activity.humanCommits365d ?? activity.commits365d),
+  };
+}
+
 /** The score for the commit counts alone (before the single-author deduction). */
 export function activityScore(activity: Pick<GithubActivity, 'commits90d' | 'commits365d'>): number {
   return band(RECENT_BANDS, activity.commits90d) ?? band(YEAR_BANDS, activity.commits365d) ?? DORMANT_SCORE;
 }
 
+/** What the message adds when bots' commits were left out: how many (or, over a truncated listing, that they were). */
+function botNote(activity: GithubActivity, counted: { commits365d: number }): string {
+  const bots = activity.commits365d - counted.commits365d;
+  if (bots <= 0) return '';
+  if (activity.truncated) return '; commits by bots not counted';
+  return bots === 1 ? '; 1 commit by a bot not counted' : `; ${bots} commits by bots not counted`;
+}
+
 /** The score of a fork's own commits (counts, then the single-author deduction), never above what its branch's commits score. */
 function ownScore(own: GithubForkCommits, branchScore: number): number {
-  const singleAuthor = own.activity.commits365d > 0 && own.activity.authors365d === 1;
-  return Math.min(branchScore, Math.max(DORMANT_SCORE, activityScore(own.activity) - (singleAuthor ? SINGLE_AUTHOR_PENALTY : 0)));
+  const counted = countedCommits(own.activity);
+  const singleAuthor = counted.commits365d > 0 && own.activity.authors365d === 1;
+  return Math.min(branchScore, Math.max(DORMANT_SCORE, activityScore(counted) - (singleAuthor ? SINGLE_AUTHOR_PENALTY : 0)));
 }
 
 /**
@@ -83,13 +104,14 @@ export default defineCheck({
   optional: ['registry', 'tarball', 'pypi'],
   title: 'Commit activity',
   description:
-    `Counts commits on the default branch of the verified repository: in the last 90 days ${countBandProse(RECENT_BANDS, 'scores')}; otherwise in the last 365 days ${countBandProse(YEAR_BANDS, 'scores')}, none ${DORMANT_SCORE}; ${SINGLE_AUTHOR_PENALTY} points come off when one person made every commit of the year (distinct non-bot authors). ` +
+    `Counts commits by people on the default branch of the verified repository (bots' commits — dependency updates, automation — are not maintenance and are left out; with none by a person in the year: \`bots-only\`, scored as none): in the last 90 days ${countBandProse(RECENT_BANDS, 'scores')}; otherwise in the last 365 days ${countBandProse(YEAR_BANDS, 'scores')}, none ${DORMANT_SCORE}; ${SINGLE_AUTHOR_PENALTY} points come off when one person made every commit of the year (distinct non-bot authors). ` +
     'A finished npm package (see the finished-package rule) scores at least 70 however quiet its repository. ' +
     'A declared repository that does not exist (404) or is blocked (451) scores 0 here, and the other GitHub checks are unknown; a fork\'s branch carries its parent\'s commits, so unless it shows no commit in the year its activity is unknown (`fork-copied`: the maintenance dimension no higher than the commits would score) and holds the verdict at CAUTION at best; for a fork target GitHub compares with its parent, its own commits are scored instead by the same bands, never above the branch\'s score (none of its own: unknown), and the hold stays.',
   messages: {
-    active: '{commits90d} commits in the last 90 days ({commits365d} in 365 days by {authors})',
-    slowing: 'No commit in the last 90 days; {commits365d} in 365 days by {authors}',
+    active: '{counted90d} commits in the last 90 days ({counted365d} in 365 days by {authors}{botNote})',
+    slowing: 'No commit in the last 90 days; {counted365d} in 365 days by {authors}{botNote}',
     dormant: 'No commit on {branch} in the last 365 days (last commit: {lastCommit})',
+    'bots-only': 'No commit by a person on {branch} in the last 365 days: its {commits365d} commits of the year are bots\' (dependency updates and automation are not maintenance)',
     'fork-own-commits': '{repository} is a fork of {parent} with {aheadBy} commits of its own: {ownCommits90d} in the last 90 days, {ownCommits365d} in 365 days by {ownAuthors} (newest {ownLastCommit}{listedNote}); check the parent too: {parentCheck}',
     'fork-no-own-commits': 'Unknown: {repository} is a fork of {parent} with no commits of its own ({status}, {behindBy} behind): the commits on its branch are the parent\'s (check the parent: {parentCheck})',
     finished: 'Quiet repository ({commits365d} commits in 365 days) — a small, stable 1.x+ package; rare changes are expected',
@@ -126,13 +148,17 @@ export default defineCheck({
       lastCommit: lastCommit === null ? 'unknown' : isFutureTime(lastCommit, now) ? `dated in the future (${lastCommit.toISOString().slice(0, 10)})` : `${wholeDaysBetween(lastCommit, now)} days ago`,
       truncated: activity.truncated,
     };
-    const counted = activityScore(activity);
-    const singleAuthor = activity.commits365d > 0 && activity.authors365d === 1;
+    const commits = countedCommits(activity);
+    data.counted90d = commits.commits90d;
+    data.counted365d = commits.commits365d;
+    data.botNote = botNote(activity, commits);
+    const counted = activityScore(commits);
+    const singleAuthor = commits.commits365d > 0 && activity.authors365d === 1;
     data.singleAuthor = singleAuthor;
     const score = Math.max(DORMANT_SCORE, counted - (singleAuthor ? SINGLE_AUTHOR_PENALTY : 0));
-    const messageId = activity.commits90d > 0 ? 'active' : activity.commits365d > 0 ? 'slowing' : 'dormant';
+    const messageId = commits.commits90d > 0 ? 'active' : commits.commits365d > 0 ? 'slowing' : activity.commits365d > 0 ? 'bots-only' : 'dormant';
     // A fork's commits of the year may all be its parent's: no commit at all is what the fork shows too.
-    const fork = messageId === 'dormant' ? null : forkCopied(read.repository, data, { check: 'commit-activity', dimension: 'maintenance', score });
+    const fork = messageId === 'dormant' || messageId === 'bots-only' ? null : forkCopied(read.repository, data, { check: 'commit-activity', dimension: 'maintenance', score });
     if (fork !== null) {
       const check = String(fork.data?.parentCheck);
       // GitHub's comparison with the parent told the fork's own commits apart (a repository target).

@@ -84,6 +84,13 @@ export const GithubActivitySchema = z.object({
   /** Distinct non-bot commit authors in those windows; null when the API gave only counts. */
   authors90d: z.number().int().nonnegative().nullable(),
   authors365d: z.number().int().nonnegative().nullable(),
+  /**
+   * Commits by people (bots left out: dependency updates and automation are not maintenance)
+   * among the commits listed in those windows; lower bounds when `truncated`. Absent in evidence
+   * saved before they were recorded: the counts above stand for them.
+   */
+  humanCommits90d: z.number().int().nonnegative().optional(),
+  humanCommits365d: z.number().int().nonnegative().optional(),
   lastCommitAt: iso.nullable(),
   /** True when a count hit the request budget (the real number is at least this). */
   truncated: z.boolean(),

@@ -240,7 +240,7 @@ describe('nerq check github:acme/widget without a token (REST)', () => {
     expect(md.stdout).toContain('**94.3/100** · grade **A+** · ✅ **YES** · coverage 100% · category cli');
     expect(md.stdout).toContain('| Documentation | 100.0 | 0.20 | 100% |');
     expect(md.stdout).toContain('| Security | 98.7 | 0.30 | 100% |');
-    expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 5 commits in the last 90 days (8 in 365 days by 4 authors) |');
+    expect(md.stdout).toContain('| ✅ pass | Commit activity | 90.0 | 4 commits in the last 90 days (7 in 365 days by 4 authors; 1 commit by a bot not counted) |');
     expect(md.stdout).toContain('Licence matches the repository');
   });
 });

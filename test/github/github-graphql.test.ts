@@ -38,7 +38,7 @@ describe('one repository, one query', () => {
     const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
 
     expect(facts.repository).toMatchObject({ fullName: 'acme/widget', renamedFrom: null, stars: 15234, forks: 1203, watchers: 310, openIssues: 15, license: 'MIT', topics: ['cli', 'widgets'] });
-    expect(facts.activity).toEqual({ commits90d: 5, commits365d: 8, authors90d: 3, authors365d: 4, lastCommitAt: '2026-05-28T16:20:00Z', truncated: false });
+    expect(facts.activity).toEqual({ commits90d: 5, commits365d: 8, authors90d: 3, authors365d: 4, humanCommits90d: 4, humanCommits365d: 7, lastCommitAt: '2026-05-28T16:20:00Z', truncated: false });
     expect(facts.releases).toEqual({
       last12Months: 2,
       latest: { tag: 'v3.2.0', publishedAt: '2026-05-10T10:00:00Z', signatureAssets: ['widget-3.2.0.tgz.sigstore', 'multiple.intoto.jsonl'], assets: 3, hasNotes: true },

@@ -81,6 +81,9 @@ describe('an active, popular repository', () => {
       commits365d: 8,
       authors90d: 3,
       authors365d: 4,
+      // dependabot[bot]'s commit is no person's.
+      humanCommits90d: 4,
+      humanCommits365d: 7,
       lastCommitAt: '2026-05-28T16:20:00Z',
       truncated: false,
     });
@@ -220,6 +223,8 @@ describe('repository states', () => {
       commits365d: 0,
       authors90d: 0,
       authors365d: 0,
+      humanCommits90d: 0,
+      humanCommits365d: 0,
       lastCommitAt: '2022-02-01T08:00:00Z',
       truncated: false,
     });
@@ -349,7 +354,7 @@ describe('repository states', () => {
     });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), { host: 'github.com', owner: 'acme', name: 'empty' }, npmClaim('empty')));
     expect(facts.unknown).toEqual({});
-    expect(facts.activity).toEqual({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: null, truncated: false });
+    expect(facts.activity).toEqual({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, humanCommits90d: 0, humanCommits365d: 0, lastCommitAt: null, truncated: false });
     // GitHub said there are no commits: nobody contributed (a fact), not an unknown.
     expect(facts.contributors).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 0 });
     expect(facts.ci).toEqual({ workflows: 0, otherCi: [], dependencyUpdates: [] });
@@ -548,6 +553,9 @@ describe('very active repositories', () => {
       commits365d: 650,
       authors90d: 20,
       authors365d: 20,
+      // The people's commits among the 200 listed: a lower bound.
+      humanCommits90d: 200,
+      humanCommits365d: 200,
       lastCommitAt: '2026-06-01T11:00:00Z',
       truncated: true,
     });
@@ -577,6 +585,8 @@ describe('very active repositories', () => {
       commits365d: 189,
       authors90d: 20,
       authors365d: 20,
+      humanCommits90d: 90,
+      humanCommits365d: 189,
       lastCommitAt: '2026-06-01T11:00:00Z',
       truncated: false,
     });

@@ -371,6 +371,26 @@ describe('the seven other recorded repositories: all five dimensions known; cove
   }
 });
 
+describe("a bot's commits are not maintenance (formulahendry/mcp-server-code-runner)", () => {
+  // A real dependabot[bot] commit as GitHub lists it (fixtures/PROVENANCE.md), newer than the recorded ones.
+  const DEPENDABOT = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'commits', 'dependabot.PyGithub.3253acaa.json'), 'utf8')) as Record<string, unknown>;
+  const RECORDED = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', CODE_RUNNER, 'commits.json'), 'utf8')) as unknown[];
+  const withDependabot: Record<string, FixtureResponse> = { '/commits?per_page=100&sha=main': { body: [DEPENDABOT, ...RECORDED] } };
+
+  it('a year with only a dependency bump by dependabot: no person committed, scored as none, never active', async () => {
+    // 2026-05-01: the bump (2025-09-08) is in the year, the people's 24 commits (to 2025-04-04) are not.
+    const { report, evidence } = await check(CODE_RUNNER, { license: 'MIT', override: withDependabot }, new Date('2026-05-01T00:00:00Z'));
+    expect(evidence.sources.github).toMatchObject({ facts: { activity: { commits365d: 1, humanCommits365d: 0 } } });
+    expect(checkOf(report, 'commit-activity')).toMatchObject({ messageId: 'bots-only', score: 10, evidence: { commits365d: 1, counted365d: 0 } });
+  });
+
+  it("the people's commits of the year counted, the bots' not: slowing, not active", async () => {
+    // 2025-09-10: the bump alone in the quarter; the year also holds the recorded 23 commits by people and one by smithery-ai[bot].
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: withDependabot }, new Date('2025-09-10T00:00:00Z'));
+    expect(checkOf(report, 'commit-activity')).toMatchObject({ messageId: 'slowing', evidence: { commits90d: 1, counted90d: 0, counted365d: 23, commits365d: 25 } });
+  });
+});
+
 describe('maturity: when the history starts and how fast it publishes (microsoft/playwright-mcp)', () => {
   const PLAYWRIGHT = 'microsoft/playwright-mcp';
   const HISTORY = '/commits?per_page=2&sha=main';

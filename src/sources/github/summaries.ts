@@ -69,8 +69,9 @@ export interface ActivityInput {
 }
 
 /**
- * Commit counts and distinct non-bot authors for 90 / 365 days. Author counts come from the
- * sample: when it is not complete they are lower bounds and `truncated` is set.
+ * Commit counts, commits by people (not bots) and distinct non-bot authors for 90 / 365 days.
+ * The commits by people and the author counts come from the sample: when it is not complete
+ * they are lower bounds and `truncated` is set.
  */
 export function summariseActivity(input: ActivityInput): GithubActivity {
   const { now, sample } = input;
@@ -83,6 +84,8 @@ export function summariseActivity(input: ActivityInput): GithubActivity {
     commits365d: input.count365 ?? year.length,
     authors90d: authors(quarter),
     authors365d: authors(year),
+    humanCommits90d: quarter.filter((c) => !c.bot).length,
+    humanCommits365d: year.filter((c) => !c.bot).length,
     lastCommitAt: input.lastCommitAt,
     truncated: !input.complete,
   };
