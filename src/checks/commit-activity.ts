@@ -35,12 +35,12 @@ function band(bands: typeof RECENT_BANDS, commits: number): number | null {
 /**
  * The commits that count as maintenance: those by people. Bots' commits (dependency updates,
  * automation) keep a branch moving without anyone tending it, so they are left out; evidence
- * saved before the people's commits were recorded counts every commit.
+ * saved before the bots' commits were recorded counts every commit.
  */
 export function countedCommits(activity: GithubActivity): { commits90d: number; commits365d: number } {
   return {
-    commits90d: Math.min(activity.commits90d, activity.humanCommits90d ?? activity.commits90d),
-    commits365d: Math.min(activity.commits365d, activity.humanCommits365d ?? activity.commits365d),
+    commits90d: Math.max(0, activity.commits90d - (activity.botCommits90d ?? 0)),
+    commits365d: Math.max(0, activity.commits365d - (activity.botCommits365d ?? 0)),
   };
 }
 
@@ -49,12 +49,12 @@ export function activityScore(activity: Pick<GithubActivity, 'commits90d' | 'com
   return band(RECENT_BANDS, activity.commits90d) ?? band(YEAR_BANDS, activity.commits365d) ?? DORMANT_SCORE;
 }
 
-/** What the message adds when bots' commits were left out: how many (or, over a truncated listing, that they were). */
+/** What the message adds when bots' commits were left out: how many (over a truncated listing, at least how many). */
 function botNote(activity: GithubActivity, counted: { commits365d: number }): string {
   const bots = activity.commits365d - counted.commits365d;
   if (bots <= 0) return '';
-  if (activity.truncated) return '; commits by bots not counted';
-  return bots === 1 ? '; 1 commit by a bot not counted' : `; ${bots} commits by bots not counted`;
+  const atLeast = activity.truncated ? 'at least ' : '';
+  return bots === 1 ? `; ${atLeast}1 commit by a bot not counted` : `; ${atLeast}${bots} commits by bots not counted`;
 }
 
 /** The score of a fork's own commits (counts, then the single-author deduction), never above what its branch's commits score. */

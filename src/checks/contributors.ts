@@ -46,7 +46,7 @@ export default defineCheck({
   description:
     'Counts the people with a GitHub account among the authors of the default branch\'s last 100 commits (bots left out), with or without a token: ' + `${countBandProse(CONTRIBUTOR_BANDS, 'score')}, none 0. ` +
     `The bus factor (fewest of them who made half of those commits) limits that: 2 to at most ${BUS_FACTOR_LIMITS.two}, 1 to at most ${BUS_FACTOR_LIMITS.one}, and 1 with the top contributor at ${SOLO_SHARE * 100} % or more of the commits to at most ${BUS_FACTOR_LIMITS.solo}. ` +
-    `The message says how many commits were examined (fewer than ${MIN_COMMITS_EXAMINED} are too few to judge: unknown); evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was; a fork\'s commits include its parent\'s, so unless none has an author its contributors are unknown (\`fork-copied\`: the community dimension no higher than they would score), and for a fork target GitHub compares with its parent they are counted over its own commits instead, never above the branch\'s score (fewer than ${MIN_COMMITS_EXAMINED} of its own: unknown).`,
+    `The message says how many commits were examined (fewer than ${MIN_COMMITS_EXAMINED} are too few to judge: unknown; more than half of them by people no GitHub account names, a mail address alone, cannot be counted from the accounts: unknown, \`unlinked\`); evidence saved by earlier versions, counted over GitHub\'s all-time contributors list, is scored as it was; a fork\'s commits include its parent\'s, so unless none has an author its contributors are unknown (\`fork-copied\`: the community dimension no higher than they would score), and for a fork target GitHub compares with its parent they are counted over its own commits instead, never above the branch\'s score (fewer than ${MIN_COMMITS_EXAMINED} of its own: unknown).`,
   messages: {
     many: '{count} contributors{basisNote}; bus factor {busFactorLabel}',
     'bus-factor': '{count} contributors{basisNote}, but bus factor {busFactor}: the top contributor made {topPercent}% of the commits',
@@ -55,6 +55,7 @@ export default defineCheck({
     'fork-own-contributors': '{ownCount} contributors in the {ownCommitsExamined} newest of the {aheadBy} commits {repository} made as a fork of {parent}{listedNote}; bus factor {ownBusFactorLabel} (check the parent: {parentCheck})',
     'fork-own-too-few': 'Unknown: {repository}, a fork of {parent}, has only {aheadBy} commits of its own ({ownCommitsExamined} listed), too few to judge who keeps it going (at least {minCommits}; check the parent: {parentCheck})',
     'too-few': 'Unknown: only {commitsExamined} commits on the default branch, too few to judge who keeps the project going (at least {minCommits})',
+    unlinked: 'Unknown: {unlinked} of the {commitsExamined} commits examined are by people no GitHub account names (a mail address alone): who keeps the project going cannot be counted from the accounts',
     ...GITHUB_FORK_MESSAGES,
     ...GITHUB_ABSENT_MESSAGES,
     ...GITHUB_UNKNOWN_MESSAGES,
@@ -62,7 +63,7 @@ export default defineCheck({
   evaluate: ({ github }) => {
     const read = readGithub(github, ['contributors']);
     if (!read.ok) return read.outcome;
-    const { count, busFactor, topShare, basis, commitsExamined } = read.sections.contributors;
+    const { count, busFactor, topShare, basis, commitsExamined, unlinked } = read.sections.contributors;
     // The authors of recent commits, not an all-time list: the message says so. Evidence saved
     // before REST counted recent commits too has the all-time list (no basis, or `contributors`).
     const recent = basis === 'recent-commits';
@@ -79,6 +80,11 @@ export default defineCheck({
     };
     if (recent && commitsExamined !== null && commitsExamined !== undefined && commitsExamined < MIN_COMMITS_EXAMINED) {
       return { score: null, messageId: 'too-few', data: { ...data, minCommits: MIN_COMMITS_EXAMINED } };
+    }
+    // Most of the commits name no account: counting the few that do would score them as the project's only people (or nobody).
+    if (recent && unlinked !== undefined) {
+      data.unlinked = unlinked;
+      if (unlinked * 2 > (commitsExamined ?? 0)) return { score: null, messageId: 'unlinked', data };
     }
     if (count <= 0) return { score: 0, messageId: 'none', data };
     const countScore = contributorCountScore(count);

@@ -85,12 +85,12 @@ export const GithubActivitySchema = z.object({
   authors90d: z.number().int().nonnegative().nullable(),
   authors365d: z.number().int().nonnegative().nullable(),
   /**
-   * Commits by people (bots left out: dependency updates and automation are not maintenance)
-   * among the commits listed in those windows; lower bounds when `truncated`. Absent in evidence
-   * saved before they were recorded: the counts above stand for them.
+   * Bots' commits (dependency updates, automation: not maintenance) among the commits listed in
+   * those windows; lower bounds when `truncated`. Absent in evidence saved before they were
+   * recorded: none counted.
    */
-  humanCommits90d: z.number().int().nonnegative().optional(),
-  humanCommits365d: z.number().int().nonnegative().optional(),
+  botCommits90d: z.number().int().nonnegative().optional(),
+  botCommits365d: z.number().int().nonnegative().optional(),
   lastCommitAt: iso.nullable(),
   /** True when a count hit the request budget (the real number is at least this). */
   truncated: z.boolean(),
@@ -186,6 +186,12 @@ export const GithubContributorsSchema = z.object({
   basis: z.enum(['contributors', 'recent-commits']).optional(),
   /** With `recent-commits`: how many commits were examined (at most 100). */
   commitsExamined: z.number().int().nonnegative().optional(),
+  /**
+   * With `recent-commits`: how many of the examined commits are a person's that no GitHub
+   * account names (a mail address alone), counted for nobody. Absent when there is none, and in
+   * evidence saved before it was recorded.
+   */
+  unlinked: z.number().int().positive().optional(),
 });
 export type GithubContributors = z.infer<typeof GithubContributorsSchema>;
 

@@ -81,6 +81,26 @@ checkTable(check, [
     message: ['No non-bot contributors in the last 100 commits listed for example/example'],
   },
   {
+    name: 'the last commits by people no GitHub account names (a mail address alone): unknown, never 0',
+    evidence: evidence({ github: githubFacts({ contributors: { count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 24, unlinked: 23 } }) }),
+    score: null,
+    messageId: 'unlinked',
+    data: { unlinked: 23, commitsExamined: 24 },
+  },
+  {
+    name: 'one account holder among commits mostly named by a mail address alone: unknown, not a solo project',
+    evidence: evidence({ github: githubFacts({ contributors: { count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 100, unlinked: 60 } }) }),
+    score: null,
+    messageId: 'unlinked',
+  },
+  {
+    name: 'a minority of commits naming no account: the account holders are counted as before',
+    evidence: evidence({ github: githubFacts({ contributors: { count: 5, busFactor: 3, topShare: 0.3, basis: 'recent-commits', commitsExamined: 100, unlinked: 30 } }) }),
+    score: 70,
+    messageId: 'many',
+    data: { unlinked: 30 },
+  },
+  {
     name: 'older evidence counted over the all-time contributors list is scored as it was',
     evidence: evidence({ github: githubFacts({ contributors: { count: 5, busFactor: 2, topShare: 0.455, basis: 'contributors' } }) }),
     score: 70,

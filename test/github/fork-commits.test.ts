@@ -45,7 +45,7 @@ describe('forkOwnCommits', () => {
         aheadBy: 4,
         behindBy: 0,
         listed: 4,
-        activity: { commits90d: 4, commits365d: 4, authors90d: 1, authors365d: 1, humanCommits90d: 4, humanCommits365d: 4, lastCommitAt: '2012-05-25T17:14:34.000Z', truncated: false },
+        activity: { commits90d: 4, commits365d: 4, authors90d: 1, authors365d: 1, botCommits90d: 0, botCommits365d: 0, lastCommitAt: '2012-05-25T17:14:34.000Z', truncated: false },
         contributors: { count: 1, busFactor: 1, topShare: 1, basis: 'recent-commits', commitsExamined: 4 },
       },
     });

@@ -170,7 +170,7 @@ describe('contributors from recent commits', () => {
     const rest = await viaRest('acme/widget', () => serveRepo(server, 'acme/widget', { skip: ['manifest'] }));
     const graphql = await viaGraphql('acme/widget', widgetNode());
     // The 11 newest commits: alice 5, bob 3, dave 1; carol has no GitHub account, dependabot is a bot.
-    const expected = { count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 };
+    const expected = { count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11, unlinked: 1 };
     expect(rest.contributors).toEqual(expected);
     expect(graphql.contributors).toEqual(expected);
     // REST never asks for the all-time contributors list.
@@ -195,7 +195,7 @@ describe('contributors from recent commits', () => {
         { login: null, name: 'Carol' },
       ]),
     );
-    expect(got).toEqual({ ok: true, value: { count: 2, busFactor: 1, topShare: 0.667, basis: 'recent-commits', commitsExamined: 6 } });
+    expect(got).toEqual({ ok: true, value: { count: 2, busFactor: 1, topShare: 0.667, basis: 'recent-commits', commitsExamined: 6, unlinked: 1 } });
   });
 
   test('no recent history in the answer: unknown, never zero', () => {

@@ -38,7 +38,7 @@ describe('one repository, one query', () => {
     const facts = factsOf(await fetchGithubFacts(contextFor(gh.server, gh.client.http, TOKEN), WIDGET, npmClaim('widget')));
 
     expect(facts.repository).toMatchObject({ fullName: 'acme/widget', renamedFrom: null, stars: 15234, forks: 1203, watchers: 310, openIssues: 15, license: 'MIT', topics: ['cli', 'widgets'] });
-    expect(facts.activity).toEqual({ commits90d: 5, commits365d: 8, authors90d: 3, authors365d: 4, humanCommits90d: 4, humanCommits365d: 7, lastCommitAt: '2026-05-28T16:20:00Z', truncated: false });
+    expect(facts.activity).toEqual({ commits90d: 5, commits365d: 8, authors90d: 3, authors365d: 4, botCommits90d: 1, botCommits365d: 1, lastCommitAt: '2026-05-28T16:20:00Z', truncated: false });
     expect(facts.releases).toEqual({
       last12Months: 2,
       latest: { tag: 'v3.2.0', publishedAt: '2026-05-10T10:00:00Z', signatureAssets: ['widget-3.2.0.tgz.sigstore', 'multiple.intoto.jsonl'], assets: 3, hasNotes: true },
@@ -57,7 +57,7 @@ describe('one repository, one query', () => {
     });
     // The 11 newest commits: alice 5, bob 3, dave 1 (carol has no GitHub account and
     // dependabot is a bot): the same as over REST (github-rest.test.ts).
-    expect(facts.contributors).toEqual({ count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 });
+    expect(facts.contributors).toEqual({ count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11, unlinked: 1 });
     // First responses by someone else and not a bot: #120 after 24 h (the author's own comment and
     // the bot's are skipped), #117 after 6 h; PR #119 reviewed after 2 h, #115 closed after 12 h.
     expect(facts.responsiveness).toEqual({

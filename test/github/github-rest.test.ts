@@ -81,9 +81,9 @@ describe('an active, popular repository', () => {
       commits365d: 8,
       authors90d: 3,
       authors365d: 4,
-      // dependabot[bot]'s commit is no person's.
-      humanCommits90d: 4,
-      humanCommits365d: 7,
+      // dependabot[bot]'s commit, in the quarter.
+      botCommits90d: 1,
+      botCommits365d: 1,
       lastCommitAt: '2026-05-28T16:20:00Z',
       truncated: false,
     });
@@ -110,7 +110,7 @@ describe('an active, popular repository', () => {
     });
     // The authors of the same 11 commits, as GraphQL counts them: alice 5, bob 3, dave 1 (carol has no
     // GitHub account, dependabot is a bot); alice alone made more than half of those 9.
-    expect(facts.contributors).toEqual({ count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11 });
+    expect(facts.contributors).toEqual({ count: 3, busFactor: 1, topShare: 0.556, basis: 'recent-commits', commitsExamined: 11, unlinked: 1 });
     // Issues #120 (comments), #117 (closed after 48 h), #116 (nothing); PRs #119 (merged after 24 h),
     // #115 (closed unmerged after 12 h), #114 (nothing). The bot's PR and the old issue are left out.
     expect(facts.responsiveness).toEqual({
@@ -223,8 +223,8 @@ describe('repository states', () => {
       commits365d: 0,
       authors90d: 0,
       authors365d: 0,
-      humanCommits90d: 0,
-      humanCommits365d: 0,
+      botCommits90d: 0,
+      botCommits365d: 0,
       lastCommitAt: '2022-02-01T08:00:00Z',
       truncated: false,
     });
@@ -354,7 +354,7 @@ describe('repository states', () => {
     });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), { host: 'github.com', owner: 'acme', name: 'empty' }, npmClaim('empty')));
     expect(facts.unknown).toEqual({});
-    expect(facts.activity).toEqual({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, humanCommits90d: 0, humanCommits365d: 0, lastCommitAt: null, truncated: false });
+    expect(facts.activity).toEqual({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, botCommits90d: 0, botCommits365d: 0, lastCommitAt: null, truncated: false });
     // GitHub said there are no commits: nobody contributed (a fact), not an unknown.
     expect(facts.contributors).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 0 });
     expect(facts.ci).toEqual({ workflows: 0, otherCi: [], dependencyUpdates: [] });
@@ -553,9 +553,9 @@ describe('very active repositories', () => {
       commits365d: 650,
       authors90d: 20,
       authors365d: 20,
-      // The people's commits among the 200 listed: a lower bound.
-      humanCommits90d: 200,
-      humanCommits365d: 200,
+      // No bot among the 200 listed.
+      botCommits90d: 0,
+      botCommits365d: 0,
       lastCommitAt: '2026-06-01T11:00:00Z',
       truncated: true,
     });
@@ -585,8 +585,8 @@ describe('very active repositories', () => {
       commits365d: 189,
       authors90d: 20,
       authors365d: 20,
-      humanCommits90d: 90,
-      humanCommits365d: 189,
+      botCommits90d: 0,
+      botCommits365d: 0,
       lastCommitAt: '2026-06-01T11:00:00Z',
       truncated: false,
     });
@@ -607,7 +607,7 @@ describe('very active repositories', () => {
     server.route('GET', '/github/repos/acme/widget/commits', (_req, res) => answer(res, commits));
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
     // lead 60 and 15 people with one each: lead alone made 80 % of the 75.
-    expect(facts.contributors).toEqual({ count: 16, busFactor: 1, topShare: 0.8, basis: 'recent-commits', commitsExamined: 100 });
+    expect(facts.contributors).toEqual({ count: 16, busFactor: 1, topShare: 0.8, basis: 'recent-commits', commitsExamined: 100, unlinked: 10 });
     expect(facts.activity).toMatchObject({ commits365d: 100, authors365d: 26, truncated: false });
     expect(requestLines(server).filter((line) => line.includes('/commits') || line.includes('/contributors'))).toEqual(['GET /github/repos/acme/widget/commits']);
     expectNoUnexpected(server);

@@ -259,6 +259,7 @@ describe('summaries', () => {
       topShare: 0.5,
       basis: 'recent-commits',
       commitsExamined: 58,
+      unlinked: 3,
     });
     expect(summariseRecentContributors(['p0', 'p1', 'p2', 'p3'].flatMap((p) => by(p, 10))).busFactor).toBe(2);
   });
@@ -267,7 +268,7 @@ describe('summaries', () => {
     const commits = [...Array.from({ length: RECENT_COMMITS }, () => ({ login: 'a', bot: false })), { login: 'b', bot: false }];
     expect(summariseRecentContributors(commits)).toMatchObject({ count: 1, busFactor: 1, topShare: 1, commitsExamined: RECENT_COMMITS });
     expect(summariseRecentContributors([])).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 0 });
-    expect(summariseRecentContributors([{ login: null, bot: false }])).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 1 });
+    expect(summariseRecentContributors([{ login: null, bot: false }])).toEqual({ count: 0, busFactor: 0, topShare: null, basis: 'recent-commits', commitsExamined: 1, unlinked: 1 });
   });
 
   test('a commit author: the account login (lower case), or null without one; bots by account type, [bot] login or noreply address', () => {

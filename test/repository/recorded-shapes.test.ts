@@ -70,9 +70,11 @@ describe('a Go MCP server (github/github-mcp-server): go.mod + go.sum, a private
     expect(report.category?.id).toBe('mcp-server');
     expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 1099 } });
     expect(checkOf(report, 'ci-present')).toMatchObject({ messageId: 'workflows', score: 100 });
-    // Every dimension known, the dependency checks too: coverage 0.895 (0.641 while Go was unevaluated), YES.
+    // Every dimension known, the dependency checks too: coverage 0.818 (0.641 while Go was unevaluated), YES.
+    // The contributors alone are unknown: the recording keeps no commit's account (fixtures/github-repos/README.md).
     for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
-    expect(report.coverage).toBeGreaterThanOrEqual(0.85);
+    expect(checkOf(report, 'contributors')?.messageId).toBe('unlinked');
+    expect(report.coverage).toBeGreaterThanOrEqual(0.8);
     expect(report.verdictCode).toBe('yes');
     expect(report.verdictReasonDetails.map((r) => r.code)).not.toContain('danger-unchecked');
   });
@@ -197,7 +199,8 @@ describe('a bun-built TypeScript MCP server (upstash/context7) whose README adve
     expect(checkOf(report, 'license-consistency')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT', repositoryLicense: 'MIT' } });
     expect(checkOf(report, 'security-policy')).toMatchObject({ score: 0, messageId: 'none' });
     expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 486 } });
-    expect(report.coverage).toBeGreaterThanOrEqual(0.85);
+    // The contributors unknown (no account recorded for its commits): 0.843.
+    expect(report.coverage).toBeGreaterThanOrEqual(0.8);
     // Seven months old, an organisation's, its package verified and its pins clean (OSV's answer is
     // synthesised: no advisory): YES over the MCP-server bar, though no security policy.
     expect(report.verdictCode).toBe('yes');
@@ -280,8 +283,8 @@ describe('a Rust MCP server (rust-mcp-stack/rust-mcp-filesystem): Cargo.toml + C
     expect(report.category?.id).toBe('mcp-server');
     expect(checkOf(report, 'project-maturity')).toMatchObject({ messageId: 'established', evidence: { commits: 138 } });
     for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
-    // Coverage 0.903 (0.703 while its crates were unevaluated); the dependency checks no longer hold the verdict.
-    expect(report.coverage).toBeGreaterThanOrEqual(0.85);
+    // Coverage 0.843 (0.703 while its crates were unevaluated; the contributors unknown, no account recorded for its commits); the dependency checks no longer hold the verdict.
+    expect(report.coverage).toBeGreaterThanOrEqual(0.8);
     expect(report.verdictReasonDetails.map((r) => r.code)).not.toContain('danger-unchecked');
   });
 

@@ -284,8 +284,8 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
 
 describe('every recorded repository whose files exist: all five dimensions known, coverage ≥ 0.7, a verdict with its reason', () => {
   const cases: Array<{ repo: string; options: ServeRecordedOptions; verdict: string; heldBy: string[] }> = [
-    // 16 days of history holds it (project-maturity).
-    { repo: CODE_RUNNER, options: { license: 'MIT', stars: 230 }, verdict: 'caution', heldBy: ['verdict-held'] },
+    // 16 days of history holds it (project-maturity), and an MCP server that runs code below its category's bar.
+    { repo: CODE_RUNNER, options: { license: 'MIT', stars: 230 }, verdict: 'caution', heldBy: ['verdict-held', 'category-bar'] },
     { repo: 'microsoft/playwright-mcp', options: { license: 'Apache-2.0', stars: 20_000, topics: ['mcp', 'playwright'] }, verdict: 'yes', heldBy: [] },
     // An MCP server below the risk categories' bar (a shown 80).
     { repo: 'blazickjp/arxiv-mcp-server', options: { license: 'Apache-2.0' }, verdict: 'caution', heldBy: ['category-bar'] },
@@ -380,7 +380,7 @@ describe("a bot's commits are not maintenance (formulahendry/mcp-server-code-run
   it('a year with only a dependency bump by dependabot: no person committed, scored as none, never active', async () => {
     // 2026-05-01: the bump (2025-09-08) is in the year, the people's 24 commits (to 2025-04-04) are not.
     const { report, evidence } = await check(CODE_RUNNER, { license: 'MIT', override: withDependabot }, new Date('2026-05-01T00:00:00Z'));
-    expect(evidence.sources.github).toMatchObject({ facts: { activity: { commits365d: 1, humanCommits365d: 0 } } });
+    expect(evidence.sources.github).toMatchObject({ facts: { activity: { commits365d: 1, botCommits365d: 1 } } });
     expect(checkOf(report, 'commit-activity')).toMatchObject({ messageId: 'bots-only', score: 10, evidence: { commits365d: 1, counted365d: 0 } });
   });
 
@@ -388,6 +388,22 @@ describe("a bot's commits are not maintenance (formulahendry/mcp-server-code-run
     // 2025-09-10: the bump alone in the quarter; the year also holds the recorded 23 commits by people and one by smithery-ai[bot].
     const { report } = await check(CODE_RUNNER, { license: 'MIT', override: withDependabot }, new Date('2025-09-10T00:00:00Z'));
     expect(checkOf(report, 'commit-activity')).toMatchObject({ messageId: 'slowing', evidence: { commits90d: 1, counted90d: 0, counted365d: 23, commits365d: 25 } });
+  });
+});
+
+describe('commits that name no GitHub account (formulahendry/mcp-server-code-runner)', () => {
+  const RECORDED = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', CODE_RUNNER, 'commits.json'), 'utf8')) as Array<{ commit: { author: { name: string } } }>;
+
+  it("GitHub's `author` null on every person's commit (a mail address alone): the contributors are unknown, never 0", async () => {
+    const { report } = await check(CODE_RUNNER, { license: 'MIT' });
+    // 24 commits examined: 23 by people no account names, one by smithery-ai[bot].
+    expect(checkOf(report, 'contributors')).toMatchObject({ messageId: 'unlinked', score: null, evidence: { count: 0, commitsExamined: 24, unlinked: 23 } });
+  });
+
+  it('the same commits with their accounts linked are counted', async () => {
+    const linked = RECORDED.map((c) => (c.commit.author.name.endsWith('[bot]') ? c : { ...c, author: { login: c.commit.author.name, type: 'User' } }));
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { '/commits?per_page=100&sha=main': { body: linked } } });
+    expect(checkOf(report, 'contributors')).toMatchObject({ messageId: 'few', score: 40, evidence: { count: 2, busFactor: 1, commitsExamined: 24 } });
   });
 });
 

@@ -335,7 +335,7 @@ export function graphqlRepository(host: string, asked: string, node: GraphqlRepo
 
 export function graphqlActivity(node: GraphqlRepository, now: Date): Section<GithubActivity> {
   if (node.isEmpty || node.defaultBranchRef === null) {
-    return { ok: true, value: { commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, humanCommits90d: 0, humanCommits365d: 0, lastCommitAt: null, truncated: false } };
+    return { ok: true, value: { commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, botCommits90d: 0, botCommits365d: 0, lastCommitAt: null, truncated: false } };
   }
   const target = node.defaultBranchRef.target;
   if (target === null || target.year === undefined || target.quarter === undefined) {

@@ -277,8 +277,8 @@ const EMPTY_ACTIVITY: GithubActivity = {
   commits365d: 0,
   authors90d: 0,
   authors365d: 0,
-  humanCommits90d: 0,
-  humanCommits365d: 0,
+  botCommits90d: 0,
+  botCommits365d: 0,
   lastCommitAt: null,
   truncated: false,
 };

@@ -69,9 +69,9 @@ export interface ActivityInput {
 }
 
 /**
- * Commit counts, commits by people (not bots) and distinct non-bot authors for 90 / 365 days.
- * The commits by people and the author counts come from the sample: when it is not complete
- * they are lower bounds and `truncated` is set.
+ * Commit counts, bots' commits and distinct non-bot authors for 90 / 365 days. The bots'
+ * commits and the author counts come from the sample: when it is not complete they are lower
+ * bounds and `truncated` is set.
  */
 export function summariseActivity(input: ActivityInput): GithubActivity {
   const { now, sample } = input;
@@ -84,8 +84,8 @@ export function summariseActivity(input: ActivityInput): GithubActivity {
     commits365d: input.count365 ?? year.length,
     authors90d: authors(quarter),
     authors365d: authors(year),
-    humanCommits90d: quarter.filter((c) => !c.bot).length,
-    humanCommits365d: year.filter((c) => !c.bot).length,
+    botCommits90d: quarter.filter((c) => c.bot).length,
+    botCommits365d: year.filter((c) => c.bot).length,
     lastCommitAt: input.lastCommitAt,
     truncated: !input.complete,
   };
@@ -210,16 +210,19 @@ export function commitAuthor(
 /**
  * Contributors over the default branch's newest commits (at most RECENT_COMMITS, newest first),
  * the same for REST and GraphQL: `count` is the people with a GitHub account among their
- * authors (bots left out; a commit linked to no account is examined but counts for nobody);
+ * authors (bots left out; a commit linked to no account is examined but counts for nobody, and
+ * how many such commits there were is `unlinked`);
  * the bus factor is the fewest of them who made at least half of their commits, and the top
  * share the part of the single most frequent author. Nobody at all: bus factor 0 (nobody to lose).
  */
 export function summariseRecentContributors(commits: readonly CommitAuthor[]): GithubContributors {
   const examined = commits.slice(0, RECENT_COMMITS);
   const byPerson = new Map<string, number>();
+  let unlinked = 0;
   for (const commit of examined) {
-    if (commit.login === null || commit.bot) continue;
-    byPerson.set(commit.login, (byPerson.get(commit.login) ?? 0) + 1);
+    if (commit.bot) continue;
+    if (commit.login === null) unlinked += 1;
+    else byPerson.set(commit.login, (byPerson.get(commit.login) ?? 0) + 1);
   }
   const counts = [...byPerson.values()].sort((a, b) => b - a);
   const total = counts.reduce((sum, n) => sum + n, 0);
@@ -234,5 +237,5 @@ export function summariseRecentContributors(commits: readonly CommitAuthor[]): G
     }
     topShare = Math.round(((counts[0] ?? 0) / total) * 1000) / 1000;
   }
-  return { count: counts.length, busFactor, topShare, basis: 'recent-commits', commitsExamined: examined.length };
+  return { count: counts.length, busFactor, topShare, basis: 'recent-commits', commitsExamined: examined.length, ...(unlinked > 0 ? { unlinked } : {}) };
 }
