@@ -104,13 +104,14 @@ export default defineCheck({
   optional: ['registry', 'tarball', 'pypi'],
   title: 'Commit activity',
   description:
-    `Counts commits by people on the default branch of the verified repository (bots' commits — dependency updates, automation — are not maintenance and are left out; with none by a person in the year: \`bots-only\`, scored as none): in the last 90 days ${countBandProse(RECENT_BANDS, 'scores')}; otherwise in the last 365 days ${countBandProse(YEAR_BANDS, 'scores')}, none ${DORMANT_SCORE}; ${SINGLE_AUTHOR_PENALTY} points come off when one person made every commit of the year (distinct non-bot authors). ` +
+    `Counts commits by people on the default branch of the verified repository (bots' commits — dependency updates, automation — are not maintenance and are left out; with none by a person in the year: \`bots-only\`, scored as none; none dated in the year and the newest dated in the future: unknown, \`future-dated\`): in the last 90 days ${countBandProse(RECENT_BANDS, 'scores')}; otherwise in the last 365 days ${countBandProse(YEAR_BANDS, 'scores')}, none ${DORMANT_SCORE}; ${SINGLE_AUTHOR_PENALTY} points come off when one person made every commit of the year (distinct non-bot authors). ` +
     'A finished npm package (see the finished-package rule) scores at least 70 however quiet its repository. ' +
     'A declared repository that does not exist (404) or is blocked (451) scores 0 here, and the other GitHub checks are unknown; a fork\'s branch carries its parent\'s commits, so unless it shows no commit in the year its activity is unknown (`fork-copied`: the maintenance dimension no higher than the commits would score) and holds the verdict at CAUTION at best; for a fork target GitHub compares with its parent, its own commits are scored instead by the same bands, never above the branch\'s score (none of its own: unknown), and the hold stays.',
   messages: {
     active: '{counted90d} commits in the last 90 days ({counted365d} in 365 days by {authors}{botNote})',
     slowing: 'No commit in the last 90 days; {counted365d} in 365 days by {authors}{botNote}',
     dormant: 'No commit on {branch} in the last 365 days (last commit: {lastCommit})',
+    'future-dated': 'Unknown: no commit on {branch} is dated in the last 365 days, and its newest is dated in the future ({lastCommit}): when it was made cannot be told',
     'bots-only': 'No commit by a person on {branch} in the last 365 days: its {commits365d} commits of the year are bots\' (dependency updates and automation are not maintenance)',
     'fork-own-commits': '{repository} is a fork of {parent} with {aheadBy} commits of its own: {ownCommits90d} in the last 90 days, {ownCommits365d} in 365 days by {ownAuthors} (newest {ownLastCommit}{listedNote}); check the parent too: {parentCheck}',
     'fork-no-own-commits': 'Unknown: {repository} is a fork of {parent} with no commits of its own ({status}, {behindBy} behind): the commits on its branch are the parent\'s (check the parent: {parentCheck})',
@@ -156,6 +157,8 @@ export default defineCheck({
     const singleAuthor = commits.commits365d > 0 && activity.authors365d === 1;
     data.singleAuthor = singleAuthor;
     const score = Math.max(DORMANT_SCORE, counted - (singleAuthor ? SINGLE_AUTHOR_PENALTY : 0));
+    // The newest commit dated in the future and none in the year: the committer's clock is wrong, not the branch quiet.
+    if (activity.commits365d === 0 && lastCommit !== null && isFutureTime(lastCommit, now)) return { score: null, messageId: 'future-dated', data };
     const messageId = commits.commits90d > 0 ? 'active' : commits.commits365d > 0 ? 'slowing' : activity.commits365d > 0 ? 'bots-only' : 'dormant';
     // A fork's commits of the year may all be its parent's: no commit at all is what the fork shows too.
     const fork = messageId === 'dormant' || messageId === 'bots-only' ? null : forkCopied(read.repository, data, { check: 'commit-activity', dimension: 'maintenance', score });

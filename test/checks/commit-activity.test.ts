@@ -39,11 +39,24 @@ checkTable(check, [
     name: 'a quiet repository of a finished package whose newest release is dated in the future: not finished',
     evidence: evidence({
       registry: { ...finishedRegistry, versions: [...finishedRegistry.versions, ...versionsAgo([['1.5.0', -600]])] },
-      github: githubFacts({ activity: activity({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: daysAgo(-40) }) }),
+      github: githubFacts({ activity: activity({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: daysAgo(800) }) }),
     }),
     score: 10,
     messageId: 'dormant',
-    data: { finished: false, unmetFinishedCriteria: ['recent-release'], lastCommit: `dated in the future (${daysAgo(-40).slice(0, 10)})` },
+    data: { finished: false, unmetFinishedCriteria: ['recent-release'] },
+  },
+  {
+    name: 'no commit dated in the year, the newest dated in the future: unknown, never dormant',
+    evidence: withActivity({ commits90d: 0, commits365d: 0, authors90d: 0, authors365d: 0, lastCommitAt: daysAgo(-40) }),
+    score: null,
+    messageId: 'future-dated',
+    data: { lastCommit: `dated in the future (${daysAgo(-40).slice(0, 10)})` },
+  },
+  {
+    name: 'commits in the year beside a newest one dated in the future: scored by those in the year',
+    evidence: withActivity({ commits90d: 4, commits365d: 6, lastCommitAt: daysAgo(-40) }),
+    score: 90,
+    messageId: 'active',
   },
   {
     name: '42 commits in 90 days, 12 authors',

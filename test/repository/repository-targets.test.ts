@@ -391,6 +391,14 @@ describe("a bot's commits are not maintenance (formulahendry/mcp-server-code-run
   });
 });
 
+describe('every commit dated in the future (formulahendry/mcp-server-code-runner checked on a clock set before its first commit)', () => {
+  it('the commit activity is unknown, never dormant; the verdict not YES', async () => {
+    const { report } = await check(CODE_RUNNER, { license: 'MIT' }, new Date('2025-03-01T00:00:00Z'));
+    expect(checkOf(report, 'commit-activity')).toMatchObject({ messageId: 'future-dated', score: null, evidence: { commits365d: 0, lastCommitAt: '2025-04-04T10:35:24Z' } });
+    expect(report.verdictCode).not.toBe('yes');
+  });
+});
+
 describe('commits that name no GitHub account (formulahendry/mcp-server-code-runner)', () => {
   const RECORDED = JSON.parse(readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', CODE_RUNNER, 'commits.json'), 'utf8')) as Array<{ commit: { author: { name: string } } }>;
 
