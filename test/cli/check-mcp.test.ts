@@ -678,6 +678,33 @@ describe('mcp:<word> searches the registry', () => {
     expect(mcpRequests(result.requests)).toBe(1);
   });
 
+  /** A search page that always names the same next cursor (the page itself is real seed entries). */
+  const loopingSearch = (entries: ServerJson[]) => ({
+    body: { servers: entries.map((e) => envelope(e)), metadata: { count: entries.length, nextCursor: 'io.github.domdomegg/time-mcp-nuget:1.0.8' } },
+  });
+
+  it('a cursor the registry repeats: the list did not end, so its one match is not picked — exit 2, the loop said, no more requests', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', loopingSearch([seedEntry('io.github.domdomegg/time-mcp-nuget')]));
+    const result = await check('mcp:time-mcp-nuget');
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('io.github.domdomegg/time-mcp-nuget');
+    expect(result.stderr).toContain('repeated a cursor');
+    // The first page, then the cursor once: the second answer repeats it.
+    expect(mcpRequests(result.requests)).toBe(2);
+    expect(result.requests.some((r) => r.path.includes('/versions/'))).toBe(false);
+  });
+
+  it('a cursor the registry repeats over pages that match nothing: unavailable (exit 3), never "not found"', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', loopingSearch([]));
+    const result = await check('mcp:zzzz-nothing');
+    expect(result.code).toBe(3);
+    expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+    expect(mcpRequests(result.requests)).toBe(2);
+  });
+
   it('a word nothing matches → exit 3', async () => {
     const s = await start();
     s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 100));

@@ -69,6 +69,7 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
   const notes = [
     ...(dropped === 0 ? [] : [`${dropped} server name${dropped === 1 ? '' : 's'} breaking the registry's name rules left out`]),
     ...(search.unreadable === 0 ? [] : [`${search.unreadable} entr${search.unreadable === 1 ? 'y' : 'ies'} nerq cannot read left out`]),
+    ...(search.cursorRepeated ? ["the registry's paging repeated a cursor, so its list did not end"] : []),
   ];
   const note = notes.length === 0 ? '' : ` (${notes.join('; ')})`;
   // An entry nerq could not read may be the one the word names: the search is not complete.
@@ -89,6 +90,10 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
   }
   if (candidates.length === 0 && search.unreadable > 0) {
     return { kind: 'error', code: 'registry-unavailable', message: `MCP Registry search: no server it returned that nerq can read matches "${word}"${note}` };
+  }
+  // "Not found" only on a list the registry ended: one it did not end may hold the server further on.
+  if (candidates.length === 0 && !complete) {
+    return { kind: 'error', code: 'registry-unavailable', message: `MCP Registry search: no server matching "${word}" in the part of its list nerq read${note}` };
   }
   if (candidates.length === 0) return { kind: 'error', code: 'not-found', message: `no MCP Registry server matches "${word}"${note}` };
   if (candidates.length === 1 && complete) return { kind: 'found', name: candidates[0] as string };
