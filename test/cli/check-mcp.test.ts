@@ -227,6 +227,26 @@ describe('nerq check mcp:<name>', () => {
     expect(result.code).toBe(3);
   });
 
+  it('a real remote-only entry under a domain namespace: its remote under the proven domain, still at most CAUTION and incomplete', async () => {
+    const s = await start();
+    const entry = realEntry('io.0xarchive__mcp.server.json');
+    serveEntry(s, entry);
+    const result = await check(`mcp:${entry.name}`);
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    expect(report.target).toMatchObject({ ecosystem: 'mcp', name: 'io.0xarchive/mcp', version: '1.5.0' });
+    // io.0xarchive proves 0xarchive.io; mcp.0xarchive.io is under it.
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 100, messageId: 'https' });
+    expect(checkOf(report, 'mcp-remotes').evidence).toMatchObject({ hosts: ['mcp.0xarchive.io'], remoteOnly: true });
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, status: 'unknown', messageId: 'remote-only' });
+    // The recorded repository id is kept; GitHub not answering leaves it unknown, never matched.
+    expect(checkOf(report, 'mcp-repository-id')).toMatchObject({ score: null, status: 'unknown' });
+    expect(checkOf(report, 'mcp-repository-id').evidence).toMatchObject({ recorded: '1162931370' });
+    expect(report.caps.map((c) => c.id)).toEqual(['mcp-uninspected']);
+    expect(report.verdictCode).toBe('caution');
+    expect(result.code).toBe(3);
+  });
+
   it('a remote host that belongs neither to the namespace nor to the repository owner scores 60', async () => {
     const s = await start();
     const entry = example('07-remote-server-example.json');
