@@ -16,7 +16,7 @@ import type { Report } from '../../src/report/schema.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { checkOf, expectPackage, parseReport, schemaViolations } from './helpers.js';
-import { entryPath, entryWithBarePackage, envelope, example, nerqFixtureBareWith, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
+import { entryPath, entryWithBarePackage, envelope, example, nerqFixtureBareWith, NOT_RECORDED, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
 import { useMcpSandbox } from './mcp-sandbox.js';
 
 const sandbox = useMcpSandbox(startMcpFixtureServer);
@@ -298,6 +298,25 @@ describe('nerq check mcp:<name>', () => {
     expect(checkOf(report, 'mcp-runtime-reach').evidence.findings).toEqual(['host-network']);
     expect(checkOf(report, 'mcp-runtime-reach').evidence.secrets).toEqual(['DB_PASSWORD']);
     expect(report.caps.map((c) => c.id)).toContain('mcp-widened-reach');
+  });
+
+  it('runtime arguments are judged with the variables the entry presets filled in: the registry\'s filesystem example is contained; its source path defaulting to / mounts the host root', async () => {
+    const s = await start();
+    const recorded = example('05-filesystem-server-with-multiple-packages.json');
+    serveEntry(s, recorded);
+    // Its npm package is not recorded: the registry answers 503 (this check reads the entry only).
+    s.fallback('GET', '/npm/', NOT_RECORDED);
+    const contained = parseReport((await check(`mcp:${recorded.name}`)).stdout);
+    expect(checkOf(contained, 'mcp-runtime-reach')).toMatchObject({ score: 100, messageId: 'contained' });
+    // Edit: the host path a client mounts given a default of the host's root.
+    const edited = example('05-filesystem-server-with-multiple-packages.json') as ServerJson & { packages: { registryType: string; runtimeArguments?: { variables: Record<string, Record<string, unknown>> }[] }[] };
+    edited.name = 'io.github.modelcontextprotocol/filesystem-root';
+    edited.packages.find((p) => p.registryType === 'oci')!.runtimeArguments![0]!.variables.source_path!.default = '/';
+    serveEntry(s, edited);
+    const widened = parseReport((await check(`mcp:${edited.name}`)).stdout);
+    expect(checkOf(widened, 'mcp-runtime-reach')).toMatchObject({ score: 0, messageId: 'widened' });
+    expect(checkOf(widened, 'mcp-runtime-reach').evidence).toMatchObject({ findings: ['host-root-mount'], arguments: '--mount type=bind,src=/,dst=/project' });
+    expect(widened.caps.map((c) => c.id)).toContain('mcp-widened-reach');
   });
 
   it('a deprecated status caps the score below 50 with the registry message', async () => {
