@@ -319,6 +319,34 @@ describe('nerq check mcp:<name>', () => {
     expect(widened.caps.map((c) => c.id)).toContain('mcp-widened-reach');
   });
 
+  it('a secret argument\'s value reaches neither the report nor the saved evidence; one that widens the reach is still judged', async () => {
+    const s = await start();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-secret-'));
+    try {
+      // Edit of the registry's example 11 (docker with runtime arguments): an argument marked secret with its value, a secret variable's preset, and a mount marked secret.
+      const entry = example('11-complex-docker-server-with-multiple-arguments.json') as ServerJson & { packages: { runtimeArguments?: Record<string, unknown>[] }[] };
+      entry.packages[0]!.runtimeArguments = [
+        { type: 'named', name: '-e', value: 'API_KEY=McpArgSecret0001', isSecret: true },
+        { type: 'named', name: '-e', value: 'TOKEN={token}', variables: { token: { default: 'McpVarSecret0002', isSecret: true } } },
+        { type: 'named', name: '-v', value: '/var/run/docker.sock:/var/run/docker.sock', isSecret: true },
+      ];
+      serveEntry(s, entry);
+      const saved = path.join(dir, 'evidence.json');
+      const result = await check(`mcp:${entry.name}`, ['--save-evidence', saved]);
+      const report = parseReport(result.stdout);
+      expect(checkOf(report, 'mcp-runtime-reach').evidence.findings).toEqual(['docker-socket']);
+      const evidence = readFileSync(saved, 'utf8');
+      expect(evidence).toContain('-e {secret}');
+      expect(evidence).toContain('-e TOKEN={token}');
+      for (const text of [result.stdout, result.stderr, evidence]) {
+        expect(text).not.toContain('McpArgSecret0001');
+        expect(text).not.toContain('McpVarSecret0002');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a deprecated status caps the score below 50 with the registry message', async () => {
     const s = await start();
     const entry = entryWithBarePackage('io.github.domdomegg/airtable-mcp-server');

@@ -24,7 +24,7 @@ import type { CheckNested, Collected } from '../adapter.js';
 import type { PackageEcosystem } from '../types.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
-import { remoteParts, remoteUrlShown, thisMachineHost } from '../../checks/lib/mcp.js';
+import { remoteParts, remoteUrlShown, thisMachineHost, wideningArguments } from '../../checks/lib/mcp.js';
 import { claimOf } from './claims.js';
 import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
@@ -329,9 +329,25 @@ function proxyArguments(args: readonly McpArgument[]): string[] {
   return args.flatMap((a) => [a.type === 'positional' ? undefined : a.name, valueOf(a)].filter((w): w is string => w !== undefined && w !== ''));
 }
 
-/** Runtime arguments as the words a launcher would pass: `--network host`, `-v /var/run/docker.sock:…`. */
+/** What a secret argument's value is recorded as. */
+const SECRET_VALUE = '{secret}';
+
+/**
+ * Runtime arguments as the words a launcher would pass: `--network host`, `-v /var/run/docker.sock:…`.
+ * These are recorded (evidence, the store), so the value of an argument the entry marks secret
+ * (`isSecret`) is written `{secret}` — unless the word widens the container's reach, which is
+ * then what the value is, and what mcp-runtime-reach must judge.
+ */
 function argumentWords(args: readonly McpArgument[]): string[] {
-  return args.map((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w !== '').join(' ')).filter((w) => w !== '');
+  const words = (name: string | undefined, value: string | undefined) => [name, value].filter((w): w is string => w !== undefined && w !== '').join(' ');
+  return args
+    .map((a) => {
+      const value = a.value ?? a.default;
+      const word = words(a.name, value);
+      const hidden = a.isSecret === true && value !== undefined && value !== '' && wideningArguments([word]).length === 0;
+      return hidden ? words(a.name, SECRET_VALUE) : word;
+    })
+    .filter((w) => w !== '');
 }
 
 /**
