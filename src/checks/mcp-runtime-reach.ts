@@ -2,7 +2,8 @@
  * mcp-runtime-reach: what an MCP Registry entry asks for when it is started. The secrets its
  * packages require (`environmentVariables[].isSecret`) are recorded by name; runtime arguments
  * that widen a container's reach (`--privileged`, a mounted Docker socket, host networking or
- * PID namespace, an added capability, the host's root mounted) are findings that cap the score.
+ * PID namespace, an added capability, the host's root mounted) are findings that cap the score,
+ * read with the variables the entry presets filled in (sources/mcp-registry/schema.ts).
  */
 import { defineCheck, type CheckOutcome } from './define.js';
 import { wideningArguments } from './lib/mcp.js';
@@ -14,7 +15,7 @@ export default defineCheck({
   needs: ['mcp'],
   title: 'What the MCP server asks for',
   description:
-    'Reads the runtime arguments and environment variables of an MCP Registry entry\'s packages: `--privileged`, a mounted Docker socket (`docker.sock`), `--network host`, `--pid host`, `--cap-add` or the host\'s root mounted (`-v /:/…`) score 0 and cap the overall score at 49.9 (each one named), otherwise 100. The secret variables it requires are recorded by name (never a value). Not applicable without packages.',
+    'Reads the runtime arguments — as a client passes them, their `{variables}` filled in with the value the entry presets (a variable\'s `value`, else its `default`; one the user fills in, or a secret one, stays as written) — and environment variables of an MCP Registry entry\'s packages: `--privileged`, a mounted Docker socket (`docker.sock`), `--network host`, `--pid host`, `--cap-add` or the host\'s root mounted (`-v /:/…`) score 0 and cap the overall score at 49.9 (each one named), otherwise 100. The secret variables it requires are recorded by name (never a value). Not applicable without packages.',
   messages: {
     contained: 'No runtime argument widens its reach (secrets required: {secrets})',
     widened: '{package} is started with {arguments}',

@@ -16,7 +16,7 @@ import type { Report } from '../../src/report/schema.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { REPO_ROOT, runCli } from '../support/run-cli.js';
 import { checkOf, expectPackage, parseReport, schemaViolations } from './helpers.js';
-import { entryPath, entryWithBarePackage, envelope, example, nerqFixtureBareWith, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
+import { entryPath, entryWithBarePackage, envelope, example, nerqFixtureBareWith, NOT_RECORDED, realEntry, searchHandler, seedEntry, serveEntry, serveRecordedNpm, SEED_2025, startMcpFixtureServer, type ServerJson } from './mcp-helpers.js';
 import { useMcpSandbox } from './mcp-sandbox.js';
 
 const sandbox = useMcpSandbox(startMcpFixtureServer);
@@ -227,6 +227,26 @@ describe('nerq check mcp:<name>', () => {
     expect(result.code).toBe(3);
   });
 
+  it('a real remote-only entry under a domain namespace: its remote under the proven domain, still at most CAUTION and incomplete', async () => {
+    const s = await start();
+    const entry = realEntry('io.0xarchive__mcp.server.json');
+    serveEntry(s, entry);
+    const result = await check(`mcp:${entry.name}`);
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    expect(report.target).toMatchObject({ ecosystem: 'mcp', name: 'io.0xarchive/mcp', version: '1.5.0' });
+    // io.0xarchive proves 0xarchive.io; mcp.0xarchive.io is under it.
+    expect(checkOf(report, 'mcp-remotes')).toMatchObject({ score: 100, messageId: 'https' });
+    expect(checkOf(report, 'mcp-remotes').evidence).toMatchObject({ hosts: ['mcp.0xarchive.io'], remoteOnly: true });
+    expect(checkOf(report, 'mcp-packages')).toMatchObject({ score: null, status: 'unknown', messageId: 'remote-only' });
+    // The recorded repository id is kept; GitHub not answering leaves it unknown, never matched.
+    expect(checkOf(report, 'mcp-repository-id')).toMatchObject({ score: null, status: 'unknown' });
+    expect(checkOf(report, 'mcp-repository-id').evidence).toMatchObject({ recorded: '1162931370' });
+    expect(report.caps.map((c) => c.id)).toEqual(['mcp-uninspected']);
+    expect(report.verdictCode).toBe('caution');
+    expect(result.code).toBe(3);
+  });
+
   it('a remote host that belongs neither to the namespace nor to the repository owner scores 60', async () => {
     const s = await start();
     const entry = example('07-remote-server-example.json');
@@ -278,6 +298,53 @@ describe('nerq check mcp:<name>', () => {
     expect(checkOf(report, 'mcp-runtime-reach').evidence.findings).toEqual(['host-network']);
     expect(checkOf(report, 'mcp-runtime-reach').evidence.secrets).toEqual(['DB_PASSWORD']);
     expect(report.caps.map((c) => c.id)).toContain('mcp-widened-reach');
+  });
+
+  it('runtime arguments are judged with the variables the entry presets filled in: the registry\'s filesystem example is contained; its source path defaulting to / mounts the host root', async () => {
+    const s = await start();
+    const recorded = example('05-filesystem-server-with-multiple-packages.json');
+    serveEntry(s, recorded);
+    // Its npm package is not recorded: the registry answers 503 (this check reads the entry only).
+    s.fallback('GET', '/npm/', NOT_RECORDED);
+    const contained = parseReport((await check(`mcp:${recorded.name}`)).stdout);
+    expect(checkOf(contained, 'mcp-runtime-reach')).toMatchObject({ score: 100, messageId: 'contained' });
+    // Edit: the host path a client mounts given a default of the host's root.
+    const edited = example('05-filesystem-server-with-multiple-packages.json') as ServerJson & { packages: { registryType: string; runtimeArguments?: { variables: Record<string, Record<string, unknown>> }[] }[] };
+    edited.name = 'io.github.modelcontextprotocol/filesystem-root';
+    edited.packages.find((p) => p.registryType === 'oci')!.runtimeArguments![0]!.variables.source_path!.default = '/';
+    serveEntry(s, edited);
+    const widened = parseReport((await check(`mcp:${edited.name}`)).stdout);
+    expect(checkOf(widened, 'mcp-runtime-reach')).toMatchObject({ score: 0, messageId: 'widened' });
+    expect(checkOf(widened, 'mcp-runtime-reach').evidence).toMatchObject({ findings: ['host-root-mount'], arguments: '--mount type=bind,src=/,dst=/project' });
+    expect(widened.caps.map((c) => c.id)).toContain('mcp-widened-reach');
+  });
+
+  it('a secret argument\'s value reaches neither the report nor the saved evidence; one that widens the reach is still judged', async () => {
+    const s = await start();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-secret-'));
+    try {
+      // Edit of the registry's example 11 (docker with runtime arguments): an argument marked secret with its value, a secret variable's preset, and a mount marked secret.
+      const entry = example('11-complex-docker-server-with-multiple-arguments.json') as ServerJson & { packages: { runtimeArguments?: Record<string, unknown>[] }[] };
+      entry.packages[0]!.runtimeArguments = [
+        { type: 'named', name: '-e', value: 'API_KEY=McpArgSecret0001', isSecret: true },
+        { type: 'named', name: '-e', value: 'TOKEN={token}', variables: { token: { default: 'McpVarSecret0002', isSecret: true } } },
+        { type: 'named', name: '-v', value: '/var/run/docker.sock:/var/run/docker.sock', isSecret: true },
+      ];
+      serveEntry(s, entry);
+      const saved = path.join(dir, 'evidence.json');
+      const result = await check(`mcp:${entry.name}`, ['--save-evidence', saved]);
+      const report = parseReport(result.stdout);
+      expect(checkOf(report, 'mcp-runtime-reach').evidence.findings).toEqual(['docker-socket']);
+      const evidence = readFileSync(saved, 'utf8');
+      expect(evidence).toContain('-e {secret}');
+      expect(evidence).toContain('-e TOKEN={token}');
+      for (const text of [result.stdout, result.stderr, evidence]) {
+        expect(text).not.toContain('McpArgSecret0001');
+        expect(text).not.toContain('McpVarSecret0002');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('a deprecated status caps the score below 50 with the registry message', async () => {
@@ -676,6 +743,33 @@ describe('mcp:<word> searches the registry', () => {
     expect(result.stderr).toContain('io.github.domdomegg/time-mcp-nuget');
     expect(result.stderr).toContain('1 entry nerq cannot read left out');
     expect(mcpRequests(result.requests)).toBe(1);
+  });
+
+  /** A search page that always names the same next cursor (the page itself is real seed entries). */
+  const loopingSearch = (entries: ServerJson[]) => ({
+    body: { servers: entries.map((e) => envelope(e)), metadata: { count: entries.length, nextCursor: 'io.github.domdomegg/time-mcp-nuget:1.0.8' } },
+  });
+
+  it('a cursor the registry repeats: the list did not end, so its one match is not picked — exit 2, the loop said, no more requests', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', loopingSearch([seedEntry('io.github.domdomegg/time-mcp-nuget')]));
+    const result = await check('mcp:time-mcp-nuget');
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('io.github.domdomegg/time-mcp-nuget');
+    expect(result.stderr).toContain('repeated a cursor');
+    // The first page, then the cursor once: the second answer repeats it.
+    expect(mcpRequests(result.requests)).toBe(2);
+    expect(result.requests.some((r) => r.path.includes('/versions/'))).toBe(false);
+  });
+
+  it('a cursor the registry repeats over pages that match nothing: unavailable (exit 3), never "not found"', async () => {
+    const s = await start();
+    s.expect('GET', '/mcp-registry/v0.1/servers', loopingSearch([]));
+    const result = await check('mcp:zzzz-nothing');
+    expect(result.code).toBe(3);
+    expect(parseReport(result.stdout).error?.code).toBe('registry-unavailable');
+    expect(mcpRequests(result.requests)).toBe(2);
   });
 
   it('a word nothing matches → exit 3', async () => {

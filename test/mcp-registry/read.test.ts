@@ -99,7 +99,7 @@ describe('searchServers', () => {
     const { server: s, read } = await ctx();
     s.route('GET', '/mcp-registry/v0.1/servers', searchHandler(SEED_2025, 100));
     const result = await searchServers(read, 'server');
-    expect(result).toMatchObject({ status: 'ok', pages: 2, complete: true });
+    expect(result).toMatchObject({ status: 'ok', pages: 2, complete: true, cursorRepeated: false });
     if (result.status === 'ok') expect(result.entries).toHaveLength(164);
     expect(s.requests.map((r) => new URL(r.path, 'http://x').searchParams.get('version'))).toEqual(['latest', 'latest']);
   });
@@ -112,14 +112,15 @@ describe('searchServers', () => {
     expect(s.requests).toHaveLength(SEARCH_MAX_PAGES);
   });
 
-  it('a cursor the registry repeats ends the search instead of looping', async () => {
+  it('a cursor the registry repeats ends the search instead of looping, and the list is then not complete', async () => {
     const { server: s, read } = await ctx();
     s.route('GET', '/mcp-registry/v0.1/servers', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ servers: [envelope(seedEntry(NAME))], metadata: { nextCursor: 'same:1', count: 1 } }));
     });
     const result = await searchServers(read, 'time');
-    expect(result).toMatchObject({ status: 'ok', pages: 2, complete: true });
+    expect(result).toMatchObject({ status: 'ok', pages: 2, complete: false, cursorRepeated: true });
+    expect(s.requests).toHaveLength(2);
   });
 
   it('deleted entries are left out; a bad page makes the search unavailable', async () => {

@@ -24,7 +24,7 @@ import type { CheckNested, Collected } from '../adapter.js';
 import type { PackageEcosystem } from '../types.js';
 import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
-import { remoteParts, remoteUrlShown, thisMachineHost } from '../../checks/lib/mcp.js';
+import { remoteParts, remoteUrlShown, thisMachineHost, wideningArguments } from '../../checks/lib/mcp.js';
 import { claimOf } from './claims.js';
 import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
@@ -69,6 +69,7 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
   const notes = [
     ...(dropped === 0 ? [] : [`${dropped} server name${dropped === 1 ? '' : 's'} breaking the registry's name rules left out`]),
     ...(search.unreadable === 0 ? [] : [`${search.unreadable} entr${search.unreadable === 1 ? 'y' : 'ies'} nerq cannot read left out`]),
+    ...(search.cursorRepeated ? ["the registry's paging repeated a cursor, so its list did not end"] : []),
   ];
   const note = notes.length === 0 ? '' : ` (${notes.join('; ')})`;
   // An entry nerq could not read may be the one the word names: the search is not complete.
@@ -89,6 +90,10 @@ async function findByWord(read: RegistryReadContext, word: string): Promise<{ ki
   }
   if (candidates.length === 0 && search.unreadable > 0) {
     return { kind: 'error', code: 'registry-unavailable', message: `MCP Registry search: no server it returned that nerq can read matches "${word}"${note}` };
+  }
+  // "Not found" only on a list the registry ended: one it did not end may hold the server further on.
+  if (candidates.length === 0 && !complete) {
+    return { kind: 'error', code: 'registry-unavailable', message: `MCP Registry search: no server matching "${word}" in the part of its list nerq read${note}` };
   }
   if (candidates.length === 0) return { kind: 'error', code: 'not-found', message: `no MCP Registry server matches "${word}"${note}` };
   if (candidates.length === 1 && complete) return { kind: 'found', name: candidates[0] as string };
@@ -324,9 +329,25 @@ function proxyArguments(args: readonly McpArgument[]): string[] {
   return args.flatMap((a) => [a.type === 'positional' ? undefined : a.name, valueOf(a)].filter((w): w is string => w !== undefined && w !== ''));
 }
 
-/** Runtime arguments as the words a launcher would pass: `--network host`, `-v /var/run/docker.sock:…`. */
+/** What a secret argument's value is recorded as. */
+const SECRET_VALUE = '{secret}';
+
+/**
+ * Runtime arguments as the words a launcher would pass: `--network host`, `-v /var/run/docker.sock:…`.
+ * These are recorded (evidence, the store), so the value of an argument the entry marks secret
+ * (`isSecret`) is written `{secret}` — unless the word widens the container's reach, which is
+ * then what the value is, and what mcp-runtime-reach must judge.
+ */
 function argumentWords(args: readonly McpArgument[]): string[] {
-  return args.map((a) => [a.name, a.value ?? a.default].filter((w): w is string => w !== undefined && w !== '').join(' ')).filter((w) => w !== '');
+  const words = (name: string | undefined, value: string | undefined) => [name, value].filter((w): w is string => w !== undefined && w !== '').join(' ');
+  return args
+    .map((a) => {
+      const value = a.value ?? a.default;
+      const word = words(a.name, value);
+      const hidden = a.isSecret === true && value !== undefined && value !== '' && wideningArguments([word]).length === 0;
+      return hidden ? words(a.name, SECRET_VALUE) : word;
+    })
+    .filter((w) => w !== '');
 }
 
 /**

@@ -42,9 +42,10 @@ export type EntryResult =
 export type SearchResult =
   /**
    * `unreadable`: entries left out because nerq cannot read them (an answer of another shape); the
-   * list is then not complete, so no single match is picked from it.
+   * list is then not complete, so no single match is picked from it. `cursorRepeated`: the
+   * registry sent a cursor it had sent before — its list did not end, so it is not complete either.
    */
-  | { status: 'ok'; entries: McpEntry[]; pages: number; complete: boolean; unreadable: number }
+  | { status: 'ok'; entries: McpEntry[]; pages: number; complete: boolean; unreadable: number; cursorRepeated: boolean }
   | { status: 'unavailable'; reason: string; code: SourceUnavailableCode };
 
 export interface RegistryReadContext {
@@ -107,10 +108,10 @@ export async function searchServers(ctx: RegistryReadContext, word: string): Pro
   // would hide every other server); the first one's reason is kept for a search of nothing else.
   let unreadable = 0;
   let firstUnreadable: string | null = null;
-  const done = (pages: number, complete: boolean): SearchResult =>
+  const done = (pages: number, complete: boolean, cursorRepeated = false): SearchResult =>
     entries.length === 0 && firstUnreadable !== null
       ? { status: 'unavailable', reason: `MCP Registry search: ${firstUnreadable}`, code: 'bad-answer' }
-      : { status: 'ok', entries, pages, complete: complete && unreadable === 0, unreadable };
+      : { status: 'ok', entries, pages, complete: complete && unreadable === 0, unreadable, cursorRepeated };
   for (let page = 1; page <= SEARCH_MAX_PAGES; page++) {
     const url = withQuery(joinUrl(ctx.base, 'v0.1', 'servers'), { search: word, version: 'latest', limit: SEARCH_PAGE_SIZE, cursor });
     const response = await ctx.http.request({ url, maxBytes: PAGE_MAX_BYTES, ...(ctx.signal ? { signal: ctx.signal } : {}) });
@@ -129,8 +130,10 @@ export async function searchServers(ctx: RegistryReadContext, word: string): Pro
       entries.push({ server: item.data.server, official });
     }
     const next = parsed.data.metadata?.nextCursor ?? undefined;
-    // An absent or empty cursor ends the list; a repeated one would loop forever.
-    if (next === undefined || next === '' || seen.has(next)) return done(page, true);
+    // An absent or empty cursor ends the list. A repeated one would loop forever: the search stops,
+    // but the registry still says there is more, so what was read is not the whole list.
+    if (next === undefined || next === '') return done(page, true);
+    if (seen.has(next)) return done(page, false, true);
     seen.add(next);
     cursor = next;
   }

@@ -61,14 +61,57 @@ const RepositorySchema = z.preprocess(
   optional(z.object({ url: z.unknown().transform(repositoryUrl).optional(), source: shownText(64), id: RepositoryIdSchema, subfolder: shownText(512) })),
 );
 
-const ArgumentSchema = z.object({
-  type: optional(z.string().max(32)),
-  name: optional(shortText(256)),
-  value: argumentText(2048),
-  default: argumentText(2048),
-  valueHint: shownText(256),
-  isSecret: shownFlag,
-});
+/** Variables of one argument read at most, and the longest name and preset read of each. */
+const MAX_VARIABLES = 64;
+
+/**
+ * An argument's `variables` (an Input each, server.schema.2025-12-11.json `InputWithVariables`):
+ * the value the entry itself gives each one — its `value`, else its `default`, as a client fills
+ * it in unless the user types another. A variable the user must fill in (no preset), a secret one
+ * (its preset is not read, so it never reaches a report) and one of another shape are left out:
+ * its `{name}` stays as written. Never refuses the entry: this only fills in templates.
+ */
+const VariablesSchema = z
+  .unknown()
+  .transform((v): Record<string, string> => {
+    const out: Record<string, string> = {};
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return out;
+    for (const [key, input] of Object.entries(v).slice(0, MAX_VARIABLES)) {
+      if (key.length > 256 || typeof input !== 'object' || input === null || Array.isArray(input)) continue;
+      const { value, default: preset, isSecret } = input as Record<string, unknown>;
+      if (isSecret === true) continue;
+      const given = [value, preset].find((x) => (typeof x === 'string' && x !== '') || (typeof x === 'number' && Number.isFinite(x)) || typeof x === 'boolean');
+      if (given === undefined || String(given).length > 2048) continue;
+      out[key] = String(given);
+    }
+    return out;
+  })
+  .optional();
+
+/** `{name}` in an argument's text replaced by the value its variable is given; any other left as written. */
+const filledIn = (text: string | undefined, variables: Readonly<Record<string, string>>): string | undefined =>
+  text?.replace(/\{([^{}]{1,256})\}/g, (whole, key: string) => (Object.hasOwn(variables, key) ? (variables[key] as string) : whole));
+
+/**
+ * A runtime or package argument, its `value` and `default` read as a client passes them: with the
+ * `{variables}` the entry presets filled in (`-v {socket}:/var/run/docker.sock` whose `socket`
+ * defaults to `/var/run/docker.sock`), so a check judges what is started, not the template.
+ */
+const ArgumentSchema = z
+  .object({
+    type: optional(z.string().max(32)),
+    name: optional(shortText(256)),
+    value: argumentText(2048),
+    default: argumentText(2048),
+    valueHint: shownText(256),
+    isSecret: shownFlag,
+    variables: VariablesSchema,
+  })
+  .transform(({ variables, ...argument }) =>
+    variables === undefined || Object.keys(variables).length === 0
+      ? argument
+      : { ...argument, value: filledIn(argument.value, variables), default: filledIn(argument.default, variables) },
+  );
 export type McpArgument = z.infer<typeof ArgumentSchema>;
 
 /**
