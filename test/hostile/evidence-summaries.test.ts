@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
+import { evidence as packageEvidence } from '../support/evidence-builder.js';
 import { runCli } from '../support/run-cli.js';
 import { checkOf, expectPackage, parseReport } from '../cli/helpers.js';
 import { entryWithBarePackage, nerqFixtureBareWith, serveEntry, startMcpFixtureServer } from '../cli/mcp-helpers.js';
@@ -103,5 +104,41 @@ describe("nerq score: package evidence that does not line up with the entry's pa
     expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
     expect(run.stderr, context).toMatch(where);
     expect(run.stdout, context).toBe('');
+  });
+});
+
+/**
+ * A summary in evidence saved before the packages' own evidence was recorded is read as written,
+ * and a share or a score no collector can write is bad input: a package score of -5 would make the
+ * entry's score -5, a top contributor's share of -1 would pass a one-person project as shared.
+ */
+describe('nerq score: fractions and scores outside their range are bad input', () => {
+  it.for([
+    ['a package summary score of -5', /evaluation\.score/, -5],
+    ['a package summary score of 1000', /evaluation\.score/, 1000],
+    ['a package summary coverage of 7', /evaluation\.coverage/, 7],
+  ] as [string, RegExp, number][])('%s: exit 2, one line', async ([label, where, value], { task, expect }) => {
+    noteCases(task);
+    const { evidence } = await saved(SERVER, SERVER);
+    delete evidence.mcpPackages;
+    const field = label.includes('coverage') ? 'coverage' : 'score';
+    evidence.sources.mcp.facts.packages[0].evaluation[field] = value;
+    const run = await score(evidence, `range-${field}-${value}`);
+    const context = `${label}: exit ${run.code}, stderr ${run.stderr}`;
+    expect(run.code, context).toBe(2);
+    expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
+    expect(run.stderr, context).toMatch(where);
+    expect(run.stdout, context).toBe('');
+  });
+
+  it.for([-1, 1.5])("a top contributor's share of %d: exit 2, one line", async (share, { task, expect }) => {
+    noteCases(task);
+    const hostile = packageEvidence({ github: {} }) as Record<string, any>;
+    hostile.sources.github.facts.contributors.topShare = share;
+    const run = await score(hostile, `top-share-${share}`);
+    const context = `topShare ${share}: exit ${run.code}, stderr ${run.stderr}`;
+    expect(run.code, context).toBe(2);
+    expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
+    expect(run.stderr, context).toMatch(/topShare/);
   });
 });
