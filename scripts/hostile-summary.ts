@@ -99,6 +99,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['yaml-documents.test.ts', '37 YAML documents past the first'],
   ['invisible-code.test.ts', '38 code hidden in invisible characters or reordered by bidirectional controls'],
   ['sbom-syntaxes.test.ts', '39 SBOMs in XML and tag-value'],
+  ['evidence-summaries.test.ts', '40 evidence that claims more than it holds'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

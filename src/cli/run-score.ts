@@ -1,18 +1,56 @@
 /** `nerq score <evidence>`: re-score saved evidence offline; no network, no store. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readTreeFileSync } from '../audit/tree-file.js';
 import { describeIoError } from '../audit/detect.js';
 import { EvidenceError, evidenceFromJson, rescoreEvidence } from '../app/score.js';
 import type { Evidence } from '../evidence/schema.js';
 import { clockFrom, gateOf, OutputOptionsSchema, parseOptions, UsageError } from './options.js';
 import { writeReports } from './output.js';
 
-function readEvidenceFile(file: string): Evidence[] {
-  let text: string;
-  try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${JSON.stringify(file)}: ${describeIoError(error)}`);
+/** The largest evidence file read: far above what `--save-evidence` writes for a long list of targets. */
+const MAX_EVIDENCE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The evidence file's text: the file named (a link followed, as the user named it), read only when
+ * it is a regular file of at most MAX_EVIDENCE_BYTES — a link to `/dev/zero` or a FIFO (which an
+ * artifact or a checked-out tree may hold) is refused at once rather than read without end or
+ * waited on (audit/tree-file.ts); `-` is stdin.
+ */
+function evidenceText(file: string): string {
+  const cannot = (why: string) => new UsageError(`cannot read ${JSON.stringify(file)}: ${why}`);
+  if (file === '-') {
+    try {
+      return readFileSync(0, 'utf8');
+    } catch (error) {
+      throw cannot(describeIoError(error));
+    }
   }
+  let real: string;
+  try {
+    real = realpathSync(file);
+    if (statSync(real).isDirectory()) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+  } catch (error) {
+    throw cannot(describeIoError(error));
+  }
+  const read = readTreeFileSync(real, null, MAX_EVIDENCE_BYTES);
+  switch (read.kind) {
+    case 'text':
+      return read.text;
+    case 'missing':
+      throw cannot('no such file');
+    case 'not-a-file':
+      throw cannot('not a regular file (a FIFO, socket or device)');
+    case 'too-large':
+      throw cannot(`larger than ${MAX_EVIDENCE_BYTES / 1024 / 1024} MiB`);
+    case 'outside':
+      throw cannot('a symbolic link swapped in while it was read');
+    case 'error':
+      throw cannot(read.code);
+  }
+}
+
+function readEvidenceFile(file: string): Evidence[] {
+  const text = evidenceText(file);
   let json: unknown;
   try {
     json = JSON.parse(text);

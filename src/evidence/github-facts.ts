@@ -175,7 +175,7 @@ export const GithubContributorsSchema = z.object({
    */
   busFactor: z.number().int().nonnegative().nullable(),
   /** Share (0–1) of those commits made by the single top contributor; null when unknown. */
-  topShare: z.number().nullable(),
+  topShare: z.number().min(0).max(1).nullable(),
   /**
    * What the figures are counted over: `recent-commits` — the authors of the default branch's
    * newest `commitsExamined` commits, the same with and without a token (REST lists the
@@ -258,8 +258,8 @@ export const GithubCommunitySchema = z.object({
   pullRequestTemplate: z.boolean(),
   /** A SECURITY policy in the root, `.github/` or `docs/` (or GraphQL `isSecurityPolicyEnabled`); null = unknown. */
   securityPolicy: z.boolean().nullable(),
-  /** Community profile `health_percentage`; null when not given. */
-  healthPercentage: z.number().nullable(),
+  /** Community profile `health_percentage` (0–100); null when not given or outside that range. */
+  healthPercentage: z.number().min(0).max(100).nullable(),
 });
 export type GithubCommunity = z.infer<typeof GithubCommunitySchema>;
 

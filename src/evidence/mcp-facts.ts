@@ -7,10 +7,10 @@ import { z } from 'zod';
 
 /** A package's own evaluation, as the entry's checks read it (its report is nested in the entry's). */
 export const McpPackageEvaluationSchema = z.object({
-  score: z.number().nullable(),
+  score: z.number().min(0).max(100).nullable(),
   grade: z.string().nullable(),
   verdictCode: z.string(),
-  coverage: z.number(),
+  coverage: z.number().min(0).max(1),
   /** The package's report has a do-not-use cap (malicious, a security placeholder). */
   doNotUse: z.boolean(),
   /** The package's category (code-execution carries over to the entry). */

@@ -9,7 +9,8 @@
  * every other refusal, not the SDK's own wording.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { CallToolRequestSchema, ErrorCode, McpError, type CallToolResult, type ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { auditContent, checkAuditContent, MAX_AUDIT_CONTENT_BYTES } from '../app/audit-content.js';
 import { AuditInputError } from '../app/audit.js';
@@ -446,8 +447,13 @@ export function createMcpServer(options: McpOptions): McpServer {
 
   // tools/call through nerq's check of the arguments, in place of the SDK's (registered with the first tool):
   // the same schemas, refusals worded with nerq's codes; an answer that is not the output schema's is `internal`.
-  server.server.setRequestHandler(ToolCallEnvelopeSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: args } = CallToolRequestSchema.parse(request).params;
+  // Installed as the protocol layer takes a handler: the SDK's server would wrap it in its own check
+  // of the request first, whose -32602 message is its schema's issues as multi-line JSON; a request
+  // that is not a tools/call (`arguments` not an object, no tool name) is -32602 in one line here.
+  Protocol.prototype.setRequestHandler.call(server.server, ToolCallEnvelopeSchema, async (request, extra): Promise<CallToolResult> => {
+    const call = CallToolRequestSchema.safeParse(request);
+    if (!call.success) throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call request: ${argumentProblem(call.error)}`);
+    const { name, arguments: args } = call.data.params;
     const tool = tools.get(name);
     if (tool === undefined) return failure('bad-input', `no tool named ${JSON.stringify(name.slice(0, 64))}`);
     const parsed = tool.input.safeParse(args ?? {});

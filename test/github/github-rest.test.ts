@@ -408,6 +408,15 @@ describe('partial failures', () => {
     expect(facts.ci).not.toBeNull();
   });
 
+  test.each([150, -3])('a community health percentage of %d, outside 0–100, is unknown: the rest of the profile kept', async (health) => {
+    serveRepo(server, 'acme/widget', {
+      override: { community: { body: { health_percentage: health, files: { readme: {}, contributing: {}, code_of_conduct: null, issue_template: null, pull_request_template: null } } } },
+      skip: ['manifest'],
+    });
+    const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));
+    expect(facts.community).toMatchObject({ healthPercentage: null, readme: true, contributing: true });
+  });
+
   test('an unreadable .github listing leaves CI unknown and the SECURITY policy undecided', async () => {
     serveRepo(server, 'acme/widget', { override: { tree: { status: 500 } }, skip: ['manifest'] });
     const facts = factsOf(await fetchGithubFacts(contextFor(server, client.http), WIDGET, { kind: 'target' }));

@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { z } from 'zod';
 import { createEvaluator } from '../../src/app/evaluator.js';
 import { createRuntime } from '../../src/app/runtime.js';
 import { buildMcpHttp } from '../../src/mcp/http.js';
@@ -182,6 +183,34 @@ describe('nerq mcp: a malformed tool call is an error result, with nothing asked
     expect(result.isError, context).toBe(true);
     expect(text, context).toMatch(/^(bad-target|bad-input|bad-option): [^\n]+$/);
     expect(text, context).not.toMatch(/\bat .+:\d+:\d+/);
+    expect(server.requests.length, context).toBe(before);
+  });
+});
+
+/**
+ * A `tools/call` request that is not one (`arguments` not an object, no tool name) is the JSON-RPC
+ * error -32602 (docs/mcp.md): its message is one line naming what is wrong, never the SDK's
+ * multi-line dump of its schema's issues.
+ */
+const MALFORMED_CALLS: [label: string, params: Record<string, unknown>][] = [
+  ['arguments null', { name: 'check_packages', arguments: null }],
+  ['arguments a string', { name: 'check_packages', arguments: 'chalk' }],
+  ['arguments a list', { name: 'check_packages', arguments: ['chalk'] }],
+  ['a numeric tool name', { name: 42, arguments: {} }],
+  ['no tool name', { arguments: { targets: ['chalk'] } }],
+];
+
+describe('nerq mcp: a malformed tools/call request is -32602 in one line', () => {
+  it.for(MALFORMED_CALLS)('%s', async ([label, params], { task, expect }) => {
+    noteCases(task);
+    const before = server.requests.length;
+    const error = await mcp.client.request({ method: 'tools/call', params } as never, z.unknown()).then(
+      () => null,
+      (e: unknown) => e as { code?: number; message?: string },
+    );
+    const context = `${label}: ${JSON.stringify(error?.message ?? null).slice(0, 300)}`;
+    expect(error?.code, context).toBe(-32602);
+    expect(error?.message ?? '', context).toMatch(/^[^\n\r]{1,400}$/);
     expect(server.requests.length, context).toBe(before);
   });
 });

@@ -7,13 +7,15 @@
  * The store's own files are never opened through a FIFO (which would block the run for ever)
  * or a symbolic link. Nor is a report file: a pull request can commit a link where the CI job
  * writes its report (`--output nerq.sarif` → `~/.npmrc`), and nerq's text, carrying strangers'
- * lines, would land in that file.
+ * lines, would land in that file. Nor is `nerq score`'s evidence file read unless it is a regular
+ * file (a link to `/dev/zero`, a FIFO).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evidence } from '../support/evidence-builder.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { makeSandbox, requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr, expectWithinDeadline } from './support/expect.js';
@@ -104,6 +106,38 @@ describe('inputs that are symbolic links out of the audited tree', () => {
     const run = await runHostile(['audit', dir, '--json', '--timeout', '5'], { server });
     expect(run.code, run.stderr).toBe(2);
     expectCleanStderr(run.stderr);
+  });
+});
+
+/**
+ * `nerq score`'s evidence file may come from an artifact or a checked-out tree: a link there to
+ * `/dev/zero` would be read until memory runs out, a FIFO waited on for ever. Only a regular file
+ * is read (a link to one followed: the user named it); anything else is bad input at once.
+ */
+describe("nerq score's evidence file", () => {
+  it.for([
+    ['a link to /dev/zero', { link: '/dev/zero' }],
+    ['a FIFO', { fifo: true }],
+    ['a directory', { link: os.tmpdir() }],
+  ] as [string, { link: string } | { fifo: true }][])('%s is refused at once: exit 2, one line', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, file], { task }) => {
+    noteCases(task);
+    const dir = project({ 'evidence.json': file });
+    const run = await runHostile(['score', path.join(dir, 'evidence.json'), '--json'], { server });
+    expect(run.code, `${label}: ${run.stderr}`).toBe(2);
+    expectCleanStderr(run.stderr);
+    expect(run.stderr.trim().split('\n'), label).toHaveLength(1);
+    expect(run.stderr, label).toMatch(/not a regular file|a directory/);
+    expect(run.stdout, label).toBe('');
+  });
+
+  it('a link to a regular evidence file is read (the user named it)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task }) => {
+    noteCases(task);
+    const saved = path.join(outside, 'evidence.json');
+    writeFileSync(saved, JSON.stringify(evidence()));
+    const dir = project({ 'evidence.json': { link: saved } });
+    const run = await runHostile(['score', path.join(dir, 'evidence.json'), '--json'], { server });
+    expect([0, 1], run.stderr).toContain(run.code);
+    expect(JSON.parse(run.stdout).target.ecosystem).toBe('npm');
   });
 });
 

@@ -26,6 +26,7 @@ import { packageSourcesNotApplicable } from '../no-package.js';
 import { packageRulesOf } from '../rules.js';
 import { remoteParts, remoteUrlShown, thisMachineHost, wideningArguments } from '../../checks/lib/mcp.js';
 import { claimOf } from './claims.js';
+import { packageEvaluation } from './package-evaluation.js';
 import { registryRedirect } from '../registry-redirect.js';
 import { foreignRegistry } from './registry-base.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
@@ -275,17 +276,7 @@ async function evaluatePackage(pkg: McpPackage, server: string, ctx: RunContext,
     facts: {
       ...base,
       target: target.input,
-      evaluation: {
-        score: report.score,
-        grade: report.grade,
-        verdictCode: report.verdictCode,
-        coverage: report.coverage,
-        doNotUse: report.verdictCode === 'do-not-use',
-        category: report.category?.id ?? null,
-        error: report.error?.code ?? null,
-        unchecked: uncheckedOf(report),
-        provenanceRepository: provenanceRepositoryOf(outcome.evidence),
-      },
+      evaluation: packageEvaluation(report, outcome.evidence),
       claim: claimOf(outcome.evidence, pkg.registryType, server),
     },
     report,
@@ -298,21 +289,6 @@ function outcomeOf(evidence: Evidence | null, report: Report): McpPackageOutcome
   if (evidence !== null) return { evidence };
   const { ecosystem, name, version } = report.target;
   return report.error === null ? null : { error: { ecosystem, name, version, code: report.error.code, message: report.error.message } };
-}
-
-/** The repository the release's provenance attestation says built it, when the registry answered with one. */
-function provenanceRepositoryOf(evidence: Evidence | null): string | null {
-  const attestations = evidence?.sources.attestations;
-  return attestations?.status === 'ok' && attestations.facts.provenance ? attestations.facts.sourceRepository : null;
-}
-
-/** The package's guarding checks that could not run, as its gate lists them (with or without --allow-incomplete). */
-function uncheckedOf(report: Report): string[] {
-  return report.gate.reasonDetails.flatMap((r) =>
-    (r.code === 'not-checked' || r.code === 'allowed-incomplete') && typeof r.args.title === 'string' && typeof r.args.reason === 'string'
-      ? [`${r.args.title}: ${r.args.reason}`]
-      : [],
-  );
 }
 
 /** Runtime arguments as the argument list a launcher would get: `['--registry', 'https://…']`. */

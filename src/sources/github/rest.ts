@@ -406,7 +406,8 @@ export async function restCommunity(call: GithubCall, base: string): Promise<Sec
       codeOfConduct: has(f.code_of_conduct) || has(f.code_of_conduct_file),
       issueTemplate: has(f.issue_template),
       pullRequestTemplate: has(f.pull_request_template),
-      healthPercentage: got.value.health_percentage ?? null,
+      // A percentage outside 0–100 is no figure GitHub gives: unknown, not kept (evidence/github-facts.ts).
+      healthPercentage: percentageOrNull(got.value.health_percentage),
     },
   };
 }
@@ -491,4 +492,9 @@ export function restFileSource(
       return out;
     },
   };
+}
+
+/** A percentage (0–100), or null for none or one outside that range. */
+function percentageOrNull(value: number | null | undefined): number | null {
+  return value !== null && value !== undefined && value >= 0 && value <= 100 ? value : null;
 }

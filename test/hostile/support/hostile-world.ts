@@ -2,7 +2,8 @@
  * A package whose every printed field is hostile: the registry, the tarball, the downloads
  * API, the attestation and OSV all answer with text that tries to drive the terminal (ANSI
  * CSI and OSC escapes, C1 controls, carriage returns, backspaces), to reorder or hide text
- * (bidirectional overrides, zero-width and tag characters) or to break out of a Markdown
+ * (bidirectional overrides, zero-width, tag and other format characters, variation selectors,
+ * blank fillers) or to break out of a Markdown
  * table (pipes, headings, links, images, raw HTML, mentions). And the checks that find what
  * is printed in the output: none of it raw.
  */
@@ -16,18 +17,23 @@ import { ADVISORY_ID, ADVISORY_PATH, ADVISORY_RECORD, ATTESTATIONS_PATH, PACKAGE
 /**
  * More than test/render's HOSTILE: 8-bit CSI, DCS, a title-setting OSC, NEL, line and
  * paragraph separators, a right-to-left mark, an isolate, tag characters ("ASCII smuggling"),
- * CR LF, backspace, DEL, NUL, and Markdown that would end the table, open a heading, close
+ * a soft hyphen, variation selectors (a run of them carries hidden bytes), Hangul fillers, a
+ * combining grapheme joiner, a musical format control, an Arabic number sign, CR LF,
+ * backspace, DEL, NUL, and Markdown that would end the table, open a heading, close
  * the `<details>` block, comment out the rest, embed an image, define a link or run a script.
  */
 export const EXTRA =
-  '\u009b31mC1csi \u001bP1$r\u001b\\ \u001b]0;pwned\u0007 NEL\u0085 LS\u2028 PS\u2029 RLM\u200f LRI\u2066 TAG\u{E0041}\u{E0042} CRLF\r\n BS\b DEL\u007f NUL\u0000 \u001b[5mblink\u001b[38;5;196m' +
+  '\u009b31mC1csi \u001bP1$r\u001b\\ \u001b]0;pwned\u0007 NEL\u0085 LS\u2028 PS\u2029 RLM\u200f LRI\u2066 TAG\u{E0041}\u{E0042} SHY\u00ad VS\u{E0100}\u{E0101}\ufe01 FILL\u3164\u115f CGJ\u034f MUS\u{1D173} NUM\u0600 CRLF\r\n BS\b DEL\u007f NUL\u0000 \u001b[5mblink\u001b[38;5;196m' +
   '\n| --- | --- |\n# heading </details> <!-- ![img](http://evil.test/x.png) [ref]: http://evil.test `code` <script>alert(1)</script> &lt; $$x$$ ~~s~~';
 
 export const EVIL = `${HOSTILE} ${EXTRA}`;
 
-/** Characters that must never reach a terminal or a Markdown document raw. */
+/**
+ * Characters that must never reach a terminal or a Markdown document raw. The text and emoji
+ * presentation selectors (U+FE0E, U+FE0F) are left out: nerq's own marks use them (`⚠️`).
+ */
 export const FORBIDDEN =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u2028\u2029\ufeff\ufff9-\ufffb]|[\u{e0000}-\u{e007f}]/u;
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0d\p{Cf}]|[\u{e0100}-\u{e01ef}]/u;
 
 /** nerq's own colours (chalk's SGR sequences), the only escapes allowed in a coloured table. */
 const OWN_SGR = /\u001b\[(?:\d{1,3}(?:;\d{1,3})*)?m/g;
