@@ -241,6 +241,14 @@ describe('invisible payload code points spread through a line', () => {
     ['tag characters after letters', `x = "${spread(0xe0041, INVISIBLE_PAYLOAD)}";`, ['invisible-payload']],
     ['Private Use Area characters after letters', `x = '${spread(0xe000, PRIVATE_USE_PAYLOAD, 256)}';`, ['invisible-payload']],
     ['one short', `x = '${spread(0xe000, PRIVATE_USE_PAYLOAD - 1, 256)}';`, []],
+    // Each a string of its own (an icon's glyph, a double-byte code page row's first character): none counts.
+    ['each alone between quotes', `x = [${Array.from({ length: PRIVATE_USE_PAYLOAD * 2 }, (_, i) => `"${String.fromCodePoint(0xe000 + ((i * 37) % 256))}"`).join(',')}];`, []],
+    ['each alone between single quotes or backticks, with the next ones above it', `x = [${Array.from({ length: PRIVATE_USE_PAYLOAD * 2 }, (_, i) => (i % 2 ? `'${String.fromCodePoint(0xe100 + i * 4, 0xe101 + i * 4)}'` : `\`${String.fromCodePoint(0xe100 + i * 4)}\``)).join(',')}];`, []],
+    // Two in a string: both count.
+    ['two in each string', `x = [${Array.from({ length: PRIVATE_USE_PAYLOAD / 2 }, (_, i) => `"${String.fromCodePoint(0xe000 + ((i * 37) % 256), 0xe000 + ((i * 37 + 100) % 256))}"`).join(',')}];`, ['invisible-payload']],
+    ['after a quote, then a letter', `x = [${Array.from({ length: PRIVATE_USE_PAYLOAD }, (_, i) => `"${String.fromCodePoint(0xe000 + ((i * 37) % 256))}a"`).join(',')}];`, ['invisible-payload']],
+    ['after a quote, then another quote', `x = [${Array.from({ length: PRIVATE_USE_PAYLOAD }, (_, i) => `"${String.fromCodePoint(0xe000 + ((i * 37) % 256))}'"`).join(',')}];`, ['invisible-payload']],
+    ['after a quote at the end of the file', `x = [${Array.from({ length: PRIVATE_USE_PAYLOAD - 1 }, (_, i) => `"a${String.fromCodePoint(0xe000 + ((i * 37) % 256))}"`).join(',')}, "\ue0ff`, ['invisible-payload']],
     ['cut into short strings on one line', `x = ${Array.from({ length: INVISIBLE_PAYLOAD / 4 }, () => `'${spread(0xe0100, 4)}'`).join(' + ')};`, ['invisible-payload']],
     ['in code, outside any string', `var a${spread(0xe0100, INVISIBLE_PAYLOAD)} = 1;`, ['invisible-payload']],
     ['two selectors after one visible character: the second counts', `x = '${'\u00e9\ufe00\ufe01'.repeat(INVISIBLE_PAYLOAD)}';`, ['invisible-payload']],
@@ -273,6 +281,13 @@ describe('invisible payload code points spread through a line', () => {
     ['a CJK line with an ideographic variation selector after each ideograph', `x = '${'葛󠄀辻󠄀葛󠄁辻󠄁'.repeat(8)}';`],
   ])('%s', (_name, text) => {
     expect(everyChunking(bytes(text))).toEqual([]);
+  });
+
+  // next 16.5.0 (MIT), an excerpt of dist/compiled/raw-body/index.js line 51: iconv-lite's double-byte tables as the bundle puts
+  // them, on one line (fixtures/PROVENANCE.md). Each row's first Private Use Area character is a string of its own (67), 11 others
+  // stand among ideographs: 78 in the line, read before as a payload.
+  test("a bundle's double-byte code page tables", () => {
+    expect(everyChunking(fixture('obfuscated-code/next/raw-body-dbcs-tables-excerpt.js'))).toEqual([]);
   });
 });
 

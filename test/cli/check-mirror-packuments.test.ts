@@ -210,3 +210,34 @@ describe('a dist-tag the mirror left out', () => {
     expect(parseReport(result.stdout).target.version).toBe('7.0.2');
   });
 });
+
+describe("a bundle's code page tables are not a hidden payload", () => {
+  it("next 16.5.0 (recorded packument): its compiled raw-body's iconv-lite tables, each row's first Private Use Area character a string of its own, do not hold the verdict", async () => {
+    // The recorded packument; the tarball is built here (the real one is 45 MB): its package.json
+    // says what the registry's does, beside the entry points and the recorded excerpt of
+    // dist/compiled/raw-body/index.js that was read as an invisible payload (fixtures/PROVENANCE.md).
+    const recorded = JSON.parse(readFileSync(path.join(REPO_ROOT, 'fixtures', 'http', 'npm', 'next.json'), 'utf8')) as {
+      versions: Record<string, Record<string, unknown>>;
+    };
+    const manifest = recorded.versions['16.5.0'] as Record<string, unknown>;
+    const { dist: _dist, ...fields } = manifest;
+    const tables = readFileSync(path.join(REPO_ROOT, 'fixtures', 'obfuscated-code', 'next', 'raw-body-dbcs-tables-excerpt.js'));
+    const tarball = makeTarball([
+      { path: 'package.json', content: JSON.stringify(fields, null, 2) },
+      { path: 'README.md', content: '# Next.js\n\nThe React Framework.\n' },
+      { path: 'license.md', content: 'The MIT License (MIT)\n' },
+      { path: 'dist/bin/next', content: '#!/usr/bin/env node\n"use strict";\n' },
+      { path: 'dist/server/next.js', content: '"use strict";\nmodule.exports = {};\n' },
+      { path: 'dist/compiled/raw-body/index.js', content: tables },
+    ]);
+    manifest.dist = { ...(manifest.dist as object), integrity: integrityOf(tarball), shasum: undefined };
+    const s = await serve('next', '16.5.0', { status: 200, body: tarball }, { status: 200, body: JSON.stringify(recorded) });
+    const dependencies = { ...(manifest.dependencies as Record<string, string>), ...(manifest.optionalDependencies as Record<string, string>) };
+    for (const [name, range] of Object.entries(dependencies)) s.expect('GET', `/npm/${name}`, syntheticDependency(name, range));
+    const result = await runCli(['check', 'next', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(report.target.version).toBe('16.5.0');
+    expect(report.checks.find((c) => c.id === 'obfuscated-code')?.score ?? 100).toBe(100);
+    expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).not.toContain('obfuscated-code');
+  });
+});

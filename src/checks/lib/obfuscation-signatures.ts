@@ -86,7 +86,10 @@ export const INVISIBLE_PAYLOAD = 16;
  * it: os-info-checker-es6's payload spread between visible letters. Code page tables put them
  * between visible characters too, for the bytes a code page leaves to its vendor (iconv-lite's
  * single-byte tables: 19 in a line), and icon fonts' glyphs are written one at a time: the bar
- * is higher than for selectors.
+ * is higher than for selectors. A character that is a string of its own — alone between two
+ * quotes, or with the ones above it in order — does not count: an icon's glyph, or the first
+ * character of a row of iconv-lite's double-byte tables (`["a140","\ue4c6",62]`), which a
+ * bundle puts on one line by the dozen (next's compiled raw-body: 67 in one line, 11 others).
  */
 export const PRIVATE_USE_PAYLOAD = 64;
 
@@ -195,6 +198,8 @@ export class ObfuscationReader {
   /** Private Use Area characters counted in the current line, and the last character's code point when it was one (0 otherwise). */
   private privateUsePayload = 0;
   private lastPrivateUse = 0;
+  /** The quote just before the last Private Use Area character counted, while it may yet be a string of its own (0 otherwise). */
+  private loneQuote = 0;
   /** Characters the run counter has read: a byte order mark at the file's first is no invisible character. */
   private counted = 0;
 
@@ -248,7 +253,11 @@ export class ObfuscationReader {
   /** The runs and counts, over text[from, to): each character once across the chunks. */
   private runs(text: string, from: number, to: number, last: boolean): void {
     // The counters in locals for the loop (one pass over every character of the package's JavaScript).
-    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun, payload, before, privateUsePayload, lastPrivateUse } = this;
+    let { symbolRun, symbolKinds, blanks, beforeBlanks, printableEscapes, runPrintable, runOther, invisibleRun, payload, before, privateUsePayload, lastPrivateUse, loneQuote } = this;
+    // A Private Use Area character after a quote counts once what follows it is not that quote (nor the next one above it).
+    const countPrivateUse = (): void => {
+      if (++privateUsePayload >= PRIVATE_USE_PAYLOAD) this.found.add('invisible-payload');
+    };
     // A run of escapes ended: its printable escapes count when it reads as text (a quarter of bytes no text holds at most).
     const endRun = (): void => {
       if (runPrintable > 0 && runOther * 3 <= runPrintable && (printableEscapes += runPrintable) >= PRINTABLE_ESCAPES) this.found.add('hex-escapes');
@@ -258,6 +267,10 @@ export class ObfuscationReader {
     let i = from;
     for (; i < to; i++) {
       const c = text.charCodeAt(i);
+      if (loneQuote !== 0 && (c < 0xe0 || c > 0xf4)) {
+        if (c !== loneQuote) countPrivateUse();
+        loneQuote = 0;
+      }
       if (c < 0x80) {
         before = BEFORE_ASCII;
         lastPrivateUse = 0;
@@ -296,8 +309,16 @@ export class ObfuscationReader {
             const vendor = privateUse(cp);
             // One above the last: a code page table's row in order, which neither counts nor breaks the run.
             if (!(vendor && cp === lastPrivateUse + 1)) {
+              if (loneQuote !== 0) {
+                countPrivateUse();
+                loneQuote = 0;
+              }
               if (++invisibleRun >= INVISIBLE_RUN) this.found.add('invisible-code');
-              if (vendor ? ++privateUsePayload >= PRIVATE_USE_PAYLOAD : payloadCodePoint(cp, before) && ++payload >= INVISIBLE_PAYLOAD) this.found.add('invisible-payload');
+              if (vendor) {
+                const quote = i > 0 ? text.charCodeAt(i - 1) : 0;
+                if (quote === 34 || quote === 39 || quote === 96) loneQuote = quote;
+                else countPrivateUse();
+              } else if (payloadCodePoint(cp, before) && ++payload >= INVISIBLE_PAYLOAD) this.found.add('invisible-payload');
             }
             lastPrivateUse = vendor ? cp : 0;
             // A flag's tags go on until its cancel tag (U+E007F), FLAG_TAGS at most.
@@ -306,6 +327,10 @@ export class ObfuscationReader {
             symbolKinds = 0;
             i += four ? 3 : 2;
             continue;
+          }
+          if (loneQuote !== 0) {
+            countPrivateUse();
+            loneQuote = 0;
           }
           before = ideograph(cp) ? BEFORE_IDEOGRAPH : cp === 0x1f3f4 ? BEFORE_FLAG : BEFORE_VISIBLE;
           lastPrivateUse = 0;
@@ -337,7 +362,12 @@ export class ObfuscationReader {
         }
       }
     }
-    if (last) endRun();
+    if (last) {
+      endRun();
+      // A string left open at the file's end: the character after the quote counts.
+      if (loneQuote !== 0) countPrivateUse();
+      loneQuote = 0;
+    }
     this.runPrintable = runPrintable;
     this.runOther = runOther;
     this.symbolRun = symbolRun;
@@ -350,6 +380,7 @@ export class ObfuscationReader {
     this.before = before;
     this.privateUsePayload = privateUsePayload;
     this.lastPrivateUse = lastPrivateUse;
+    this.loneQuote = loneQuote;
     this.counted += Math.max(0, i - from);
     this.unread = Math.max(0, text.length - i);
   }
