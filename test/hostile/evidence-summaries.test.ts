@@ -17,7 +17,7 @@ import { runCli } from '../support/run-cli.js';
 import { checkOf, expectPackage, parseReport } from '../cli/helpers.js';
 import { entryWithBarePackage, nerqFixtureBareWith, serveEntry, startMcpFixtureServer } from '../cli/mcp-helpers.js';
 import { useMcpSandbox } from '../cli/mcp-sandbox.js';
-import { expectCleanStderr } from './support/expect.js';
+import { expectOneLineRefusal } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
 
 const sandbox = useMcpSandbox(startMcpFixtureServer);
@@ -99,11 +99,7 @@ describe("nerq score: package evidence that does not line up with the entry's pa
     edit(evidence);
     const run = await score(evidence, `mismatch-${edits.findIndex(([l]) => l === label)}`);
     const context = `${label}: exit ${run.code}, stderr ${run.stderr}`;
-    expect(run.code, context).toBe(2);
-    expectCleanStderr(run.stderr, context);
-    expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
-    expect(run.stderr, context).toMatch(where);
-    expect(run.stdout, context).toBe('');
+    expectOneLineRefusal(run, where, context);
   });
 });
 

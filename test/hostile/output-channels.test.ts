@@ -23,7 +23,7 @@ import { advisory, evidence } from '../support/evidence-builder.js';
 import { hostileAudit } from '../render/audit/sample.js';
 import { auditOf, deprecated, entryOf } from '../audit/policy/reports.js';
 import { requireCli, runHostile, runMany } from './support/cli.js';
-import { expectCleanStderr } from './support/expect.js';
+import { expectOneLineRefusal } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
 
 let scratch: string;
@@ -103,11 +103,7 @@ describe('nerq score', () => {
     writeFileSync(file, JSON.stringify({ ...evidence(), capturedAt }));
     const run = await runHostile(['score', file, '--json'], clock === 'NERQ_NOW unset' ? { env: { NERQ_NOW: '' } } : {});
     const context = `capturedAt ${JSON.stringify(capturedAt)}, ${clock}: exit ${run.code}, stderr ${run.stderr}`;
-    expect(run.code, context).toBe(2);
-    expectCleanStderr(run.stderr, context);
-    expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
-    expect(run.stderr, context).toMatch(/capturedAt/);
-    expect(run.stdout, context).toBe('');
+    expectOneLineRefusal(run, /capturedAt/, context);
   });
 });
 
@@ -141,11 +137,7 @@ describe('nerq score: counts no collector can have written', () => {
     expect(readFileSync(file, 'utf8'), label).toMatch(/:-\d|"cvss":11/);
     const run = await runHostile(['score', file, '--json']);
     const context = `${label}: exit ${run.code}, stderr ${run.stderr}`;
-    expect(run.code, context).toBe(2);
-    expectCleanStderr(run.stderr, context);
-    expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
-    expect(run.stderr, context).toMatch(where);
-    expect(run.stdout, context).toBe('');
+    expectOneLineRefusal(run, where, context);
   });
 });
 

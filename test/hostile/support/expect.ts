@@ -42,3 +42,12 @@ export function expectRssBounded(task: { meta: object }, run: HostileRun, contex
 export function contractExitCode(report: Report): number {
   return report.gate.passed === true ? 0 : report.gate.passed === false ? 1 : 3;
 }
+
+/** A refusal of bad input: exit 2, one clean `nerq:` line naming `where`, nothing on stdout. */
+export function expectOneLineRefusal(run: { code: number | null; stdout: string; stderr: string }, where: RegExp, context = ''): void {
+  expect(run.code, context).toBe(2);
+  expectCleanStderr(run.stderr, context);
+  expect(run.stderr.trim().split('\n'), context).toHaveLength(1);
+  expect(run.stderr, context).toMatch(where);
+  expect(run.stdout, context).toBe('');
+}
