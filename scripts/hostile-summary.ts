@@ -100,6 +100,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['invisible-code.test.ts', '38 code hidden in invisible characters or reordered by bidirectional controls'],
   ['sbom-syntaxes.test.ts', '39 SBOMs in XML and tag-value'],
   ['evidence-summaries.test.ts', '40 evidence that claims more than it holds'],
+  ['lockfile-hash-sets.test.ts', '41 a pin that accepts more bytes than the release\'s'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

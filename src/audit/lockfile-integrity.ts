@@ -9,8 +9,10 @@
  * than its key names, is reported as the reader found it.
  *
  * A URL that is not a registry tarball path (`…/<name>/-/<file>.tgz`) cannot be checked by its
- * path (private registries use other shapes): only its integrity is. Hashes are compared on the
- * algorithms both sides have; none in common is no finding — unless the URL is on another host
+ * path (private registries use other shapes): only its integrity is. Hashes are compared as npm
+ * (ssri) checks them: on the strongest algorithm the pin holds, any digest of which it accepts,
+ * so each of those digests must be the registry's; the registry publishing no digest on that
+ * algorithm is no finding — unless the URL is on another host
  * than the registry's (the host of the release's `dist.tarball`, the configured registries, the
  * public one): npm fetches it from there, and only a hash the registry publishes for the
  * release says the bytes are the release's (without one, npm installs whatever that host serves).
@@ -18,9 +20,10 @@
  * A Python entry the lockfile takes from another index than PyPI (uv's `source.registry`, a
  * Poetry or Pipfile source, or any requirement of a requirements file while an
  * `--index-url`, `--extra-index-url` or `--find-links` other than PyPI is in effect) is PyPI's
- * release only when one of the sha256 hashes it pins is one PyPI publishes for that release (a
- * mirror serves PyPI's bytes); pinning hashes none of which is PyPI's is lockfile injection; a
- * pin with no sha256, or a release whose PyPI hashes are not known (PyPI unavailable), cannot be
+ * release only when every hash it pins is a sha256 PyPI publishes for that release (a mirror
+ * serves PyPI's bytes; pip and uv accept a file matching any one hash pinned); pinning a sha256
+ * that is not PyPI's is lockfile injection; a pin with no sha256, or a sha384 or sha512 beside
+ * its sha256s, or a release whose PyPI hashes are not known (PyPI unavailable), cannot be
  * vouched for: the finding is `unverified`, and the package incomplete, never passed or failed.
  * Only the index's host is named (its URL may carry a token). A requirements file or a
  * pyproject.toml read alone is installed by pip or uv on the machine that audits, which also
@@ -101,9 +104,24 @@ function registryDigests(integrity: string | null, shasum: string | null): Map<s
   return out;
 }
 
-/** Whether some algorithm's digests agree (both sides have it, a digest in common): npm verifies the bytes. */
+/** SRI algorithms npm (ssri) reads, weakest first: it checks the bytes with the strongest one a pin holds. */
+const ALGORITHM_PRIORITY = ['sha1', 'sha256', 'sha384', 'sha512'];
+
+/**
+ * The algorithm npm checks a pin's bytes with and the digests it accepts: ssri picks the
+ * strongest algorithm of the pin and accepts bytes matching any one digest of it, so a second
+ * digest of that algorithm, or a weaker one the registry publishes, vouches for nothing.
+ */
+function checkedDigests(locked: Map<string, Set<string>>): [algorithm: string, digests: Set<string>] | null {
+  const algorithm = ALGORITHM_PRIORITY.filter((a) => locked.has(a)).at(-1);
+  return algorithm === undefined ? null : [algorithm, locked.get(algorithm)!];
+}
+
+/** Whether every digest npm accepts for the pin is one the registry publishes for the release: npm installs its bytes only. */
 function agrees(locked: Map<string, Set<string>>, registry: Map<string, Set<string>>): boolean {
-  return [...locked].some(([algorithm, ours]) => [...ours].some((digest) => registry.get(algorithm)?.has(digest) === true));
+  const checked = checkedDigests(locked);
+  const theirs = checked === null ? undefined : registry.get(checked[0]);
+  return checked !== null && theirs !== undefined && [...checked[1]].every((digest) => theirs.has(digest));
 }
 
 /**
@@ -117,17 +135,15 @@ function foreignHost(resolved: string | null, registries: readonly (string | nul
   return hosts.has(url.host) ? null : url.host;
 }
 
-/** The algorithm whose digests disagree (both sides have it, no digest in common), or null. */
+/**
+ * The algorithm npm checks the pin with (see checkedDigests) when the registry publishes it and
+ * a digest npm accepts is not the registry's (the pin lets other bytes in), or null.
+ */
 function disagreement(locked: Map<string, Set<string>>, registry: Map<string, Set<string>>): string | null {
-  let compared = false;
-  for (const [algorithm, ours] of locked) {
-    const theirs = registry.get(algorithm);
-    if (theirs === undefined) continue;
-    compared = true;
-    if ([...ours].some((digest) => theirs.has(digest))) return null;
-  }
-  if (!compared) return null;
-  return [...locked.keys()].find((algorithm) => registry.has(algorithm)) ?? null;
+  const checked = checkedDigests(locked);
+  const theirs = checked === null ? undefined : registry.get(checked[0]);
+  if (checked === null || theirs === undefined) return null;
+  return [...checked[1]].every((digest) => theirs.has(digest)) ? null : checked[0];
 }
 
 function where(record: LockRecord): string {
@@ -194,6 +210,11 @@ function recordMismatch(subject: AuditSubject, record: LockRecord, evidence: Evi
   return null;
 }
 
+/** Whether a pin holds a hash on another algorithm than sha256 (PyPI publishes sha256 only). */
+function pinsOtherAlgorithms(integrity: string | null): boolean {
+  return [...digests(integrity, null).keys()].some((algorithm) => algorithm !== 'sha256');
+}
+
 /** Hex digests of the SRI `sha256-` tokens of a pin. */
 function pinnedSha256(integrity: string | null): Set<string> {
   return new Set([...(digests(integrity, null).get('sha256') ?? [])].map((b64) => Buffer.from(b64, 'base64').toString('hex')));
@@ -208,8 +229,8 @@ function indexPlace(resolved: string, from: string | undefined): string {
 
 /**
  * What one Python pin from another index than PyPI says of `subject` (see the top of this
- * file): null when it is PyPI's (its index is PyPI, or a hash it pins is one PyPI publishes
- * for the release), a failure when its hashes are none of PyPI's, `unverified` when it cannot
+ * file): null when it is PyPI's (its index is PyPI, or every hash it pins is a sha256 PyPI
+ * publishes for the release), a failure when it pins a sha256 that is not PyPI's, `unverified` when it cannot
  * be told. Pure: `evidence` holds PyPI's digests of the release (pypi facts, `files[].sha256`);
  * `pypi`: the PyPI nerq is configured to read (`NERQ_PYPI_URL`), whose host is PyPI's too.
  */
@@ -225,12 +246,20 @@ export function pythonIndexFinding(subject: AuditSubject, record: LockRecord, ev
   const source = evidence?.sources.pypi;
   const facts = source?.status === 'ok' && source.facts.version === subject.version ? source.facts : null;
   const published = (facts?.files ?? []).map((f) => f.sha256 ?? null);
-  if (published.some((digest) => digest !== null && pinned.has(digest))) return null;
-  if (facts === null || published.length === 0 || published.includes(null)) {
-    return { message: `${where(record)} takes ${label} from ${place}, not PyPI: PyPI's hashes of ${label} are not known, so its pinned hashes could not be compared`, at, unverified: true };
+  // pip and uv install a file matching any one hash pinned: each must be one of PyPI's files, or
+  // the pin also lets in bytes PyPI never published (a wheel the other index adds beside PyPI's).
+  const foreign = [...pinned].filter((digest) => !published.includes(digest));
+  if (foreign.length > 0) {
+    if (facts === null || published.length === 0 || published.includes(null)) {
+      return { message: `${where(record)} takes ${label} from ${place}, not PyPI: PyPI's hashes of ${label} are not known, so its pinned hashes could not be compared`, at, unverified: true };
+    }
+    return {
+      message: `lockfile injection: ${where(record)} takes ${label} from ${place}, not PyPI, pinning sha256 hashes PyPI does not publish for it: pip would install other bytes than ${label}`,
+      at,
+    };
   }
-  return {
-    message: `lockfile injection: ${where(record)} takes ${label} from ${place}, not PyPI, pinning sha256 hashes PyPI does not publish for it: pip would install other bytes than ${label}`,
-    at,
-  };
+  if (pinsOtherAlgorithms(record.integrity)) {
+    return { message: `${where(record)} takes ${label} from ${place}, not PyPI, and also pins a sha384 or sha512 hash, which PyPI does not publish: the bytes it lets in could not be compared`, at, unverified: true };
+  }
+  return null;
 }

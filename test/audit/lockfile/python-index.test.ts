@@ -1,8 +1,8 @@
 /**
  * The Python lockfile-injection rule (src/audit/lockfile-integrity.ts, docs/security.md
  * "Lockfile injection"), as a pure function of the pin and the saved evidence, and the policy's
- * reading of its findings: another index's pin is PyPI's release only with a sha256 PyPI
- * publishes for it; other hashes fail; no hash, or PyPI's hashes unknown, leave it incomplete.
+ * reading of its findings: another index's pin is PyPI's release only when every hash it pins is
+ * a sha256 PyPI publishes for it; another sha256 fails; no hash, or PyPI's hashes unknown, leave it incomplete.
  * The digests are synthetic (`'a'.repeat(64)`…): the rule compares them, it never reads them.
  */
 import { describe, expect, it } from 'vitest';
@@ -50,8 +50,20 @@ describe('pythonIndexFinding', () => {
     }
   });
 
-  it("another index's pin with a sha256 PyPI publishes is PyPI's file (a mirror): no finding", () => {
-    expect(pythonIndexFinding(subject, pin(OTHER_INDEX, [OTHER, SDIST]), saved())).toBeNull();
+  it("another index's pin whose every sha256 PyPI publishes is PyPI's files (a mirror): no finding", () => {
+    expect(pythonIndexFinding(subject, pin(OTHER_INDEX, [WHEEL, SDIST]), saved())).toBeNull();
+    expect(pythonIndexFinding(subject, pin(OTHER_INDEX, [SDIST]), saved())).toBeNull();
+  });
+
+  it("another index's pin with one sha256 PyPI publishes and one it does not: lockfile injection (pip accepts either)", () => {
+    const finding = pythonIndexFinding(subject, pin(OTHER_INDEX, [OTHER, SDIST]), saved());
+    expect(finding).toMatchObject({ at: { file: 'uv.lock', line: 7 } });
+    expect(finding?.unverified).toBeUndefined();
+  });
+
+  it("another index's pin with PyPI's sha256 and a sha512 beside it: unverified (the sha512 cannot be compared)", () => {
+    const both: LockRecord = { ...pin(OTHER_INDEX, []), integrity: pythonIntegrity([`sha256:${WHEEL}`, `sha512:${'d'.repeat(128)}`]) };
+    expect(pythonIndexFinding(subject, both, saved())?.unverified).toBe(true);
   });
 
   it("another index's pin with hashes none of which is PyPI's: lockfile injection at the pin, naming the host", () => {
