@@ -101,6 +101,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['sbom-syntaxes.test.ts', '39 SBOMs in XML and tag-value'],
   ['evidence-summaries.test.ts', '40 evidence that claims more than it holds'],
   ['lockfile-hash-sets.test.ts', '41 a pin that accepts more bytes than the release\'s'],
+  ['project-registries.test.ts', '42 the registry the audited project names'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

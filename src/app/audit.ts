@@ -16,7 +16,7 @@ import { readMcpInputs, type ConfiguredRemote, type McpInputRequest } from '../a
 import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignore.js';
 import { matchRemotes } from '../audit/mcp/remotes.js';
 import { unpublishedLaunch, type McpLaunchPlace } from '../audit/mcp/unpublished.js';
-import { lockfileMismatch, lockRecords } from '../audit/lockfile-integrity.js';
+import { lockfileMismatch, lockRecords, type ProjectRegistries } from '../audit/lockfile-integrity.js';
 import { isPypiIndex } from '../lockfiles/python-hashes.js';
 import { isLocalLocation } from '../audit/python-indexes.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, refusedIgnores, type Policy } from '../audit/policy.js';
@@ -298,6 +298,12 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   // (those on its own disk aside: python-indexes.ts `isLocalLocation`).
   const machineIndex = runtime.python.indexes.find((index) => !isLocalLocation(index.url) && !isPypiIndex(index.url, [runtime.endpoints.pypi])) ?? null;
   const locks = lockRecords(inputs, machineIndex);
+  // The registries the audited project's .npmrc (npm, pnpm, bun, yarn 1) or .yarnrc.yml (yarn berry) sets, not followed.
+  const projectRegistries: ProjectRegistries = {
+    registryFor: (name, format) =>
+      (format === 'yarn-berry' ? runtime.yarn.ignoredProjectRegistry?.(name) : runtime.npm.ignoredProjectRegistry?.(name)) ?? null,
+    publicRegistry: runtime.endpoints.npmPublicRegistry,
+  };
   const confusion = await findDependencyConfusion(evaluated, ctx, (subject) => locks.get(subjectKey(subject)) ?? []);
   const judged: AuditEntry[] = evaluated.map(({ subject, report, evidence }) => {
     const remembered = runtime.session.remember(report, evidence);
@@ -306,7 +312,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
       ...mcpOf(subject),
       unpublishedLaunch: unpublished(subject, report),
       dependencyConfusion: confusion.get(subject) ?? null,
-      lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence, pinRegistries(subject)),
+      lockfileInjection: lockfileMismatch(subject, locks.get(subjectKey(subject)) ?? [], evidence, pinRegistries(subject), projectRegistries),
     });
     return { subject, report: remembered, policy: outcome };
   });

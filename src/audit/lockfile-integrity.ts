@@ -38,6 +38,9 @@ import { subjectKey } from './fold.js';
 import type { PythonIndex } from './python-indexes.js';
 import type { AuditSubject, InputFile, LockRecord } from './types.js';
 
+/** The npm inputs that are not lockfiles: nothing is installed from their pins. */
+const NOT_INSTALLED = new Set(['package.json', 'cyclonedx', 'spdx']);
+
 /** The inputs pip or uv install on the machine that audits, with the indexes configured there. */
 const INSTALLED_WITH_MACHINE_CONFIG = new Set(['requirements', 'pyproject.toml']);
 
@@ -60,8 +63,11 @@ export function lockRecords(inputs: readonly InputFile[], machineIndex: PythonIn
         integrity: dependency.integrity ?? null,
         lockedFor: dependency.lockedFor ?? null,
         ...(machine ? { indexFrom: machineIndex.from } : {}),
+        format: input.format,
       };
-      if (record.resolved === null && record.integrity === null && record.lockedFor === null) continue;
+      // An npm lockfile entry pinning nothing is kept: the package manager fetches it from the registry it is configured with.
+      const pinsNothing = record.resolved === null && record.integrity === null && record.lockedFor === null;
+      if (pinsNothing && (dependency.ecosystem !== 'npm' || NOT_INSTALLED.has(input.format))) continue;
       const key = subjectKey(dependency);
       const list = byKey.get(key) ?? [];
       if (!list.some((r) => r.resolved === record.resolved && r.integrity === record.integrity && r.lockedFor === record.lockedFor)) list.push(record);
@@ -166,7 +172,13 @@ export interface LockfileFinding {
  * null. `evidence`: the evaluation of the subject (its registry or PyPI facts give the release's
  * hashes); `registries`: the registries (npm) or PyPI base URLs (pypi) nerq reads the subject from.
  */
-export function lockfileMismatch(subject: AuditSubject, records: readonly LockRecord[], evidence: Evidence | null, registries: readonly string[] = []): LockfileFinding | null {
+export function lockfileMismatch(
+  subject: AuditSubject,
+  records: readonly LockRecord[],
+  evidence: Evidence | null,
+  registries: readonly string[] = [],
+  project: ProjectRegistries = NO_PROJECT_REGISTRIES,
+): LockfileFinding | null {
   if (subject.ecosystem === 'pypi') {
     // A pin that installs other bytes says more than one that cannot be vouched for.
     const findings = records.flatMap((record) => pythonIndexFinding(subject, record, evidence, registries) ?? []);
@@ -176,7 +188,47 @@ export function lockfileMismatch(subject: AuditSubject, records: readonly LockRe
     const message = recordMismatch(subject, record, evidence, registries);
     if (message !== null) return { message, at: { file: record.file, line: record.line } };
   }
+  for (const record of records) {
+    const finding = projectRegistryFinding(subject, record, evidence, project);
+    if (finding !== null) return finding;
+  }
   return null;
+}
+
+/** The registries the audited project's own files set and nerq does not follow (src/app/audit.ts). */
+export interface ProjectRegistries {
+  /** The registry the project's configuration read by the installer of `format` names for `packageName`, or null. */
+  registryFor(packageName: string, format: string | undefined): string | null;
+  /** The public registry (npm's `replace-registry-host` default moves its URLs to the configured registry). */
+  readonly publicRegistry: string | null;
+}
+
+const NO_PROJECT_REGISTRIES: ProjectRegistries = { registryFor: () => null, publicRegistry: null };
+
+/**
+ * A pin the package manager fetches from the registry the audited project's own configuration
+ * names (its `.npmrc`, `.yarnrc.yml`), which nerq does not follow: one with no URL (pnpm builds
+ * it from the configured registry, npm and bun take the configured registry), or one on the
+ * public registry (npm's `replace-registry-host` default moves it there). Without a hash the
+ * registry publishes for the release, nothing tells that host's bytes are the release nerq
+ * audited: `unverified`, the package incomplete. Null otherwise.
+ */
+function projectRegistryFinding(subject: AuditSubject, record: LockRecord, evidence: Evidence | null, project: ProjectRegistries): LockfileFinding | null {
+  if (subject.ecosystem !== 'npm' || subject.version === null || record.lockedFor !== null) return null;
+  const projectRegistry = project.registryFor(subject.name, record.format);
+  if (projectRegistry === null) return null;
+  const publicPrefix = project.publicRegistry?.replace(/\/*$/, '/') ?? null;
+  if (record.resolved !== null && (publicPrefix === null || !record.resolved.trim().startsWith(publicPrefix))) return null;
+  const registry = evidence?.sources.registry;
+  const facts = registry?.status === 'ok' && registry.facts.version === subject.version ? registry.facts : null;
+  if (facts !== null && agrees(digests(record.integrity, record.resolved), registryDigests(facts.integrity, facts.shasum))) return null;
+  const host = URL.parse(projectRegistry)?.host ?? projectRegistry;
+  const label = `${subject.name}@${subject.version}`;
+  return {
+    message: `${where(record)} pins no hash the registry publishes for ${label}, and the audited project's configuration sends the package manager to ${host} for it (ignored without --trust-project-npmrc): what that host serves is not known`,
+    at: { file: record.file, line: record.line },
+    unverified: true,
+  };
 }
 
 /** Why one pin would install something other than `subject`, or null. */

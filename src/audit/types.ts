@@ -107,6 +107,8 @@ export interface LockRecord {
    * (`PIP_EXTRA_INDEX_URL`, `pip.conf extra-index-url`).
    */
   indexFrom?: string;
+  /** The format of the input the pin is in (`package-lock@3`, `yarn-berry`…). */
+  format?: string;
 }
 
 /** Thrown by readers for an unreadable or malformed input: the message names the file and line. */

@@ -43,6 +43,11 @@ export interface YarnRegistries {
   /** The registries yarn is configured to fetch `packageName` from: its scope's, and the default ones. */
   registriesFor(packageName: string): string[];
   readonly warnings: readonly YarnrcWarning[];
+  /**
+   * The registry an audited project's `.yarnrc.yml` sets for a package (its scope's, else
+   * `npmRegistryServer`) that nerq does not follow (no `--trust-project-npmrc`), or null.
+   */
+  ignoredProjectRegistry?(packageName: string): string | null;
 }
 
 export interface LoadYarnRegistriesOptions {
@@ -130,6 +135,23 @@ class Collected implements YarnRegistries {
   readonly warnings: YarnrcWarning[] = [];
   readonly #defaults = new Set<string>();
   readonly #scopes = new Map<string, Set<string>>();
+  readonly #ignored = new Map<string, string>();
+
+  ignoredProjectRegistry(packageName: string): string | null {
+    const slash = packageName.indexOf('/');
+    const scoped = packageName.startsWith('@') && slash > 1 ? this.#ignored.get(packageName.slice(0, slash).toLowerCase()) : undefined;
+    return scoped ?? this.#ignored.get('') ?? null;
+  }
+
+  /** A project setting not followed, kept for the lockfile check (src/audit/lockfile-integrity.ts); scope '' for the default. */
+  ignore(scope: string, raw: string): void {
+    if (raw.includes('${') || this.#ignored.has(scope)) return;
+    try {
+      this.#ignored.set(scope, normaliseRegistry(raw, 'npmRegistryServer'));
+    } catch {
+      // not a URL yarn could use either
+    }
+  }
 
   registriesFor(packageName: string): string[] {
     const slash = packageName.indexOf('/');
@@ -187,6 +209,8 @@ function addFile(into: Collected, file: string, label: string, boundary: string 
   if (keys.length === 0) return;
   if (!trust) {
     into.warnings.push({ code: 'yarnrc-ignored', message: `${label} sets ${keys.join(', ')}: ignored (pass --trust-project-npmrc to follow it)` });
+    for (const { value } of settings.defaults) into.ignore('', value);
+    for (const { scope, value } of settings.scopes) into.ignore(scope, value);
     return;
   }
   for (const { key, value } of settings.defaults) into.add(label, key, value, null, env);

@@ -336,6 +336,17 @@ describe('an audited (untrusted) project .npmrc', () => {
     expect(config.authHeaderFor('http://evil.test/x')).toBeUndefined();
   });
 
+  it('the registries it sets are kept apart, per package, for the lockfile check; none with trust or without the file', () => {
+    const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project });
+    expect(config.ignoredProjectRegistry?.('left-pad')).toBe('http://evil.test/');
+    expect(config.ignoredProjectRegistry?.('@corp/x')).toBe('http://corp.test/');
+    expect(config.ignoredProjectRegistry?.('@other/x')).toBe('http://evil.test/');
+    const trusted = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project, trustProjectRegistry: true });
+    expect(trusted.ignoredProjectRegistry?.('left-pad')).toBeNull();
+    rmSync(path.join(project, '.npmrc'));
+    expect(loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project }).ignoredProjectRegistry?.('left-pad')).toBeNull();
+  });
+
   it('with trust, its registries are followed but its credentials are still never read', () => {
     const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project, trustProjectRegistry: true });
     expect(config.registry).toBe('http://evil.test/');

@@ -124,6 +124,12 @@ export interface NpmConfig {
   readonly noProxy: string | undefined;
   /** Problems met while reading the configuration (one line each, no secrets). */
   readonly warnings: readonly string[];
+  /**
+   * The registry the audited project's `.npmrc` sets for a package (its scope's, else its
+   * `registry`) that nerq does not follow (no `--trust-project-npmrc`), or null: the package
+   * manager fetches what a lockfile pins without a URL from there.
+   */
+  ignoredProjectRegistry?(packageName: string): string | null;
 }
 
 interface Credentials {
@@ -207,6 +213,7 @@ class LoadedNpmConfig implements NpmConfig {
   readonly noProxy: string | undefined;
   readonly warnings: readonly string[];
   readonly #scopes: ReadonlyMap<string, string>;
+  readonly #ignored: ReadonlyMap<string, string>;
   readonly #credentials: ReadonlyMap<string, Credentials>;
   /** Hosts (host[:port]) that have an http: registry configured: the only http hosts auth goes to. */
   readonly #plainHttpHosts: ReadonlySet<string>;
@@ -221,6 +228,7 @@ class LoadedNpmConfig implements NpmConfig {
     httpsProxy: string | undefined;
     noProxy: string | undefined;
     warnings: string[];
+    ignored: Map<string, string>;
   }) {
     this.registry = fields.registry;
     this.ca = fields.ca === undefined ? undefined : Object.freeze([...fields.ca]);
@@ -230,6 +238,7 @@ class LoadedNpmConfig implements NpmConfig {
     this.noProxy = fields.noProxy;
     this.warnings = Object.freeze([...fields.warnings]);
     this.#scopes = fields.scopes;
+    this.#ignored = fields.ignored;
     this.#credentials = fields.credentials;
     const httpHosts = new Set<string>();
     for (const registry of [fields.registry, ...fields.scopes.values()]) {
@@ -248,6 +257,12 @@ class LoadedNpmConfig implements NpmConfig {
       }
     }
     return this.registry;
+  }
+
+  ignoredProjectRegistry(packageName: string): string | null {
+    const slash = packageName.indexOf('/');
+    const scoped = packageName.startsWith('@') && slash > 1 ? this.#ignored.get(packageName.slice(0, slash)) : undefined;
+    return scoped ?? this.#ignored.get('registry') ?? null;
   }
 
   authHeaderFor(url: string): string | undefined {
@@ -338,10 +353,11 @@ export function loadNpmConfig(options: LoadNpmConfigOptions): NpmConfig {
   const { env, cwd } = options;
   const builtin = npmConf.defaults;
   const warnings: string[] = [];
+  const ignored = new Map<string, string>();
 
   let conf: ConfChain;
   try {
-    conf = withProcessEnv(env, () => readChain(options, builtin, warnings));
+    conf = withProcessEnv(env, () => readChain(options, builtin, warnings, ignored));
   } catch (error) {
     if (error instanceof NpmConfigError) throw error;
     // The library's own messages can quote a setting's value (a token): never pass them on.
@@ -388,6 +404,7 @@ export function loadNpmConfig(options: LoadNpmConfigOptions): NpmConfig {
     httpsProxy: optionalString(conf.get('https-proxy')),
     noProxy: optionalString(conf.get('noproxy')) ?? optionalString(conf.get('no-proxy')),
     warnings,
+    ignored,
   });
 }
 
@@ -427,6 +444,7 @@ function addUntrustedProject(
   chain: ConfChain,
   options: { file: string; boundary: string; trust: boolean; readFile: ConfigFileReader },
   warnings: string[],
+  ignored: Map<string, string>,
 ): void {
   const { file, boundary, trust } = options;
   const read = options.readFile(file, boundary, NPMRC_MAX_BYTES);
@@ -450,6 +468,16 @@ function addUntrustedProject(
     warnings.push(
       `the audited project's .npmrc sets ${registries.join(', ')}: ignored (pass --trust-project-npmrc to follow it); using your own npm registry`,
     );
+    // Kept by key (`registry`, `@scope`) for the lockfile check (src/audit/lockfile-integrity.ts).
+    for (const key of registries) {
+      const value = parsed[key];
+      if (typeof value !== 'string') continue;
+      try {
+        ignored.set(key === 'registry' ? key : key.slice(0, -':registry'.length), normaliseRegistry(value, key));
+      } catch {
+        // not a URL npm could use either: nothing is fetched from it
+      }
+    }
     return;
   }
   const settings: Record<string, string> = {};
@@ -462,6 +490,7 @@ function readChain(
   options: LoadNpmConfigOptions,
   builtin: NpmConfDefaults['defaults'],
   warnings: string[],
+  ignored: Map<string, string>,
 ): ConfChain {
   const { env, cwd } = options;
   const chain = new Conf({ registry: builtin.registry, 'strict-ssl': builtin['strict-ssl'] }, confTypes);
@@ -482,7 +511,7 @@ function readChain(
   const untrusted = options.untrustedDir !== undefined && isInside(projectconfig, path.resolve(options.untrustedDir));
   if (untrusted) {
     const boundary = path.resolve(options.untrustedDir ?? cwd);
-    addUntrustedProject(chain, { file: projectconfig, boundary, trust: options.trustProjectRegistry === true, readFile: options.readFile }, warnings);
+    addUntrustedProject(chain, { file: projectconfig, boundary, trust: options.trustProjectRegistry === true, readFile: options.readFile }, warnings, ignored);
   } else if (projectconfig !== path.resolve(userconfig)) files.push([projectconfig, 'project']);
   files.push([userconfig, 'user'], [globalconfig, 'global']);
   for (const [file, layer] of files) {

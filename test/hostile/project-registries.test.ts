@@ -1,0 +1,168 @@
+/**
+ * Hostile world: the registry the audited project's own configuration names (docs/security.md,
+ * "The audited tree is untrusted"). nerq does not follow a registry that only the audited
+ * `.npmrc` or `.yarnrc.yml` sets — but the package manager that installs the checkout does: a
+ * lockfile entry pinning no URL is fetched from the project's
+ * registry, and so is one on the public registry (npm's `replace-registry-host` default moves it
+ * there). A pull request that adds `registry=` (or `npmRegistryServer:`) and drops the hash
+ * installs whatever that host serves under a name nerq audited from the user's registry. Such a
+ * pin, without a hash the registry publishes for the release, leaves the package incomplete
+ * (exit 3) naming the host; with the registry's hash, or with no project registry, it passes.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { integritiesOf, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { requireCli, runHostile } from './support/cli.js';
+import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
+import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
+import { noteCases } from './support/metrics.js';
+
+const TRUSTED: SyntheticPackage = { name: 'nerq-project-registry', version: '4.1.0' };
+const EVIL_HOST = new URL(UNRESOLVABLE_ORIGIN).host;
+
+const dirs = new TempDirs();
+let server: FixtureServer;
+let registry: string;
+let publicRegistry: string;
+let trustedIntegrity: string;
+
+beforeAll(async () => {
+  requireCli();
+  server = await startFixtureServer();
+  serveOsv(server, []);
+  serveSynthetic(server, TRUSTED);
+  server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });
+  server.fallback('POST', '/github/', { status: 404, body: '{"message":"Not Found"}' });
+  registry = server.url('npm');
+  publicRegistry = server.url('npm-public');
+  trustedIntegrity = integritiesOf(TRUSTED)[TRUSTED.version]!;
+});
+
+afterAll(async () => {
+  await server?.close();
+  dirs.cleanUp();
+});
+
+async function audit(files: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dir = dirs.make();
+  for (const [name, content] of Object.entries(files)) writeIn(dir, name, content);
+  return runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+}
+
+const MANIFEST = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } });
+const NPMRC = { '.npmrc': `registry=${UNRESOLVABLE_ORIGIN}/\n` };
+const tarball = (base: string) => `${base}/${TRUSTED.name}/-/${TRUSTED.name}-${TRUSTED.version}.tgz`;
+
+/** The package locked as `pin` says (no `resolved`, a registry one; an integrity or none), under the project configuration `config`. */
+const LOCKS: Record<string, (pin: { resolved?: string; integrity?: string }, config: Record<string, string>) => Record<string, string>> = {
+  'package-lock v3': (pin, config) => ({
+    ...config,
+    'package.json': MANIFEST,
+    'package-lock.json': JSON.stringify({ name: 'app', lockfileVersion: 3, packages: { '': { dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } }, [`node_modules/${TRUSTED.name}`]: { version: TRUSTED.version, ...pin } } }),
+  }),
+  'pnpm v9': (pin, config) => ({
+    ...config,
+    'package.json': MANIFEST,
+    'pnpm-lock.yaml': [
+      "lockfileVersion: '9.0'",
+      'importers:',
+      '  .:',
+      '    dependencies:',
+      `      ${TRUSTED.name}:`,
+      `        specifier: ^${TRUSTED.version}`,
+      `        version: ${TRUSTED.version}`,
+      'packages:',
+      `  ${TRUSTED.name}@${TRUSTED.version}:`,
+      `    resolution: {${pin.integrity === undefined ? '' : `integrity: '${pin.integrity}'`}}`,
+      'snapshots:',
+      `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
+      '',
+    ].join('\n'),
+  }),
+};
+
+describe("a lockfile pin fetched from the registry the project's .npmrc names", () => {
+  const cases: [label: string, format: string, pin: () => { resolved?: string; integrity?: string }][] = [
+    ['package-lock v3, no resolved, no integrity', 'package-lock v3', () => ({})],
+    ['package-lock v3, resolved on the public registry (npm moves it to the configured one), no integrity', 'package-lock v3', () => ({ resolved: tarball(publicRegistry) })],
+    ['pnpm v9, resolution {}', 'pnpm v9', () => ({})],
+  ];
+  it.concurrent.for(cases)('%s: incomplete (exit 3), naming the host', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, format, pin], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS[format]!(pin(), NPMRC));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(3);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.policy.status, context).toBe('incomplete');
+    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+  });
+
+  it.concurrent.for(Object.keys(LOCKS))("%s: the registry's hash pinned (npm checks the bytes): audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS[format]!({ integrity: trustedIntegrity }, NPMRC));
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.policy.status, `${format}: ${run.stderr}`).toBe('pass');
+    expect(run.code, format).toBe(0);
+  });
+
+  it.concurrent.for(Object.keys(LOCKS))('%s: no hash, no project registry (the user\'s registry serves it): audited, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS[format]!({}, {}));
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.policy.status, `${format}: ${run.stderr}`).toBe('pass');
+    expect(run.code, format).toBe(0);
+  });
+
+  it("package-lock v3, resolved on the user's registry (npm fetches it as written), no integrity: audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS['package-lock v3']!({ resolved: tarball(registry) }, NPMRC));
+    expect(run.code, run.stderr).toBe(0);
+  });
+
+  it("a scoped registry for another scope leaves the package's pin alone: exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS['package-lock v3']!({}, { '.npmrc': `@other:registry=${UNRESOLVABLE_ORIGIN}/\n` }));
+    expect(run.code, run.stderr).toBe(0);
+  });
+});
+
+describe("a yarn berry lockfile under a .yarnrc.yml that names a registry", () => {
+  const lock = [
+    '__metadata:',
+    '  version: 8',
+    '  cacheKey: 10c0',
+    '',
+    `"${TRUSTED.name}@npm:^${TRUSTED.version}":`,
+    `  version: ${TRUSTED.version}`,
+    `  resolution: "${TRUSTED.name}@npm:${TRUSTED.version}"`,
+    '  checksum: 10c0/0123456789abcdef',
+    '  languageName: node',
+    '  linkType: hard',
+    '',
+    '"app@workspace:.":',
+    '  version: 0.0.0-use.local',
+    '  resolution: "app@workspace:."',
+    '  dependencies:',
+    `    ${TRUSTED.name}: "npm:^${TRUSTED.version}"`,
+    '  languageName: unknown',
+    '  linkType: soft',
+    '',
+  ].join('\n');
+
+  it('the checksum is of yarn\'s own archive, no hash the registry publishes: incomplete (exit 3), naming the host', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit({ 'package.json': MANIFEST, 'yarn.lock': lock, '.yarnrc.yml': `npmRegistryServer: "${UNRESOLVABLE_ORIGIN}"\n` });
+    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(3);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+  });
+
+  it('without the .yarnrc.yml: audited, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit({ 'package.json': MANIFEST, 'yarn.lock': lock });
+    expect(run.code, run.stderr).toBe(0);
+  });
+});
