@@ -17,6 +17,7 @@ import { findingRef, ignoreFindings, unusedMcpIgnores } from '../audit/mcp/ignor
 import { matchRemotes } from '../audit/mcp/remotes.js';
 import { unpublishedLaunch, type McpLaunchPlace } from '../audit/mcp/unpublished.js';
 import { lockfileMismatch, lockRecords, type ProjectRegistries } from '../audit/lockfile-integrity.js';
+import { bunfigRegistries } from '../audit/bunfig.js';
 import { isPypiIndex } from '../lockfiles/python-hashes.js';
 import { isLocalLocation } from '../audit/python-indexes.js';
 import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePolicy, PolicyError, refusedIgnores, type Policy } from '../audit/policy.js';
@@ -299,9 +300,13 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   const machineIndex = runtime.python.indexes.find((index) => !isLocalLocation(index.url) && !isPypiIndex(index.url, [runtime.endpoints.pypi])) ?? null;
   const locks = lockRecords(inputs, machineIndex);
   // The registries the audited project's .npmrc (npm, pnpm, bun, yarn 1) or .yarnrc.yml (yarn berry) sets, not followed.
+  // bun reads its bunfig.toml first, never followed by nerq (src/audit/bunfig.ts).
+  const bunfig = bunfigRegistries(plan.dir, repositoryRoot(plan.dir) ?? plan.dir);
   const projectRegistries: ProjectRegistries = {
     registryFor: (name, format) =>
-      (format === 'yarn-berry' ? runtime.yarn.ignoredProjectRegistry?.(name) : runtime.npm.ignoredProjectRegistry?.(name)) ?? null,
+      (format === 'yarn-berry'
+        ? runtime.yarn.ignoredProjectRegistry?.(name)
+        : ((format?.startsWith('bun.lock') === true ? bunfig(name) : null) ?? runtime.npm.ignoredProjectRegistry?.(name))) ?? null,
     publicRegistry: runtime.endpoints.npmPublicRegistry,
   };
   const confusion = await findDependencyConfusion(evaluated, ctx, (subject) => locks.get(subjectKey(subject)) ?? []);

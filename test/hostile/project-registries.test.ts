@@ -1,7 +1,7 @@
 /**
  * Hostile world: the registry the audited project's own configuration names (docs/security.md,
  * "The audited tree is untrusted"). nerq does not follow a registry that only the audited
- * `.npmrc` or `.yarnrc.yml` sets — but the package manager that installs the checkout does: a
+ * `.npmrc` or `.yarnrc.yml` sets (nor bun's `bunfig.toml`, ever) — but the package manager that installs the checkout does: a
  * lockfile entry pinning no URL is fetched from the project's
  * registry, and so is one on the public registry (npm's `replace-registry-host` default moves it
  * there). A pull request that adds `registry=` (or `npmRegistryServer:`) and drops the hash
@@ -123,6 +123,41 @@ describe("a lockfile pin fetched from the registry the project's .npmrc names", 
   it("a scoped registry for another scope leaves the package's pin alone: exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
     const run = await audit(LOCKS['package-lock v3']!({}, { '.npmrc': `@other:registry=${UNRESOLVABLE_ORIGIN}/\n` }));
+    expect(run.code, run.stderr).toBe(0);
+  });
+});
+
+describe("a bun.lock under the registry the project's bunfig.toml names (nerq never follows it)", () => {
+  const SECRET = 'bunfig-s3cret-token';
+  const bunLock = (integrity: string) => ({
+    'package.json': MANIFEST,
+    'bun.lock': JSON.stringify({ lockfileVersion: 1, workspaces: { '': { name: 'app', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } } }, packages: { [TRUSTED.name]: [`${TRUSTED.name}@${TRUSTED.version}`, '', {}, integrity] } }),
+  });
+  const configs: [label: string, files: Record<string, string>][] = [
+    ['[install] registry, a URL with credentials', { 'bunfig.toml': `[install]\nregistry = "${UNRESOLVABLE_ORIGIN.replace('//', `//user:${SECRET}@`)}/"\n` }],
+    ['[install.registry] table with a token', { 'bunfig.toml': `[install.registry]\nurl = "${UNRESOLVABLE_ORIGIN}/"\ntoken = "${SECRET}"\n` }],
+    ['the project .npmrc (bun reads it too)', NPMRC],
+  ];
+  it.concurrent.for(configs)('%s, no integrity: incomplete (exit 3), naming the host, never the token', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files], { task, expect }) => {
+    noteCases(task);
+    const run = await audit({ ...bunLock(''), ...files });
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(3);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+    expect(run.stdout + run.stderr, context).not.toContain(SECRET);
+  });
+
+  it("the registry's hash pinned: audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit({ ...bunLock(trustedIntegrity), 'bunfig.toml': `[install]\nregistry = "${UNRESOLVABLE_ORIGIN}/"\n` });
+    expect(run.code, run.stderr).toBe(0);
+  });
+
+  it('no integrity, no bunfig.toml: audited, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(bunLock(''));
     expect(run.code, run.stderr).toBe(0);
   });
 });
