@@ -169,6 +169,10 @@ export class InstallCodeCollector {
    */
   private readonly late: string[] = [];
   private readonly lateBundled: string[] = [];
+  /** Paths the files the reading wants load (by relative path or a path built from their folder), and those these load, once read to their end (ended). */
+  private readonly reachable = new Set<string>();
+  /** The pool files the reading of the package's own commands read. */
+  private readonly pooledRead: string[] = [];
   /** What each folder's package.json ('' the package's own) lets its commands run: `main` (`node .`) and its scripts (`npm run x`). */
   private readonly manifests = new Map<string, FolderManifest>();
   /** The folders of the binding.gyp files node-gyp loads: where the commands of the files they include run. */
@@ -210,7 +214,9 @@ export class InstallCodeCollector {
    * because of a cap.
    */
   reread(): string[] {
-    return [...this.late];
+    // With them, the pooled modules read: a second reading wants all of them from the start, so that the pool goes to
+    // what the install code loads before other files of the archive (file(): a wanted file's bytes come first).
+    return this.late.length === 0 ? [] : [...new Set([...this.late, ...this.pooledRead])];
   }
 
   /** As reread, for the files bundled packages' commands run (wanted from the start with their own caps). */
@@ -272,6 +278,8 @@ export class InstallCodeCollector {
     }
     if (bundledFolder !== undefined && !this.activeFolders.has(bundledFolder)) return null;
     if (!CODE_FILE.test(path)) return null;
+    // A file wanted by name (a second reading's) takes the pool's bytes from files kept only in case they are loaded.
+    if (size <= POOL_FILE_BYTES && this.poolBytes + size > POOL_BYTES && this.preferred(path)) this.makeRoom(size);
     if (size > POOL_FILE_BYTES) this.notKept(path, { cap: 'module-size', limit: POOL_FILE_BYTES });
     else if (this.poolBytes + size > POOL_BYTES) this.notKept(path, { cap: 'module-pool', limit: POOL_BYTES });
     if (size > POOL_FILE_BYTES || this.poolBytes + size > POOL_BYTES) return null;
@@ -286,6 +294,12 @@ export class InstallCodeCollector {
    */
   ended(path: string): void {
     const holder = this.kept.get(path);
+    if (holder !== undefined && /\.[cm]?js$/i.test(path) && this.preferred(path)) {
+      // The modules a file the reading wants loads are wanted in the pool before other files (makeRoom).
+      const text = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
+      for (const candidates of localImports(text, path)) for (const candidate of candidates) this.reachable.add(candidate);
+      for (const target of folderPaths(text, path)) this.reachable.add(target.path);
+    }
     if (holder === undefined || !/\.gypi?$/.test(path)) return;
     const wanted = this.wanted.has(path) ? this.wanted : this.wantedBundled.has(path) ? this.wantedBundled : null;
     if (wanted === null) return;
@@ -295,6 +309,22 @@ export class InstallCodeCollector {
     const pkg = packageFolderOf(path);
     for (const dir of new Set([folderOf(path), ...[...this.buildDirs].filter((d) => packageFolderOf(`${d}/x`) === pkg)])) {
       for (const target of gypTargets(path, text, dir)) for (const candidate of target.candidates) wanted.add(candidate);
+    }
+  }
+
+  /** A file wanted by name, or loaded by one the reading wants (as far as the files read so far tell). */
+  private preferred(path: string): boolean {
+    return this.wanted.has(path) || this.wantedBundled.has(path) || this.reachable.has(path);
+  }
+
+  /** Pool files no command and no earlier reading wants, let go (the latest first) until `size` more bytes fit in the pool. */
+  private makeRoom(size: number): void {
+    const unwanted = [...this.kept].filter(([path, holder]) => holder.pooled && !this.preferred(path));
+    for (let i = unwanted.length - 1; i >= 0 && this.poolBytes + size > POOL_BYTES; i -= 1) {
+      const [path] = unwanted[i]!;
+      this.release(path);
+      this.skipped.delete(path);
+      this.notKept(path, { cap: 'module-pool', limit: POOL_BYTES });
     }
   }
 
@@ -524,6 +554,7 @@ export class InstallCodeCollector {
       const file: ReadFile = { path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length, ...(calls === 'all' ? {} : { calls }) };
       files.push(file);
       pending.delete(next.path);
+      if (holder.pooled && caps.late === this.late) this.pooledRead.push(found);
       // A build file's commands run files of the tarball, named as a script names them.
       if (next.language === 'gyp') {
         const buildDir = next.buildDir ?? folderOf(found);
