@@ -110,6 +110,15 @@ describe('the modules a postinstall loads', () => {
     expect([...reading.dangerous, ...reading.suspicious]).toEqual([]);
   });
 
+  test('other code files that fill the pool first give way to a module the postinstall loads: it is read', async () => {
+    // Four files of 1 MiB less 10 bytes: the 4 MiB pool is full when lib/a.js comes.
+    const filler = Array.from({ length: 4 }, (_, i) => ({ path: `package/other/f${i}.js`, body: `exports.f = ${JSON.stringify('x'.repeat(1024 * 1024 - 26))};\n` }));
+    const code = await installCode([{ path: 'package/scripts/postinstall.js', body: "require('../lib/a');\n" }, ...filler, { path: 'package/lib/a.js', body: RECON }]);
+    expect(code.unread).toEqual([]);
+    expect(code.files.map((f) => f.path)).toEqual(['scripts/postinstall.js', 'lib/a.js']);
+    expect(installCodeFindings(code).dangerous).toContain('exfiltration');
+  });
+
   test('past the 256 files read, the rest is unread and the verdict not clean', async () => {
     const code = await installCode(loadsModules(300, {}));
     expect(code.files).toHaveLength(256);
