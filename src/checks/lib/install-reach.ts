@@ -63,6 +63,10 @@ const STATIC_IMPORT = /\bimport\s+([\w$]+\s*,?\s*)?(\*\s*as\s+[\w$]+|\{[^{}]{0,2
 const BARE_IMPORT = /\bimport\s*(['"])(\.{1,2}\/[^'"\n]{1,200})\1/g;
 const RE_EXPORT = /\bexport\s*(\*(?:\s*as\s+([\w$]+))?|\{[^{}]{0,2000}\})\s*from\s*(['"])(\.{1,2}\/[^'"\n]{1,200})\3/g;
 const CALL_IMPORT = /\b(?:require|import)\s*\(\s*(['"`])(\.{1,2}\/[^'"`\n]{1,200})\1\s*\)/g;
+/** Load statements of one module whose uses are followed (each is a walk over its text); past them, all of a module may run. */
+const MAX_STATEMENTS = 400;
+/** Where a module's load statement is (its own names there are no use). */
+type Skip = readonly [number, number];
 /** Helpers compilers wrap a `require` in (TypeScript's, Babel's, esbuild's). */
 const INTEROP = /(?:__importDefault|__importStar|_interopRequireDefault|_interopRequireWildcard|__toESM|__toCommonJS)\s*\(\s*$/;
 
@@ -79,16 +83,22 @@ export function loadedCalls(running: string, from: string, own: Calls): Map<stri
     const had = out.get(path);
     out.set(path, had === undefined ? calls : joinCalls(had, calls));
   };
+  let statements = 0;
   for (const m of running.matchAll(STATIC_IMPORT)) {
-    const start = m.index;
-    const rest = `${running.slice(0, start)}${' '.repeat(m[0].length)}${running.slice(start + m[0].length)}`;
+    statements += 1;
+    // Past MAX_STATEMENTS, a module's uses are not followed: all of it may run.
+    if (statements > MAX_STATEMENTS) {
+      add(m[4]!, 'all');
+      continue;
+    }
+    const skip: Skip = [m.index, m.index + m[0].length];
     let calls: Calls = NO_CALLS;
     const defaultName = m[1]?.replace(/[\s,]/g, '');
     // A default export is one this reading does not follow by name: any use runs all of it.
-    if (defaultName !== undefined && defaultName !== '' && uses(rest, defaultName)) calls = 'all';
+    if (defaultName !== undefined && defaultName !== '' && uses(running, defaultName, skip)) calls = 'all';
     const clause = m[2];
-    if (clause?.startsWith('*')) calls = joinCalls(calls, membersUsed(rest, clause.replace(/^\*\s*as\s+/, '')));
-    else if (clause !== undefined) calls = joinCalls(calls, namedUsed(rest, clause, /\s+as\s+/));
+    if (clause?.startsWith('*')) calls = joinCalls(calls, membersUsed(running, clause.replace(/^\*\s*as\s+/, ''), skip));
+    else if (clause !== undefined) calls = joinCalls(calls, namedUsed(running, clause, /\s+as\s+/, skip));
     add(m[4]!, calls);
   }
   for (const m of running.matchAll(BARE_IMPORT)) add(m[2]!, NO_CALLS);
@@ -104,7 +114,10 @@ export function loadedCalls(running: string, from: string, own: Calls): Map<stri
     }
     add(m[4]!, calls);
   }
-  for (const m of running.matchAll(CALL_IMPORT)) add(m[2]!, callImport(running, m.index, m.index + m[0].length, own));
+  for (const m of running.matchAll(CALL_IMPORT)) {
+    statements += 1;
+    add(m[2]!, statements > MAX_STATEMENTS ? 'all' : callImport(running, m.index, m.index + m[0].length, own));
+  }
   return out;
 }
 
@@ -122,11 +135,11 @@ function pairs(clause: string, separator: RegExp): [string, string][] {
 }
 
 /** The names of a `{ … }` clause whose local binding is used: each a call (a function handed on may be called too). */
-function namedUsed(rest: string, clause: string, separator: RegExp): Calls {
+function namedUsed(text: string, clause: string, separator: RegExp, skip: Skip): Calls {
   const names = new Set<string>();
   for (const [inner, outer] of pairs(clause, separator)) {
     if (!NAME.test(outer)) return 'all';
-    if (uses(rest, outer)) {
+    if (uses(text, outer, skip)) {
       if (inner === 'default' || !NAME.test(inner)) return 'all';
       names.add(inner);
     }
@@ -135,14 +148,16 @@ function namedUsed(rest: string, clause: string, separator: RegExp): Calls {
 }
 
 /** Whether `name` is used in `text`, as itself (not as a member `x.name` or a key `name:`). */
-function uses(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w$.])${escape(name)}(?![\\w$]|\\s*:(?!:))`).test(text);
+function uses(text: string, name: string, skip: Skip): boolean {
+  for (const m of text.matchAll(new RegExp(`(?<![\\w$.])${escape(name)}(?![\\w$]|\\s*:(?!:))`, 'g'))) if (m.index < skip[0] || m.index >= skip[1]) return true;
+  return false;
 }
 
 /** The members of a module object bound to `name` that `text` uses (`name.go`), or `all` when it uses the object otherwise. */
-function membersUsed(text: string, name: string): Calls {
+function membersUsed(text: string, name: string, skip: Skip): Calls {
   const names = new Set<string>();
   for (const m of text.matchAll(new RegExp(`(?<![\\w$.])${escape(name)}(?![\\w$])(\\s*(?:\\?\\.|\\.)\\s*([\\w$]+))?`, 'g'))) {
+    if (m.index >= skip[0] && m.index < skip[1]) continue;
     const member = m[2];
     // Its declaration (`const name = require(…)`) is no use.
     if (member === undefined && /^\s*=(?![=>])/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 3))) continue;
@@ -176,9 +191,9 @@ function callImport(text: string, start: number, end: number, own: Calls): Calls
   if (/^\s*(?:\?\.\s*)?\(/.test(after)) return 'all';
   // `const x = require('./x')`, `var x = …, y = require('./y')`.
   const bound = /(?:\b(?:const|let|var)\s+|,\s*)([\w$]+)\s*=\s*$/.exec(before);
-  if (bound !== null) return membersUsed(`${text.slice(0, from + bound.index)}${text.slice(end)}`, bound[1]!);
+  if (bound !== null) return membersUsed(text, bound[1]!, [from + bound.index, end]);
   const destructured = /\b(?:const|let|var)\s*(\{[^{}]{0,2000}\})\s*=\s*$/.exec(before);
-  if (destructured !== null) return namedUsed(`${text.slice(0, from + destructured.index)}${text.slice(end)}`, destructured[1]!, /\s*:\s*/);
+  if (destructured !== null) return namedUsed(text, destructured[1]!, /\s*:\s*/, [from + destructured.index, end]);
   // `module.exports = require('./x')`: what calls this module calls that one.
   if (/\b(?:module\.)?exports\s*=\s*$/.test(before) && /^\s*(?:[;\n}]|$)/.test(after)) return own;
   // A statement that only loads it: `require('./x');`, `await import('./x')`.

@@ -76,8 +76,12 @@ const MAX_UNREAD_BUNDLED = 64;
  * thousand bundled packages name thousands); those past it are counted in `unreadMore`.
  */
 const MAX_UNREAD_LISTED = 256;
-/** Times the calls into modules already read may grow (a module found to run more of its exports) before every loaded module is judged whole. */
-const MAX_CALL_UPDATES = 4 * MAX_FACT_FILES;
+/**
+ * Times the calls into modules already read may grow (a module found to run more of its exports),
+ * and characters read again for it, before every loaded module is judged whole.
+ */
+const MAX_CALL_UPDATES = MAX_FACT_FILES;
+const MAX_CALL_UPDATE_CHARS = 4 * FACT_TOTAL_CHARS;
 
 /** An install command, with the folder of the tarball it runs in (a bundled package's: `node_modules/helper`). */
 export interface PlacedCommand {
@@ -423,6 +427,7 @@ export class InstallCodeCollector {
     let total = 0;
     let listed = 0;
     let updates = 0;
+    let updatedChars = 0;
     const queue: QueuedTarget[] = [...targets];
     /** Modules loaded only in functions the load does not run: read once every module the load runs has been. */
     const lazy: QueuedTarget[] = [];
@@ -471,7 +476,8 @@ export class InstallCodeCollector {
       const { file, decoded } = done;
       if (file.calls === undefined || !addsCalls(file.calls, target.calls ?? 'all')) return;
       updates += 1;
-      if (updates > MAX_CALL_UPDATES) {
+      updatedChars += decoded.length;
+      if (updates > MAX_CALL_UPDATES || updatedChars > MAX_CALL_UPDATE_CHARS) {
         // Past the bound, every loaded module read is judged whole (the conservative reading).
         for (const { file: f } of read.values()) f.calls = undefined;
         return;
