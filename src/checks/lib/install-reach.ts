@@ -19,6 +19,8 @@ export type Calls = ReadonlySet<string> | 'all';
 export const NO_CALLS: Calls = new Set<string>();
 
 const NAME = /^[A-Za-z_$][\w$]*$/;
+/** Exports of one module followed by name at most (each a walk over its text); past them, all of it is judged. */
+const MAX_CALLED_NAMES = 64;
 const escape = (name: string): string => name.replace(/\$/g, '\\$');
 
 /** `calls` with `more` added (`all` absorbs everything). */
@@ -43,7 +45,7 @@ export function addsCalls(calls: Calls, more: Calls): boolean {
  * runs is not followed) or when the text's brackets are not followed.
  */
 export function runningText(text: string, calls: Calls): string {
-  if (calls === 'all') return text;
+  if (calls === 'all' || calls.size > MAX_CALLED_NAMES) return text;
   const names = [...calls];
   if (!names.every((name) => NAME.test(name) && name !== 'default' && defines(text, name))) return text;
   const calling = names.map((name) => `;${name}();exports.${name}();`).join('');
@@ -84,6 +86,7 @@ export function loadedCalls(running: string, from: string, own: Calls): Map<stri
     out.set(path, had === undefined ? calls : joinCalls(had, calls));
   };
   let statements = 0;
+  const names = new Names(running);
   for (const m of running.matchAll(STATIC_IMPORT)) {
     statements += 1;
     // Past MAX_STATEMENTS, a module's uses are not followed: all of it may run.
@@ -95,10 +98,10 @@ export function loadedCalls(running: string, from: string, own: Calls): Map<stri
     let calls: Calls = NO_CALLS;
     const defaultName = m[1]?.replace(/[\s,]/g, '');
     // A default export is one this reading does not follow by name: any use runs all of it.
-    if (defaultName !== undefined && defaultName !== '' && uses(running, defaultName, skip)) calls = 'all';
+    if (defaultName !== undefined && defaultName !== '' && uses(names, defaultName, skip)) calls = 'all';
     const clause = m[2];
-    if (clause?.startsWith('*')) calls = joinCalls(calls, membersUsed(running, clause.replace(/^\*\s*as\s+/, ''), skip));
-    else if (clause !== undefined) calls = joinCalls(calls, namedUsed(running, clause, /\s+as\s+/, skip));
+    if (clause?.startsWith('*')) calls = joinCalls(calls, membersUsed(names, clause.replace(/^\*\s*as\s+/, ''), skip));
+    else if (clause !== undefined) calls = joinCalls(calls, namedUsed(names, clause, /\s+as\s+/, skip));
     add(m[4]!, calls);
   }
   for (const m of running.matchAll(BARE_IMPORT)) add(m[2]!, NO_CALLS);
@@ -116,7 +119,7 @@ export function loadedCalls(running: string, from: string, own: Calls): Map<stri
   }
   for (const m of running.matchAll(CALL_IMPORT)) {
     statements += 1;
-    add(m[2]!, statements > MAX_STATEMENTS ? 'all' : callImport(running, m.index, m.index + m[0].length, own));
+    add(m[2]!, statements > MAX_STATEMENTS ? 'all' : callImport(names, m.index, m.index + m[0].length, own));
   }
   return out;
 }
@@ -135,7 +138,7 @@ function pairs(clause: string, separator: RegExp): [string, string][] {
 }
 
 /** The names of a `{ … }` clause whose local binding is used: each a call (a function handed on may be called too). */
-function namedUsed(text: string, clause: string, separator: RegExp, skip: Skip): Calls {
+function namedUsed(text: Names, clause: string, separator: RegExp, skip: Skip): Calls {
   const names = new Set<string>();
   for (const [inner, outer] of pairs(clause, separator)) {
     if (!NAME.test(outer)) return 'all';
@@ -148,19 +151,54 @@ function namedUsed(text: string, clause: string, separator: RegExp, skip: Skip):
 }
 
 /** Whether `name` is used in `text`, as itself (not as a member `x.name` or a key `name:`). */
-function uses(text: string, name: string, skip: Skip): boolean {
-  for (const m of text.matchAll(new RegExp(`(?<![\\w$.])${escape(name)}(?![\\w$]|\\s*:(?!:))`, 'g'))) if (m.index < skip[0] || m.index >= skip[1]) return true;
+function uses(names: Names, name: string, skip: Skip): boolean {
+  const after = name.length;
+  for (const at of names.positions(name)) if ((at < skip[0] || at >= skip[1]) && !names.follows(KEY_AFTER, at + after)) return true;
   return false;
 }
 
+const KEY_AFTER = /\s*:(?!:)/y;
+const MEMBER_AFTER = /\s*(?:\?\.|\.)\s*([\w$]+)/y;
+const ASSIGNED_AFTER = /\s*=(?![=>])/y;
+
+/** Where each name stands in a text (not after a `.`: a member of something else), found in one pass when first asked. */
+class Names {
+  private at: Map<string, number[]> | undefined;
+
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  positions(name: string): readonly number[] {
+    if (this.at === undefined) {
+      this.at = new Map();
+      for (const m of this.text.matchAll(/[\w$]+/g)) {
+        if (this.text[m.index - 1] === '.' || /^[0-9]/.test(m[0])) continue;
+        const list = this.at.get(m[0]);
+        if (list === undefined) this.at.set(m[0], [m.index]);
+        else list.push(m.index);
+      }
+    }
+    return this.at.get(name) ?? [];
+  }
+
+  /** Whether `sticky` matches at `at`; its match. */
+  follows(sticky: RegExp, at: number): RegExpExecArray | null {
+    sticky.lastIndex = at;
+    return sticky.exec(this.text);
+  }
+}
+
 /** The members of a module object bound to `name` that `text` uses (`name.go`), or `all` when it uses the object otherwise. */
-function membersUsed(text: string, name: string, skip: Skip): Calls {
+function membersUsed(text: Names, name: string, skip: Skip): Calls {
   const names = new Set<string>();
-  for (const m of text.matchAll(new RegExp(`(?<![\\w$.])${escape(name)}(?![\\w$])(\\s*(?:\\?\\.|\\.)\\s*([\\w$]+))?`, 'g'))) {
-    if (m.index >= skip[0] && m.index < skip[1]) continue;
-    const member = m[2];
+  for (const at of text.positions(name)) {
+    if (at >= skip[0] && at < skip[1]) continue;
+    const member = text.follows(MEMBER_AFTER, at + name.length)?.[1];
     // Its declaration (`const name = require(…)`) is no use.
-    if (member === undefined && /^\s*=(?![=>])/.test(text.slice(m.index + m[0].length, m.index + m[0].length + 3))) continue;
+    if (member === undefined && text.follows(ASSIGNED_AFTER, at + name.length) !== null) continue;
     if (member === undefined || member === 'default') return 'all';
     names.add(member);
   }
@@ -168,7 +206,8 @@ function membersUsed(text: string, name: string, skip: Skip): Calls {
 }
 
 /** The exports of the module a `require('./x')` or `import('./x')` at `start`…`end` loads that the code calls. */
-function callImport(text: string, start: number, end: number, own: Calls): Calls {
+function callImport(names: Names, start: number, end: number, own: Calls): Calls {
+  const { text } = names;
   const from = Math.max(0, start - 300);
   let before = text.slice(from, start);
   let after = text.slice(end, end + 300);
@@ -191,9 +230,9 @@ function callImport(text: string, start: number, end: number, own: Calls): Calls
   if (/^\s*(?:\?\.\s*)?\(/.test(after)) return 'all';
   // `const x = require('./x')`, `var x = …, y = require('./y')`.
   const bound = /(?:\b(?:const|let|var)\s+|,\s*)([\w$]+)\s*=\s*$/.exec(before);
-  if (bound !== null) return membersUsed(text, bound[1]!, [from + bound.index, end]);
+  if (bound !== null) return membersUsed(names, bound[1]!, [from + bound.index, end]);
   const destructured = /\b(?:const|let|var)\s*(\{[^{}]{0,2000}\})\s*=\s*$/.exec(before);
-  if (destructured !== null) return namedUsed(text, destructured[1]!, /\s*:\s*/, [from + destructured.index, end]);
+  if (destructured !== null) return namedUsed(names, destructured[1]!, /\s*:\s*/, [from + destructured.index, end]);
   // `module.exports = require('./x')`: what calls this module calls that one.
   if (/\b(?:module\.)?exports\s*=\s*$/.test(before) && /^\s*(?:[;\n}]|$)/.test(after)) return own;
   // A statement that only loads it: `require('./x');`, `await import('./x')`.
