@@ -274,6 +274,12 @@ const CodeFileSchema = z.object({
   size: z.number().int().nonnegative(),
   text: z.string(),
   truncated: z.boolean(),
+  /**
+   * A module the install code loads (not a file a command names): the exports of it that the code
+   * which runs calls (checks/lib/install-reach.ts), none when it is only loaded; it is judged by
+   * its load-time code and those calls. Absent: all of it may run, and it is judged whole.
+   */
+  calls: z.array(z.string()).optional(),
 });
 
 export const TarballFactsSchema = z.object({
@@ -375,6 +381,8 @@ export const TarballFactsSchema = z.object({
        * load), left unread at the caps on such files: code npm runs that nerq did not read (at most 64 listed).
        */
       unreadBundled: z.array(z.string()).optional(),
+      /** Files left unread past the 256 `unread` lists for the package's own code and for bundled code each. */
+      unreadMore: z.number().int().positive().optional(),
     })
     .optional(),
   /**

@@ -248,16 +248,39 @@ describe('install code spread over the modules the install file loads', () => {
     expect(report.caps.map((c) => c.id)).toContain('install-code');
   });
 
-  it.concurrent('the payload at the end of a chain of 80 small modules: unread, unknown and the verdict held', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+  it.concurrent('the payload at the end of a chain of 80 small modules, each only loaded: read and found', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
     const chain: [string, string][] = Array.from({ length: 80 }, (_, i) => [`lib/m${i}.js`, `require('./m${i + 1}');\n`]);
     const files: [string, string][] = [['install.js', "require('./lib/m0');\n"], ...chain, ['lib/m80.js', RECON]];
     const { report, sandbox } = await evaluate(task, 'payload down a chain of modules', { ...withInstallCode('node install.js', files), osv: osvNoAdvisories });
     sandbox.remove();
     const check = checkOf(report, 'install-scripts');
+    expect(check).toMatchObject({ score: 0, messageId: 'code-dangerous' });
+    expect(report.caps.map((c) => c.id)).toContain('install-code');
+  });
+
+  it.concurrent('the payload at the end of a chain of 300 small modules: unread, unknown and the verdict held', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const chain: [string, string][] = Array.from({ length: 300 }, (_, i) => [`lib/m${i}.js`, `require('./m${i + 1}');\n`]);
+    const files: [string, string][] = [['install.js', "require('./lib/m0');\n"], ...chain, ['lib/m300.js', RECON]];
+    const { report, sandbox } = await evaluate(task, 'payload down a long chain of modules', { ...withInstallCode('node install.js', files), osv: osvNoAdvisories });
+    sandbox.remove();
+    const check = checkOf(report, 'install-scripts');
     expect(check).toMatchObject({ score: null, messageId: 'code-unread' });
-    expect(check?.evidence?.unread).toEqual(['lib/m63.js']);
+    expect(check?.evidence?.unread).toEqual(['lib/m255.js']);
     expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it.concurrent('a module the install file loads that only defines a function writing ~/.zshrc is no finding; one that writes it at load is', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const defines = "const fs = require('fs'), os = require('os');\nexports.install = function () { fs.appendFileSync(os.homedir() + '/.zshrc', 'source ~/.c.zsh\\n'); };\n";
+    const writes = "const fs = require('fs'), os = require('os');\nfs.appendFileSync(os.homedir() + '/.zshrc', 'source ~/.c.zsh\\n');\n";
+    const quiet = await evaluate(task, 'a loaded module defining a startup-file write', { ...withInstallCode('node install.js', [['install.js', "require('./lib/completion');\n"], ['lib/completion.js', defines]]), osv: osvNoAdvisories });
+    quiet.sandbox.remove();
+    expect(checkOf(quiet.report, 'install-scripts')).toMatchObject({ score: 30, messageId: 'scripts' });
+    const loud = await evaluate(task, 'a loaded module writing a startup file at load', { ...withInstallCode('node install.js', [['install.js', "require('./lib/completion');\n"], ['lib/completion.js', writes]]), osv: osvNoAdvisories });
+    loud.sandbox.remove();
+    expect(checkOf(loud.report, 'install-scripts')).toMatchObject({ score: 10, messageId: 'code-suspicious' });
   });
 });
 

@@ -161,11 +161,11 @@ describe('installCode', () => {
     expect([code?.missing, code?.unread]).toEqual([[], []]);
   });
 
-  test('a chain of modules longer than the reader takes: 64 files read, the rest unread', async () => {
-    const chain: TarEntry[] = Array.from({ length: 70 }, (_, i) => ({ path: `package/lib/m${i}.js`, body: `require('./m${i + 1}')` }));
+  test('a chain of modules longer than the reader takes: 256 files read, the rest unread', async () => {
+    const chain: TarEntry[] = Array.from({ length: 260 }, (_, i) => ({ path: `package/lib/m${i}.js`, body: `require('./m${i + 1}')` }));
     const code = await installCode([{ path: 'package/package.json', body: manifest({ postinstall: 'node lib/m0.js' }) }, ...chain], ['node lib/m0.js']);
-    expect(code?.files).toHaveLength(64);
-    expect(code?.unread).toEqual(['lib/m64.js']);
+    expect(code?.files).toHaveLength(256);
+    expect(code?.unread).toEqual(['lib/m256.js']);
   });
 
   test('a file the command names and the archive lacks is missing; paths outside the package name nothing', async () => {

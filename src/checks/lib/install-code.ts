@@ -6,6 +6,7 @@
 import type { TarballFacts } from '../../evidence/schema.js';
 import { AGENT_CONTROL_PATH, REVIEWER_DIRECTED, runsAgentUnattended } from './agent-code.js';
 import { gypCommands, runsForSideEffects } from './gyp-commands.js';
+import { runningText } from './install-reach.js';
 import { gradeOf, MAX_SCANNED_CHARS, readingWindows, readInstallJavaScript, type CodeFlag } from './js-code.js';
 import { ObfuscationReader } from './obfuscation-signatures.js';
 import { readBuildScript } from './python-code.js';
@@ -100,12 +101,12 @@ function readPython(source: string): CodeFlag[] {
 }
 
 /**
- * A JavaScript file's findings: js-code.ts's, and an obfuscator's signature (obfuscation-signatures.ts,
+ * A JavaScript file's findings: js-code.ts's on the code of it that runs (`running`: install-reach.ts), and an obfuscator's signature (obfuscation-signatures.ts,
  * the one obfuscated-code reads the whole tarball with) as `obfuscated` — but for `decoded-eval`,
  * which js-code.ts judges itself here (its `decoded-eval` finding).
  */
-function readJavaScript(text: string): CodeFlag[] {
-  const flags = readInstallJavaScript(text).map((f) => f.flag);
+function readJavaScript(text: string, running: string = text): CodeFlag[] {
+  const flags = readInstallJavaScript(running).map((f) => f.flag);
   if (flags.includes('obfuscated')) return flags;
   const reader = new ObfuscationReader();
   // The reader reads one character a byte, as the tarball streams.
@@ -134,7 +135,9 @@ const READERS: Record<InstallCode['files'][number]['language'], (text: string) =
 /** Judge every file the install scripts run. */
 export function installCodeFindings(code: InstallCode): InstallCodeReading {
   const files = code.files.map((file) => {
-    return { path: file.path, findings: READERS[file.language](file.text) };
+    // A module the install code loads: judged by what runs of it (its load-time code and the exports called), else whole.
+    const findings = file.language === 'javascript' && file.calls !== undefined ? readJavaScript(file.text, runningText(file.text, new Set(file.calls))) : READERS[file.language](file.text);
+    return { path: file.path, findings };
   });
   const all = [...new Set(files.flatMap((f) => f.findings))];
   const flagged = files.filter((f) => f.findings.length > 0).map((f) => f.path);

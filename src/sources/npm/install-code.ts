@@ -24,6 +24,7 @@
 import { folderOf, gypTargets } from '../../checks/lib/gyp-commands.js';
 import { folderPaths, installTargets, localImports, type CodeLanguage, type FolderManifest } from '../../checks/lib/install-targets.js';
 import { MAX_SCANNED_CHARS } from '../../checks/lib/js-code.js';
+import { addsCalls, joinCalls, loadedCalls, NO_CALLS, runningText, type Calls } from '../../checks/lib/install-reach.js';
 import { loadTimeText } from '../../checks/lib/load-code.js';
 import type { TarballFacts } from '../../evidence/schema.js';
 
@@ -57,9 +58,11 @@ const POOL_BYTES = 4 * MiB;
 const MAX_PATHS = 100_000;
 /**
  * Files in the facts at most (targets and the modules they load), the text of a file a command
- * names, of a module it loads, and of all together.
+ * names, of a module it loads, and of all together. The modules an entry module loads
+ * (load-time-code) are read to MAX_LOAD_FACT_FILES.
  */
-const MAX_FACT_FILES = 64;
+const MAX_FACT_FILES = 256;
+const MAX_LOAD_FACT_FILES = 64;
 const FACT_TARGET_CHARS = LARGE_FILE_BYTES;
 const FACT_MODULE_CHARS = MiB;
 const FACT_TOTAL_CHARS = LARGE_FILE_BYTES + 4 * MiB;
@@ -68,8 +71,17 @@ const MAX_BUNDLED_FACT_FILES = 16;
 const BUNDLED_FACT_TOTAL_CHARS = FACT_TOTAL_CHARS;
 /** Paths listed in `unreadBundled` at most (any at all holds the verdict). */
 const MAX_UNREAD_BUNDLED = 64;
-/** Paths the reading of bundled code adds to `unread` at most (a thousand bundled packages name thousands). */
-const MAX_UNREAD_LISTED_BUNDLED = 256;
+/**
+ * Paths the reading of the package's own code, and of bundled code, adds to `unread` at most (a
+ * thousand bundled packages name thousands); those past it are counted in `unreadMore`.
+ */
+const MAX_UNREAD_LISTED = 256;
+/**
+ * Times the calls into modules already read may grow (a module found to run more of its exports),
+ * and characters read again for it, before every loaded module is judged whole.
+ */
+const MAX_CALL_UPDATES = MAX_FACT_FILES;
+const MAX_CALL_UPDATE_CHARS = 4 * FACT_TOTAL_CHARS;
 
 /** An install command, with the folder of the tarball it runs in (a bundled package's: `node_modules/helper`). */
 export interface PlacedCommand {
@@ -161,6 +173,10 @@ export class InstallCodeCollector {
    */
   private readonly late: string[] = [];
   private readonly lateBundled: string[] = [];
+  /** Paths the files the reading wants load (by relative path or a path built from their folder), and those these load, once read to their end (ended). */
+  private readonly reachable = new Set<string>();
+  /** The pool files the reading of the package's own commands read. */
+  private readonly pooledRead: string[] = [];
   /** What each folder's package.json ('' the package's own) lets its commands run: `main` (`node .`) and its scripts (`npm run x`). */
   private readonly manifests = new Map<string, FolderManifest>();
   /** The folders of the binding.gyp files node-gyp loads: where the commands of the files they include run. */
@@ -202,7 +218,9 @@ export class InstallCodeCollector {
    * because of a cap.
    */
   reread(): string[] {
-    return [...this.late];
+    // With them, the pooled modules read: a second reading wants all of them from the start, so that the pool goes to
+    // what the install code loads before other files of the archive (file(): a wanted file's bytes come first).
+    return this.late.length === 0 ? [] : [...new Set([...this.late, ...this.pooledRead])];
   }
 
   /** As reread, for the files bundled packages' commands run (wanted from the start with their own caps). */
@@ -264,6 +282,8 @@ export class InstallCodeCollector {
     }
     if (bundledFolder !== undefined && !this.activeFolders.has(bundledFolder)) return null;
     if (!CODE_FILE.test(path)) return null;
+    // A file wanted by name (a second reading's) takes the pool's bytes from files kept only in case they are loaded.
+    if (size <= POOL_FILE_BYTES && this.poolBytes + size > POOL_BYTES && this.preferred(path)) this.makeRoom(size);
     if (size > POOL_FILE_BYTES) this.notKept(path, { cap: 'module-size', limit: POOL_FILE_BYTES });
     else if (this.poolBytes + size > POOL_BYTES) this.notKept(path, { cap: 'module-pool', limit: POOL_BYTES });
     if (size > POOL_FILE_BYTES || this.poolBytes + size > POOL_BYTES) return null;
@@ -278,6 +298,12 @@ export class InstallCodeCollector {
    */
   ended(path: string): void {
     const holder = this.kept.get(path);
+    if (holder !== undefined && /\.[cm]?js$/i.test(path) && this.preferred(path)) {
+      // The modules a file the reading wants loads are wanted in the pool before other files (makeRoom).
+      const text = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
+      for (const candidates of localImports(text, path)) for (const candidate of candidates) this.reachable.add(candidate);
+      for (const target of folderPaths(text, path)) this.reachable.add(target.path);
+    }
     if (holder === undefined || !/\.gypi?$/.test(path)) return;
     const wanted = this.wanted.has(path) ? this.wanted : this.wantedBundled.has(path) ? this.wantedBundled : null;
     if (wanted === null) return;
@@ -287,6 +313,22 @@ export class InstallCodeCollector {
     const pkg = packageFolderOf(path);
     for (const dir of new Set([folderOf(path), ...[...this.buildDirs].filter((d) => packageFolderOf(`${d}/x`) === pkg)])) {
       for (const target of gypTargets(path, text, dir)) for (const candidate of target.candidates) wanted.add(candidate);
+    }
+  }
+
+  /** A file wanted by name, or loaded by one the reading wants (as far as the files read so far tell). */
+  private preferred(path: string): boolean {
+    return this.wanted.has(path) || this.wantedBundled.has(path) || this.reachable.has(path);
+  }
+
+  /** Pool files no command and no earlier reading wants, let go (the latest first) until `size` more bytes fit in the pool. */
+  private makeRoom(size: number): void {
+    const unwanted = [...this.kept].filter(([path, holder]) => holder.pooled && !this.preferred(path));
+    for (let i = unwanted.length - 1; i >= 0 && this.poolBytes + size > POOL_BYTES; i -= 1) {
+      const [path] = unwanted[i]!;
+      this.release(path);
+      this.skipped.delete(path);
+      this.notKept(path, { cap: 'module-pool', limit: POOL_BYTES });
     }
   }
 
@@ -341,67 +383,148 @@ export class InstallCodeCollector {
     const ownCommands = commands.filter((c) => c.trim() !== '');
     const bundledCommands = bundled.filter((c) => c.command.trim() !== '');
     if (ownCommands.length === 0 && bundledCommands.length === 0) return undefined;
-    const out: Reading = { files: [], missing: [], unread: [], unreadCauses: {}, unreadBundled: [], visited: new Set<string>() };
-    this.readFrom(ownCommands.flatMap((c) => installTargets(c, '', this.manifests.get(''))), out, { files: MAX_FACT_FILES, chars: FACT_TOTAL_CHARS, wanted: () => this.wantedFiles < MAX_WANTED_FILES, late: this.late });
+    const out: Reading = { files: [], missing: [], unread: [], unreadCauses: {}, unreadBundled: [], unreadMore: 0, visited: new Set<string>() };
+    const files = this.kind === 'load' ? MAX_LOAD_FACT_FILES : MAX_FACT_FILES;
+    this.readFrom(ownCommands.flatMap((c) => installTargets(c, '', this.manifests.get(''))), out, { files, chars: FACT_TOTAL_CHARS, wanted: () => this.wantedFiles < MAX_WANTED_FILES, late: this.late, listed: MAX_UNREAD_LISTED });
     this.readFrom(bundledCommands.flatMap((c) => installTargets(c.command, c.dir, this.manifests.get(c.dir))), out, {
       files: MAX_BUNDLED_FACT_FILES,
       chars: BUNDLED_FACT_TOTAL_CHARS,
       wanted: () => this.wantedBundledFiles < MAX_BUNDLED_WANTED_FILES,
       late: this.lateBundled,
       unread: out.unreadBundled,
-      listed: MAX_UNREAD_LISTED_BUNDLED,
+      listed: MAX_UNREAD_LISTED,
     });
-    const { files, missing, unread, unreadCauses, unreadBundled } = out;
-    return { files, missing, unread, ...(unread.length === 0 ? {} : { unreadCauses }), ...(unreadBundled.length === 0 ? {} : { unreadBundled }) };
+    const { unread, unreadCauses, unreadBundled, unreadMore } = out;
+    const read = out.files.map(({ calls, ...file }) => (calls === undefined || calls === 'all' ? file : { ...file, calls: [...calls] }));
+    return {
+      files: read,
+      missing: out.missing,
+      unread,
+      ...(unread.length === 0 ? {} : { unreadCauses }),
+      ...(unreadBundled.length === 0 ? {} : { unreadBundled }),
+      ...(unreadMore === 0 ? {} : { unreadMore }),
+    };
   }
 
   /**
    * Read breadth first from `targets`, within `caps` (files and characters read from them, whether
    * more files may still be wanted, where to list files to read again). `caps.unread`: where to
    * list, too, a file a command names that is left unread; `caps.listed`: unread files listed at most.
+   *
+   * A file a command names runs whole. At install (kind `install`) a module it loads runs its
+   * load-time code and the exports the running code calls (install-reach.ts): the modules that
+   * code loads are read first, breadth first, with the exports each is called by; those loaded
+   * only in code that does not run after all of them (as a load's, below), when the caps leave room.
+   * A module read before a later reader is found to call more of it runs more: its calls grow and
+   * the modules its grown running code loads are read too.
    */
   private readFrom(
     targets: readonly QueuedTarget[],
     out: Reading,
-    caps: { files: number; chars: number; wanted: () => boolean; late: string[]; unread?: string[]; listed?: number },
+    caps: { files: number; chars: number; wanted: () => boolean; late: string[]; unread?: string[]; listed: number },
   ): void {
     let count = 0;
     let total = 0;
     let listed = 0;
+    let updates = 0;
+    let updatedChars = 0;
     const queue: QueuedTarget[] = [...targets];
-    /** Modules loaded only in functions the load does not run (kind `load`): read once every module the load runs has been. */
+    /** Modules loaded only in functions the load does not run: read once every module the load runs has been. */
     const lazy: QueuedTarget[] = [];
     const { files, missing, unread, unreadCauses, visited } = out;
+    const install = this.kind === 'install';
+    /** The exports of modules still to read called so far (by their queued path). */
+    const pending = new Map<string, Calls>();
+    /** The loaded JavaScript modules read (by their queued path and their path): their entry in `files` and text. */
+    const read = new Map<string, { file: ReadFile; decoded: string }>();
     const unreadTarget = (target: QueuedTarget, path: string, cause: UnreadCause): void => {
-      if (listed < (caps.listed ?? Infinity)) {
+      if (listed < caps.listed) {
         unread.push(path);
         unreadCauses[path] = cause;
-      }
+      } else out.unreadMore += 1;
       listed += 1;
       if (target.loaded !== true && (caps.unread?.length ?? 0) < MAX_UNREAD_BUNDLED) caps.unread?.push(path);
     };
+    /** What a JavaScript file's running text loads: to read next, with the calls into each, and those loaded only in code that does not run. */
+    const follow = (decoded: string, found: string, file: ReadFile, lazily: boolean): void => {
+      if (!install) {
+        // A load reads first the modules its running code loads, and those loaded only in functions it does not run
+        // (a lazy `require` in an exported function) after all of them, so that the caps go to what runs (load-code.ts).
+        const running = loadTimeText(decoded);
+        if (lazily) lazy.push(...loadedBy(running ?? '', found, visited, true), ...loadedBy(decoded, found, visited, true));
+        else if (running === null) queue.push(...loadedBy(decoded, found, visited, false));
+        else {
+          queue.push(...loadedBy(running, found, visited, false));
+          lazy.push(...loadedBy(decoded, found, visited, true));
+        }
+        return;
+      }
+      const running = file.calls === undefined ? decoded : runningText(decoded, file.calls);
+      const calls = loadedCalls(running, found, file.calls === undefined ? NO_CALLS : file.calls);
+      for (const target of loadedBy(running, found, new Set(), lazily)) want({ ...target, calls: calls.get(target.path) ?? 'all' });
+      lazy.push(...loadedBy(decoded, found, visited, true));
+    };
+    /** A module the running code loads, with the exports it calls: queued, or, read already, read for more. */
+    const want = (target: QueuedTarget): void => {
+      const done = read.get(target.path);
+      if (done === undefined) {
+        if (visited.has(target.path)) return;
+        pending.set(target.path, joinCalls(pending.get(target.path) ?? NO_CALLS, target.calls ?? 'all'));
+        (target.lazy === true ? lazy : queue).push(target);
+        return;
+      }
+      const { file, decoded } = done;
+      if (file.calls === undefined || !addsCalls(file.calls, target.calls ?? 'all')) return;
+      updates += 1;
+      updatedChars += decoded.length;
+      if (updates > MAX_CALL_UPDATES || updatedChars > MAX_CALL_UPDATE_CHARS) {
+        // Past the bound, every loaded module read is judged whole (the conservative reading).
+        for (const { file: f } of read.values()) f.calls = undefined;
+        return;
+      }
+      file.calls = joinCalls(file.calls, target.calls ?? 'all');
+      if (file.calls === 'all') file.calls = undefined;
+      follow(decoded, file.path, file, false);
+    };
+    /** Lazy modules looked at and not read (each is looked at once). */
+    const passed = new Set<string>();
     for (let next = queue.shift() ?? lazy.shift(); next !== undefined; next = queue.shift() ?? lazy.shift()) {
       if (visited.has(next.path)) continue;
-      visited.add(next.path);
       const found = next.candidates.find((candidate) => this.kept.has(candidate) || this.paths.has(candidate));
-      // One file named by two spellings (`./packet.js` here, `../packets/packet` there) is read once: a second reading spends the caps again.
-      if (found !== undefined && found !== next.path) {
-        if (visited.has(found)) continue;
-        visited.add(found);
-      }
       if (next.lazy === true) {
-        // Not load-time code (load-code.ts): read only when it is kept whole, its brackets are followed and the caps
-        // leave room for all of it, so that it adds findings and never an unknown; never missed, never read again.
+        if (passed.has(next.path)) continue;
+        passed.add(next.path);
+        // Not code the install or the load runs (load-code.ts): read only when it is kept whole, its brackets are followed and
+        // the caps leave room for all of it, so that it adds findings and never an unknown; never missed.
+        if (found !== undefined && visited.has(found)) continue;
         const holder = found === undefined ? undefined : this.kept.get(found);
         if (found === undefined || holder === undefined || next.language !== 'javascript' || !/\.[cm]?js$/i.test(found) || holder.kept < holder.size || count >= caps.files) continue;
         const decoded = new TextDecoder('utf-8').decode(Buffer.concat(holder.chunks));
         const running = decoded.length <= Math.min(FACT_MODULE_CHARS, caps.chars - total) ? loadTimeText(decoded) : null;
         if (running === null) continue;
+        visited.add(next.path);
+        visited.add(found);
         total += decoded.length;
         count += 1;
-        files.push({ path: found, language: 'javascript', size: holder.size, text: decoded, truncated: false });
-        lazy.push(...loadedBy(running, found, visited, true), ...loadedBy(decoded, found, visited, true));
+        // At install it is judged by its load-time code alone (install-reach.ts): nothing read calls it.
+        const file: ReadFile = { path: found, language: 'javascript', size: holder.size, text: decoded, truncated: false, ...(install ? { calls: NO_CALLS } : {}) };
+        files.push(file);
+        if (install) {
+          read.set(next.path, { file, decoded });
+          read.set(found, { file, decoded });
+        }
+        follow(decoded, found, file, true);
         continue;
+      }
+      visited.add(next.path);
+      // One file named by two spellings (`./packet.js` here, `../packets/packet` there) is read once: a second reading spends the caps again.
+      if (found !== undefined && found !== next.path) {
+        if (visited.has(found)) {
+          const done = read.get(found);
+          if (done !== undefined) want({ ...next, path: found, calls: pending.get(next.path) ?? next.calls ?? 'all' });
+          continue;
+        }
+        visited.add(found);
       }
       if (found === undefined) {
         // A loaded module not shipped is built at install or optional (a native addon); a file a
@@ -432,21 +555,23 @@ export class InstallCodeCollector {
       const text = decoded.length > room ? decoded.slice(0, room) : decoded;
       total += text.length;
       count += 1;
-      files.push({ path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length });
+      // A module loaded at install: judged by what runs of it (install-reach.ts); a file a command names runs whole.
+      const calls = install && next.loaded === true && next.language === 'javascript' ? joinCalls(pending.get(next.path) ?? NO_CALLS, next.calls ?? 'all') : 'all';
+      const file: ReadFile = { path: found, language: next.language, size: holder.size, text, truncated: holder.kept < holder.size || text.length < decoded.length, ...(calls === 'all' ? {} : { calls }) };
+      files.push(file);
+      pending.delete(next.path);
+      if (holder.pooled && caps.late === this.late) this.pooledRead.push(found);
       // A build file's commands run files of the tarball, named as a script names them.
       if (next.language === 'gyp') {
         const buildDir = next.buildDir ?? folderOf(found);
         for (const target of [...gypTargets(found, decoded, buildDir), ...autoIncluded(next)]) queue.push(target.language === 'gyp' ? { ...target, buildDir } : target);
       }
       if (next.language === 'javascript') {
-        // A load reads first the modules its running code loads, and those loaded only in functions it does not run
-        // (a lazy `require` in an exported function) after all of them, so that the caps go to what runs (load-code.ts).
-        const running = this.kind === 'load' ? loadTimeText(decoded) : null;
-        if (running === null) queue.push(...loadedBy(decoded, found, visited, false));
-        else {
-          queue.push(...loadedBy(running, found, visited, false));
-          lazy.push(...loadedBy(decoded, found, visited, true));
+        if (install) {
+          read.set(next.path, { file, decoded });
+          read.set(found, { file, decoded });
         }
+        follow(decoded, found, file, false);
       }
     }
   }
@@ -464,6 +589,8 @@ interface QueuedTarget {
   loaded?: true;
   buildDir?: string;
   lazy?: true;
+  /** The exports of a loaded module the running code calls (install-reach.ts); absent: all of it may run. */
+  calls?: Calls;
 }
 
 /**
@@ -482,9 +609,14 @@ function loadedBy(text: string, from: string, visited: ReadonlySet<string>, lazy
   return out;
 }
 
+/** A file read, with the exports of it that run while it is read (absent: all of it runs). */
+type ReadFile = Omit<InstallCode['files'][number], 'calls'> & { calls?: Calls };
+
 /** What the readings of the own and the bundled commands make together. */
 interface Reading {
-  files: InstallCode['files'];
+  files: ReadFile[];
+  /** Unread files past those listed. */
+  unreadMore: number;
   missing: string[];
   unread: string[];
   unreadCauses: Record<string, UnreadCause>;
