@@ -39,6 +39,7 @@ import { repeatedKeys } from '../../src/sources/npm/packument-scan.js';
 import { readInstallJavaScript } from '../../src/checks/lib/js-code.js';
 import { readLoadJavaScript } from '../../src/checks/lib/load-code.js';
 import { installCodeFindings, installCommandFindings } from '../../src/checks/lib/install-code.js';
+import { loadedCalls, runningText } from '../../src/checks/lib/install-reach.js';
 import { folderPaths, localImports } from '../../src/checks/lib/install-targets.js';
 import { gypCommands } from '../../src/checks/lib/gyp-commands.js';
 import { packageImports, readImportCode } from '../../src/checks/lib/import-code.js';
@@ -608,6 +609,16 @@ describe('install-script code grows linearly', () => {
     for (const unit of ['eval(', 'eval(x', 'Buffer.from(', "require('", 'a.', '_0x12ab ', 'http://8.8.8.', 'AAAA', '\\x41', '"', '/*', '//', 'x = atob(', "import a from '", 'import ', '(', 'oastify', ' curl ', "'a' + ", "'ab'+'cd'+", 'String.fromCharCode(99,', 'Buffer.from([1,', "['a', ", "'a'.split('').reverse().join(''", 'Reflect.get(a, ', "Object.keys(a).find((k) => k === '", "m = 'spawn'; a[m]", "a['spawn']", 'a[m', "atob('YQ", '\\u0073', 'forget ', 'ignore all the previous ', 'this code is safe ', ' --yolo', "'.claude', ", ' claude', 'do not flag ', 'globalThis.eval(', '(0, eval)(', 'fetch(path.join(os.tmpdir(), os.hostname(), ', 'const u = os.hostname(); path.join(os.homedir(), u); fetch(u', 'var u=os.hostname()\n', 'const r = require;', 'var r = global.require\n', 'r(']) {
       noteCases(task);
       expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${unit.repeat(k)}x`), 2000, true));
+    }
+  });
+
+  // What of a loaded module runs (install-reach.ts): its uses by the loading code and its exports found by name.
+  it('the loaded-module reader, on runs of the units its load statements, uses and definitions start from', { timeout: 300_000 }, ({ task }) => {
+    const called = new Set(['go', 'run', 'main']);
+    for (const unit of ['export {', 'export { a as ', 'export {a as go}', 'go(', 'go (a', 'go = ', 'class go ', "require('./x')", "const x = require('./x'); x.", "import * as x from './a'; x", 'import {', "import { go } from './a'; go", "export * from './a'; ", '__importDefault(', '(await import(', 'x.go ']) {
+      noteCases(task);
+      expectLinear(task, `running ${JSON.stringify(unit)}`, growth((k) => runningText(`${unit.repeat(k)}x`, called), 2000, true));
+      expectLinear(task, `loaded ${JSON.stringify(unit)}`, growth((k) => loadedCalls(`${unit.repeat(k)}x`, 'a/b.js', called), 2000, true));
     }
   });
 

@@ -47,17 +47,29 @@ export function addsCalls(calls: Calls, more: Calls): boolean {
 export function runningText(text: string, calls: Calls): string {
   if (calls === 'all' || calls.size > MAX_CALLED_NAMES) return text;
   const names = [...calls];
-  if (!names.every((name) => NAME.test(name) && name !== 'default' && defines(text, name))) return text;
+  const aliases = exportedAliases(text);
+  if (!names.every((name) => NAME.test(name) && name !== 'default' && !aliases.has(name) && defines(text, name))) return text;
   const calling = names.map((name) => `;${name}();exports.${name}();`).join('');
   return loadTimeText(`${text}\n${calling}\n`) ?? text;
+}
+
+/**
+ * The names `export { impl as name }` clauses export under another name than the one they are
+ * defined by (what runs is not followed by name). One pass: a clause ends at the next brace, so
+ * unclosed clauses cost no more than their text.
+ */
+function exportedAliases(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\bexport\s*\{([^{}]*)\}/g)) {
+    for (const alias of m[1]!.matchAll(/\bas\s+([\w$]+)/g)) out.add(alias[1]!);
+  }
+  return out;
 }
 
 /** Whether `text` defines `name` as a function this reading can follow: `function name(`, `name = `, `name: `, a method `name(…) {`; not a class. */
 function defines(text: string, name: string): boolean {
   const n = escape(name);
   if (new RegExp(`\\bclass\\s+${n}(?![\\w$])`).test(text)) return false;
-  // `export { impl as name }`: exported under another name than the one it is defined by.
-  if (new RegExp(`\\bexport\\s*\\{[^}]*\\bas\\s+${n}(?![\\w$])`).test(text)) return false;
   return new RegExp(`\\bfunction\\s*\\*?\\s*${n}\\s*\\(|(?<![\\w$])${n}\\s*(?:=(?![=>])|:(?!:))|(?<![\\w$.])${n}\\s*\\([^()]*\\)\\s*\\{`).test(text);
 }
 
