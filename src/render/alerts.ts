@@ -9,7 +9,7 @@
  */
 import type { Reason } from '../model/reason.js';
 import type { Report } from '../report/schema.js';
-import { checksBlindedBy, sourceName } from '../report/sources.js';
+import { capitalised, checksBlindedBy, sourceName } from '../report/sources.js';
 import { plainReason } from '../util/plain-reason.js';
 import { reasonInWords } from './reason-words.js';
 
@@ -162,12 +162,12 @@ export function alertsOf(report: Report): Alert[] {
     // ("Not deprecated", "Not a typosquat") and, before the finding, reads as its opposite.
     const detail = coded?.text === reason && coded.code === 'verdict-held' && typeof coded.args.detail === 'string' ? coded.args.detail : null;
     if (detail !== null && detail !== '') {
-      alerts.push({ level: 'warning', kind: 'held', ...(typeof coded?.args.check === 'string' ? { check: coded.args.check } : {}), text: detail.charAt(0).toUpperCase() + detail.slice(1) });
+      alerts.push({ level: 'warning', kind: 'held', ...(typeof coded?.args.check === 'string' ? { check: coded.args.check } : {}), text: capitalised(detail) });
       return;
     }
     // In words: a dimension by its title, as the bars name it.
     const words = coded?.text === reason ? reasonInWords(coded) : reason;
-    alerts.push({ level: 'warning', kind: 'held', text: words.charAt(0).toUpperCase() + words.slice(1), ...(coded?.text === reason ? { reason: coded } : {}) });
+    alerts.push({ level: 'warning', kind: 'held', text: capitalised(words), ...(coded?.text === reason ? { reason: coded } : {}) });
   });
   // A failing finding about what gets installed is an alert even when it does not (yet) move the verdict.
   for (const check of report.checks) {

@@ -121,7 +121,7 @@ function checkSection(report: Report, level: number): string[] {
 function alertText(alert: Alert): string {
   if (alert.reason === undefined) return mdText(alert.text);
   const text = markdownReason(alert.reason);
-  return /^[a-z]/.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  return capitalised(text);
 }
 
 function alertSection(report: Report, level: number): string[] {

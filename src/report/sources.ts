@@ -16,8 +16,12 @@ export const SOURCE_NAMES: Readonly<Record<string, string>> = {
   github: 'GitHub',
 };
 
-/** With a capital first letter, to start a sentence. */
+/** Names written in lower case even at the start of a sentence. */
+const LOWER_CASE_NAMES = /^(npm|pnpm|nerq)\b/;
+
+/** With a capital first letter, to start a sentence; a name written in lower case (npm) is left as it is. */
 export function capitalised(text: string): string {
+  if (LOWER_CASE_NAMES.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -56,6 +56,19 @@ describe('obfuscated-code', () => {
   });
 });
 
+describe('code shown other than it runs is not called an obfuscator\'s output', () => {
+  it.each([
+    [['trojan-source'], true],
+    [['hidden-by-blanks', 'invisible-code'], true],
+    [['trojan-source', 'decoded-eval'], false],
+    [['obfuscator-names'], false],
+  ] as const)('%j → shownOtherwise %s, still held', (signatures, expected) => {
+    const found = outcomeOf(check, scanned([{ path: 'dist/assets/index.js', names: 0, signatures: [...signatures] }]));
+    expect([found.score, found.data?.shownOtherwise, typeof found.holdVerdict]).toEqual([0, expected, 'string']);
+    expect(found.holdVerdict!.includes(`(${signatures.join(', ')}: dist/assets/index.js)`)).toBe(expected);
+  });
+});
+
 describe('evidence saved before other signatures were read', () => {
   it('lists its files for javascript-obfuscator names, the only signature then read', () => {
     const saved = TarballFactsSchema.shape.obfuscated.parse({ scanned: 4, files: [{ path: 'index.js', names: 10 }], more: 0 });

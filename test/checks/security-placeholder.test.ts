@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/security-placeholder.js';
+import { ADOPTED_MIN_RELEASES } from '../../src/checks/lib/holding-package.js';
 import type { RegistryFacts, TarballFacts } from '../../src/evidence/schema.js';
 import { registryFacts as factsOfPackument } from '../../src/sources/npm/facts.js';
 import { readTarball } from '../../src/sources/npm/tarball.js';
@@ -61,6 +62,48 @@ checkTable(check, [
     caps: [held],
   },
   { name: 'genuine package', evidence: evidence(), score: 100, messageId: 'genuine', data: { securityHolding: false } },
+  {
+    name: 'a version published before npm held the name (0.0.2-security after it): held, the placeholder named',
+    evidence: evidence({ registry: { version: '1.0.2', versions: versionsAgo([['1.0.2', 700], ['0.0.2-security', 300]]) } }),
+    score: 50,
+    messageId: 'held-before',
+    data: { securityHolding: false, placeholder: '0.0.2-security' },
+    message: ['(0.0.2-security)'],
+  },
+  {
+    name: 'a version published after the placeholder (npm gave the name to a new owner, as tslib 1.0.0 after 0.0.1-security): genuine',
+    evidence: evidence({ registry: { version: '1.0.0', versions: versionsAgo([['0.0.1', 3000], ['0.0.1-security', 2000], ['1.0.0', 1990]]) } }),
+    score: 100,
+    messageId: 'genuine',
+  },
+  {
+    name: "a mirror's times: one release besides the placeholder is held",
+    evidence: evidence({ registry: { version: '1.0.2', trimmed: true, versions: [{ version: '0.0.2-security', time: null }, { version: '1.0.2', time: null }] } }),
+    score: 50,
+    messageId: 'held-before',
+  },
+  {
+    name: `a mirror's times: ${ADOPTED_MIN_RELEASES} releases besides the placeholder are a project grown on the name (tslib's 28): genuine`,
+    evidence: evidence({
+      registry: { version: '1.0.4', trimmed: true, versions: ['0.0.1-security', '1.0.0', '1.0.1', '1.0.2', '1.0.3', '1.0.4'].map((version) => ({ version, time: null })) },
+    }),
+    score: 100,
+    messageId: 'genuine',
+  },
+  {
+    name: `a mirror's times: ${ADOPTED_MIN_RELEASES - 1} releases besides the placeholder are held`,
+    evidence: evidence({
+      registry: { version: '1.0.3', trimmed: true, versions: ['0.0.1-security', '1.0.0', '1.0.1', '1.0.2', '1.0.3'].map((version) => ({ version, time: null })) },
+    }),
+    score: 50,
+    messageId: 'held-before',
+  },
+  {
+    name: 'a pre-release named `-security` that is not npm\'s 0.0.N shape: genuine',
+    evidence: evidence({ registry: { version: '2.0.0', versions: versionsAgo([['1.0.0-security', 700], ['2.0.0', 300]]) } }),
+    score: 100,
+    messageId: 'genuine',
+  },
   {
     name: 'a real package with code that links to npm/security-holder (copied package.json) is no holding package',
     evidence: evidence({ registry: { repository: HOLDER_REPOSITORY }, tarball: { fileCount: 12 } }),
@@ -133,12 +176,14 @@ describe('real held names', () => {
     expect(outcome).toMatchObject({ score: 100, messageId: 'genuine' });
   });
 
-  it('mongose: 0.0.2-security is the holding package; 1.0.2, published on the name after it with code of its own, is not', async () => {
+  it('mongose: 0.0.2-security is the holding package; 1.0.2, published on the name with code of its own, is not — but npm took the name back once, so it is held', async () => {
     const doc = packument('mongose');
     const placeholder = outcomeOf(check, evidence({ registry: ok(factsOfPackument(doc, '0.0.2-security')), tarball: unavailable('not read') }));
     expect(placeholder).toMatchObject({ score: 0, messageId: 'placeholder', data: { marks: ['description', 'version'] } });
     const later = evidence({ registry: ok(factsOfPackument(doc, '1.0.2')), tarball: ok(await tarballOf('mongose-1.0.2.tgz')) });
-    expect(outcomeOf(check, later)).toMatchObject({ score: 100, messageId: 'genuine' });
+    const outcome = outcomeOf(check, later);
+    expect(outcome).toMatchObject({ score: 50, messageId: 'held-before', data: { placeholder: '0.0.2-security' } });
+    expect([outcome.caps ?? [], typeof outcome.holdVerdict]).toEqual([[], 'string']);
   });
 });
 
@@ -150,5 +195,16 @@ describe("npm's description, read from the packument", () => {
     ['Lists each security holding package npm published', false],
   ] as const)('%j → securityHolding %s', (description, expected) => {
     expect(factsOfPackument(doc(description), '1.0.0').securityHolding).toBe(expected);
+  });
+});
+
+describe('a name npm has held', () => {
+  it('holds the verdict only for a version beside a placeholder, never for a genuine package or the placeholder itself', () => {
+    const later = outcomeOf(check, evidence({ registry: { version: '1.0.2', versions: versionsAgo([['1.0.2', 700], ['0.0.2-security', 300]]) } }));
+    expect(typeof later.holdVerdict).toBe('string');
+    expect(later.caps ?? []).toEqual([]);
+    expect(outcomeOf(check, evidence()).holdVerdict).toBeUndefined();
+    const itself = outcomeOf(check, evidence({ registry: { version: '0.0.2-security', versions: versionsAgo([['1.0.2', 700], ['0.0.2-security', 300]]), securityHolding: true } }));
+    expect([itself.messageId, itself.holdVerdict]).toEqual(['placeholder', undefined]);
   });
 });

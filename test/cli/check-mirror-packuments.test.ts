@@ -241,3 +241,24 @@ describe("a bundle's code page tables are not a hidden payload", () => {
     expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).not.toContain('obfuscated-code');
   });
 });
+
+describe('a name npm has held with a security-holding package', () => {
+  it('d3.js 1.0.2 (latest) beside 0.0.2-security: published code, but the verdict is held at CAUTION with the placeholder named, never YES', async () => {
+    const s = await serve('d3.js', '1.0.2', true);
+    const result = await runCli(['check', 'd3.js', '--json', '--allow-incomplete'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(schemaViolations(JSON.parse(result.stdout))).toEqual([]);
+    expect(report.target.version).toBe('1.0.2');
+    const placeholder = checkOf(report, 'security-placeholder');
+    expect([placeholder.messageId, placeholder.score, placeholder.evidence.placeholder]).toEqual(['held-before', 50, '0.0.2-security']);
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasonDetails.some((d) => d.code === 'verdict-held' && d.args.check === 'security-placeholder')).toBe(true);
+  });
+
+  it('crossenv 0.0.2-security, the placeholder itself: still NO — DO NOT USE, not held as a name held before', async () => {
+    const s = await serve('crossenv', '0.0.2-security', true);
+    const report = parseReport((await runCli(['check', 'crossenv', '--json'], { server: s })).stdout);
+    expect(checkOf(report, 'security-placeholder').messageId).toBe('placeholder');
+    expect(report.verdictCode).toBe('do-not-use');
+  });
+});

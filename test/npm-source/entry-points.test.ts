@@ -46,6 +46,14 @@ describe('entryPoints', () => {
     ['yo@7.0.1', 'package', [{ field: 'main', key: '', target: 'lib', primary: false }]],
     ['figlet@1.12.0', 'package', [{ field: 'exports', key: './browser require default', target: './dist/figlet.js', primary: false }]],
     ['@types/three@0.187.0', 'three', []],
+    [
+      '@modelcontextprotocol/sdk@1.32.2',
+      'package',
+      [
+        { field: 'exports', key: '. import', target: './dist/esm/index.js', primary: false },
+        { field: 'exports', key: '. require', target: './dist/cjs/index.js', primary: false },
+      ],
+    ],
   ])('%s: nothing its require, import or command needs is missing — left out or listed, never held', async (name, root, expected) => {
     const dir = new URL(`../../fixtures/entry-points/${name}/`, import.meta.url);
     const manifest = readFileSync(new URL('package.json', dir), 'utf8');
@@ -64,6 +72,32 @@ describe('entryPoints', () => {
       { path: 'package/bin/other.js', type: 'symlink', linkpath: 'cli.js' },
     ]);
     expect(facts.entryPoints?.missing).toEqual([{ field: 'bin', key: 'other', target: 'bin/other.js', primary: true }]);
+  });
+
+  test.each([
+    ['only a `./package.json` subpath', { './package.json': './package.json' }],
+    ['only a `*` pattern', { './*': './lib/*.js' }],
+    ['only a stylesheet', { './style.css': './style.css' }],
+    ['a subpath that is missing too', { './utils': './lib/utils.js' }],
+  ])('`.` export missing beside %s: broken, held', async (_, subpaths) => {
+    const facts = await read([
+      pkg({ exports: { '.': './lib/index.js', ...subpaths } }),
+      { path: 'package/package.json.bak', body: '' },
+      { path: 'package/lib/other.js', body: '' },
+      { path: 'package/style.css', body: '' },
+    ]);
+    expect(facts.entryPoints?.missing.find((m) => m.key === '.')?.primary).toBe(true);
+    const outcome = judge(facts);
+    expect([outcome.score, outcome.messageId, typeof outcome.holdVerdict]).toEqual([0, 'broken', 'string']);
+  });
+
+  test('`.` export missing beside a named subpath whose code is there: listed, not held', async () => {
+    const facts = await read([pkg({ exports: { '.': './lib/index.js', './client': { import: './lib/client.mjs', require: './lib/client.js' } } }), { path: 'package/lib/client.js', body: '' }]);
+    expect(facts.entryPoints?.missing).toEqual([
+      { field: 'exports', key: '.', target: './lib/index.js', primary: false },
+      { field: 'exports', key: './client import', target: './lib/client.mjs', primary: false },
+    ]);
+    expect([judge(facts).score, judge(facts).holdVerdict]).toEqual([null, undefined]);
   });
 
   test('all there: the check is left out', async () => {

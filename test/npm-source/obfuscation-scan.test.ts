@@ -9,6 +9,9 @@ import { readTarball } from '../../src/sources/npm/tarball.js';
 import { ObfuscationScan } from '../../src/sources/npm/obfuscation-scan.js';
 import { loadTarball } from './fixtures.js';
 import { makeTgz } from './make-tgz.js';
+import check from '../../src/checks/obfuscated-code.js';
+import { evidence } from '../support/evidence-builder.js';
+import { outcomeOf } from '../checks/check-table.js';
 
 const MANGLED = readFileSync(new URL('../../fixtures/install-code/guarddog/threat-runtime-obfuscation-js-mangling.js', import.meta.url), 'utf8');
 /** Dean Edwards' packer output (js-beautify's test input), javascript-obfuscator's output with mangled names (generated), and an unpacker that only names the packer (fixtures/PROVENANCE.md). */
@@ -24,6 +27,19 @@ async function obfuscated(tgz: Buffer) {
 }
 
 describe('obfuscated JavaScript in a tarball', () => {
+  test("@modelcontextprotocol/inspector 2.12.0's web bundle (Ace's bidi handler names U+202B in a template literal): trojan-source, held as code shown other than it runs, not as an obfuscator's output", async () => {
+    const excerpt = readFileSync(new URL('mcp-inspector/ace-bidi-excerpt.js', OBFUSCATED), 'utf8');
+    const facts = await obfuscated(
+      makeTgz([
+        { path: 'package/package.json', body: '{"name":"p","version":"1.0.0"}' },
+        { path: 'package/clients/web/dist/assets/index.js', body: excerpt },
+      ]),
+    );
+    expect(facts?.files).toEqual([{ path: 'clients/web/dist/assets/index.js', names: 0, signatures: ['trojan-source'] }]);
+    const outcome = outcomeOf(check, evidence({ tarball: { obfuscated: facts! } }));
+    expect([outcome.score, outcome.data?.shownOtherwise, typeof outcome.holdVerdict]).toEqual([0, true, 'string']);
+  });
+
   test.each([
     ['chalk', '4.1.0'],
     ['express', '4.17.1'],

@@ -191,4 +191,19 @@ describe('alertsOf: the findings that fail come before the warnings', () => {
       ['warning', 'held', 'deprecation'],
     ]);
   });
+
+  it.each([
+    ['npm has held this name (0.0.2-security)', 'npm has held this name (0.0.2-security)'],
+    ['npmjs-mirror says so', 'Npmjs-mirror says so'],
+    ['the README declares it', 'The README declares it'],
+  ])('a held reason %j starts its alert as %j: npm stays lower case', (detail, expected) => {
+    const report = loadReport('crossenv-placeholder.json');
+    report.verdictCode = 'caution';
+    report.caps = [];
+    const held = reasonOf('verdict-held', { check: 'security-placeholder', title: 'Not a security placeholder', detail });
+    report.verdictReasons = [held.text];
+    report.verdictReasonDetails = [held];
+    const alert = alertsOf(report).find((a) => a.kind === 'held');
+    expect(alert?.text.startsWith(expected)).toBe(true);
+  });
 });

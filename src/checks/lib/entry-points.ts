@@ -30,6 +30,9 @@ export interface EntryPointResult {
   missing: MissingEntry[];
 }
 
+/** A JavaScript file Node loads as a module. */
+const CODE_FILE = /\.[cm]?js$/;
+
 /** Targets looked up at most (a hostile `exports` can list thousands), and how deep conditions are followed. */
 export const MAX_ENTRY_TARGETS = 256;
 const MAX_DEPTH = 8;
@@ -215,6 +218,9 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
    * conditions after it are never read for it (figlet's `.` lists `require` after `node`);
    * `module-sync` and `node-addons` match on some Node versions or flags only, and settle none.
    */
+  // Named subpath exports (not a `*` pattern, not `./package.json`) whose JavaScript Node finds.
+  let subpathsFound = 0;
+  const namedCode = (subpath: string, types: boolean): boolean => subpath !== '.' && !types && !typesPackage && !subpath.includes('*') && !subpath.endsWith('.json');
   const walk = (subpath: string, key: string, value: unknown, depth: number, types: boolean, modes: ReadonlySet<Mode>): ReadonlySet<Mode> => {
     if (!room() || depth > MAX_DEPTH) return modes;
     const primary = subpath === '.' && !types && !typesPackage;
@@ -224,6 +230,7 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
       if (found === null) return modes;
       declared += 1;
       if (!found) missing.push({ field, key, target: value, primary });
+      else if (namedCode(subpath, types) && CODE_FILE.test(value)) subpathsFound += 1;
       return modes;
     }
     if (Array.isArray(value)) {
@@ -233,6 +240,7 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
       declared += 1;
       const first = value.find((v): v is string => typeof v === 'string');
       if (!looked.includes(true)) missing.push({ field, key, target: first ?? '', primary });
+      else if (namedCode(subpath, types) && first !== undefined && CODE_FILE.test(first)) subpathsFound += 1;
       return modes;
     }
     if (value === null) return modes;
@@ -258,6 +266,11 @@ export function missingEntryPoints(manifest: Record<string, unknown>, files: Fil
   // no index) or `.` export (prisma 7.10.1's, a types entry with no runtime file) breaks an
   // `import` of the command package, not its command — listed, as a subpath export is.
   if (commands > 0 && !missing.some((m) => m.field === 'bin')) for (const m of missing) m.primary = false;
+  // A package whose `.` export is missing while named subpath exports are there is imported by
+  // those subpaths (@modelcontextprotocol/sdk 1.32.2 exports `./client`, `./server` and more, its
+  // documentation imports only them, and ships no `.` target): a bare import of the package fails,
+  // the imports it is used by load — listed, as a missing subpath export is, not a broken release.
+  if (subpathsFound > 0) for (const m of missing) if (m.field === 'exports') m.primary = false;
 
   return { declared, missing };
 }

@@ -18,6 +18,7 @@
  */
 import type { RegistryFacts, TarballFacts } from '../../evidence/schema.js';
 import { readmeOpening } from './readme-opening.js';
+import { ESTABLISHED_MIN_RELEASES } from './releases.js';
 
 type HoldingMark = 'description' | 'version' | 'readme' | 'repository';
 
@@ -52,4 +53,29 @@ export function holdingMarks(registry: RegistryFacts, tarball?: TarballFacts): H
   if (title !== null && HOLDING_TITLE.test(title)) marks.push('readme');
   if (linksToHolder(registry) && tarball !== undefined && tarball.fileCount <= HOLDING_FILES) marks.push('repository');
   return marks;
+}
+
+/** Releases besides the placeholders that make a name npm held an established project's (docs/checks.md). */
+export const ADOPTED_MIN_RELEASES = ESTABLISHED_MIN_RELEASES;
+
+/**
+ * The latest security-holding version (`0.0.N-security`) npm published under the name, when the
+ * resolved version (not itself one) may be code from before npm took the name back, or else null.
+ * Not so — null — when the registry's publish times show the resolved version published after the
+ * placeholder (npm gave the name to a new owner: tslib 0.0.1-security, 2016, before 1.0.0), or,
+ * the times unknown or a mirror's own (`timesTrusted` false), when the name has
+ * ADOPTED_MIN_RELEASES releases besides placeholders (a project grew on it). d3.js: 1.0.2, its
+ * only release besides 0.0.2-security.
+ */
+export function heldBefore(registry: RegistryFacts, timesTrusted: boolean): string | null {
+  const placeholders = registry.versions.filter((v) => v.version !== registry.version && HOLDING_VERSION.test(v.version));
+  if (placeholders.length === 0 || HOLDING_VERSION.test(registry.version)) return null;
+  const resolved = registry.versions.find((v) => v.version === registry.version);
+  const dated = placeholders.filter((v) => v.time !== null).sort((a, b) => Date.parse(a.time!) - Date.parse(b.time!));
+  const last = dated.at(-1);
+  if (timesTrusted && resolved?.time != null && last !== undefined) {
+    return Date.parse(resolved.time) < Date.parse(last.time!) ? last.version : null;
+  }
+  const releases = registry.versions.filter((v) => !HOLDING_VERSION.test(v.version)).length;
+  return releases >= ADOPTED_MIN_RELEASES ? null : placeholders.at(-1)!.version;
 }
