@@ -148,9 +148,14 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   // A remote entry is a finding of its own (report.ts); its note would say it twice.
   const remoteNotes = new Set(inputs.flatMap((input) => (input.skipped ?? []).filter((s) => s.kind === 'remote').map((s) => s.note)));
   const warnings: AuditWarning[] = inputs.flatMap((input) =>
-    input.notes.filter((note) => !remoteNotes.has(note)).map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
+    input.notes.filter((note) => !remoteNotes.has(note)).map((note) => ({ code: 'input-note', message: notePlaced(input.file, note), details: { file: input.file } })),
   );
   return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, remotes, mcpRemotes, findings, mcp: request.mcp !== undefined };
+}
+
+/** A reader's note names its file (and line) first; one that does not is given the input's name. */
+function notePlaced(file: string, note: string): string {
+  return note.startsWith(`${file}:`) ? note : `${file}: ${note}`;
 }
 
 /** The remote entries of the inputs, once per file, line, name and source (a reader may meet one twice). */
