@@ -24,6 +24,7 @@ const viaOf = (dir: string, name: string, companions: string[]) => viaTable(read
 
 describe('via from each lockfile format', () => {
   it.each([
+    ['npm-v1', 'package-lock.json', ['package.json']],
     ['pnpm-v5', 'pnpm-lock.yaml', []],
     ['pnpm-v6', 'pnpm-lock.yaml', []],
     ['pnpm-v9', 'pnpm-lock.yaml', []],
@@ -40,6 +41,24 @@ describe('via from each lockfile format', () => {
     ['python-pdm', 'pdm.lock'],
   ])('%s %s', (dir, name) => {
     expect(viaOf(dir, name, ['pyproject.toml'])).toEqual(PYTHON_VIA);
+  });
+
+  it("insomnia-app's npm 6 lockfile (v1, trimmed): `requires` resolve up the nested tree, so a nested copy's path runs through the package that holds it", () => {
+    const dir = 'real/Kong__insomnia@819f4b9/packages/insomnia-app';
+    const input = readFixture(dir, 'package-lock.json', ['package.json']);
+    const paths = Object.fromEntries(input.dependencies.map((d) => [`${d.name}@${d.version}`, d.direct ? 'direct' : (d.via ?? null)]));
+    expect(paths).toEqual({
+      'axios@0.19.2': 'direct',
+      'follow-redirects@1.5.10': ['axios'],
+      'debug@3.1.0': ['axios', 'follow-redirects'],
+      'ms@2.0.0': ['axios', 'follow-redirects', 'debug'],
+      'hawk@6.0.2': 'direct',
+      'boom@4.3.1': ['hawk'],
+      'boom@5.2.0': ['hawk', 'cryptiles'],
+      'cryptiles@3.1.4': ['hawk'],
+      'hoek@4.2.1': ['hawk'],
+      'sntp@2.1.0': ['hawk'],
+    });
   });
 
   it('Pipfile.lock has no graph: no path is made up', () => {
