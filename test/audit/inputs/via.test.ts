@@ -61,6 +61,14 @@ describe('via from each lockfile format', () => {
     });
   });
 
+  it("jest's yarn 4 lockfile (trimmed): a descriptor its root `resolutions` replaced still leads to the entry yarn locked for it", () => {
+    const input = readFixture('real/jestjs__jest-resolutions', 'yarn.lock', ['package.json']);
+    expect(input.dependencies.map((d) => [`${d.name}@${d.version}`, d.direct ? 'direct' : (d.via ?? null), d.dev])).toEqual([
+      ['@types/node@18.19.130', 'direct', true],
+      ['undici-types@5.26.5', ['@types/node'], true],
+    ]);
+  });
+
   it('Pipfile.lock has no graph: no path is made up', () => {
     const via = viaOf('python-pipenv', 'Pipfile.lock', []);
     expect(via.certifi).toBeNull();
