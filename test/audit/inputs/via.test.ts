@@ -69,6 +69,15 @@ describe('via from each lockfile format', () => {
     ]);
   });
 
+  it("pydantic's uv.lock (trimmed): a package an extra the project asks for brings in (`mkdocs-material[imaging]`) has its path through the package with the extra", () => {
+    const input = readFixture('real/pydantic__pydantic-extras', 'uv.lock');
+    expect(input.dependencies.map((d) => [`${d.name}@${d.version}`, d.direct ? 'direct' : (d.via ?? null), d.dev])).toEqual([
+      ['cairocffi@1.7.1', ['mkdocs-material', 'cairosvg'], true],
+      ['cairosvg@2.9.0', ['mkdocs-material'], true],
+      ['mkdocs-material@9.7.6', 'direct', true],
+    ]);
+  });
+
   it('Pipfile.lock has no graph: no path is made up', () => {
     const via = viaOf('python-pipenv', 'Pipfile.lock', []);
     expect(via.certifi).toBeNull();
