@@ -102,7 +102,8 @@ export function cycloneDxInput(file: string, bom: BomView): ParsedInput {
     const component = stack.pop() as BomComponent;
     stack.push(...[...component.components].reverse());
     if (component.purl === undefined) {
-      tally.noPurl();
+      // The described component listed among the components too (pip's vendored SBOM): the project itself, not a package skipped.
+      if (component.ref === undefined || component.ref !== bom.rootRef) tally.noPurl();
       continue;
     }
     const line = component.purlLine();
