@@ -31,6 +31,8 @@ describe('via from each lockfile format', () => {
     ['yarn-classic', 'yarn.lock', ['package.json']],
     ['yarn-berry', 'yarn.lock', ['package.json']],
     ['bun', 'bun.lock', ['package.json']],
+    ['sbom-cyclonedx', 'bom.cdx.json', []],
+    ['sbom-cyclonedx', 'bom.cdx.xml', []],
   ])('%s %s', (dir, name, companions) => {
     expect(viaOf(dir, name, companions)).toEqual(NPM_FIXTURE_VIA);
   });
