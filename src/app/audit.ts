@@ -106,7 +106,7 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
       if (files.length === 0) {
         throw new AuditInputError(`no lockfile, manifest or SBOM found in ${request.dirLabel ?? '.'} (name one with --file)`);
       }
-      inputs = await readInputs(dir, files, { explicit });
+      inputs = await readInputs(dir, files, { explicit, dirLabel: request.dirLabel });
       // The inputs' own findings (a pnpmfile, a package extension, a `--hash` that pins nothing: lockfiles/types.ts).
       findings = inputs.flatMap((input) => input.findings ?? []);
     }
