@@ -107,7 +107,7 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
       if (files.length === 0) {
         throw new AuditInputError(`no lockfile, manifest or SBOM found in ${request.dirLabel ?? '.'} (name one with --file)`);
       }
-      inputs = await readInputs(dir, files, { explicit });
+      inputs = await readInputs(dir, files, { explicit, dirLabel: request.dirLabel });
       // The inputs' own findings (a pnpmfile, a package extension, a `--hash` that pins nothing: lockfiles/types.ts).
       findings = inputs.flatMap((input) => input.findings ?? []);
     }
@@ -149,9 +149,14 @@ export async function prepareAudit(request: AuditInputRequest): Promise<AuditPla
   // A remote entry is a finding of its own (report.ts); its note would say it twice.
   const remoteNotes = new Set(inputs.flatMap((input) => (input.skipped ?? []).filter((s) => s.kind === 'remote').map((s) => s.note)));
   const warnings: AuditWarning[] = inputs.flatMap((input) =>
-    input.notes.filter((note) => !remoteNotes.has(note)).map((note) => ({ code: 'input-note', message: `${input.file}: ${note}`, details: { file: input.file } })),
+    input.notes.filter((note) => !remoteNotes.has(note)).map((note) => ({ code: 'input-note', message: notePlaced(input.file, note), details: { file: input.file } })),
   );
   return { dir, inputs, policy, policySource, policyChanged, subjects, warnings, remotes, mcpRemotes, findings, mcp: request.mcp !== undefined };
+}
+
+/** A reader's note names its file (and line) first; one that does not is given the input's name. */
+function notePlaced(file: string, note: string): string {
+  return note.startsWith(`${file}:`) ? note : `${file}: ${note}`;
 }
 
 /** The remote entries of the inputs, once per file, line, name and source (a reader may meet one twice). */

@@ -80,6 +80,11 @@ export interface ReadInputsOptions {
    * it is; one inside it must still resolve inside it (never through a link out of the tree).
    */
   explicit?: boolean;
+  /**
+   * The audited directory as the user named it: a named file that is missing is said to be looked
+   * for there when that is not the current directory (a path given from the current one misses).
+   */
+  dirLabel?: string | undefined;
 }
 
 /**
@@ -94,7 +99,12 @@ export async function readInputs(dir: string, files: readonly string[], options:
     const file = relativeName(root, given);
     const absolute = path.resolve(root, given);
     const boundary = options.explicit === true && !namedInside(root, absolute) ? null : root;
-    const text = treeText(file, await readTreeFile(absolute, boundary, MAX_INPUT_BYTES));
+    const read = await readTreeFile(absolute, boundary, MAX_INPUT_BYTES);
+    const label = options.dirLabel;
+    if (options.explicit === true && read.kind === 'missing' && label !== undefined && !path.isAbsolute(given) && path.resolve(label) !== process.cwd()) {
+      throw new LockfileError(file, null, `cannot read: no such file in ${label} (a --file path is read from the audited directory)`);
+    }
+    const text = treeText(file, read);
     parsed.push(readInputText(text, file, await contextFor(root, file, text)));
   }
   return parsed;

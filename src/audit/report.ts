@@ -124,7 +124,7 @@ export function sourceWarnings(entries: readonly AuditEntry[], down: readonly Do
     const message =
       outage === undefined
         ? `${capitalised(sourceName(source))} unavailable for ${packages} of ${entries.length} ${noun} (${reason})${unknown}`
-        : `${outage.name} unreachable (${outage.reason}), not asked again: ${sourceName(source)} unavailable for ${packages} of ${entries.length} ${noun}${unknown}`;
+        : `${capitalised(outage.name)} unreachable (${outage.reason}), not asked again: ${sourceName(source)} unavailable for ${packages} of ${entries.length} ${noun}${unknown}`;
     return {
       code: 'source-unavailable',
       message,
@@ -143,7 +143,7 @@ export function downWarnings(down: readonly Down[], explained: readonly AuditWar
       const unchecked = checks.length === 0 ? '' : `; not checked: ${checks.map((c) => c.replaceAll('-', ' ')).join(', ')}`;
       return {
         code: 'service-unreachable',
-        message: `${d.name} unreachable (${d.reason}): not asked again this run${unchecked}`,
+        message: `${capitalised(d.name)} unreachable (${d.reason}): not asked again this run${unchecked}`,
         details: { host: d.host, service: d.service, services: [...(d.services ?? [])], fault: d.fault, reason: d.reason, checks },
       };
     });

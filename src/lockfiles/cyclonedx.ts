@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { LockfileError, type DeclaredDependency, type SkippedEntry } from '../audit/types.js';
 import { defineReader } from './define-reader.js';
+import { chainsFrom } from './graph.js';
 import { parseJson } from './json-text.js';
 import { fetchedComponent, purlPackage, SkipTally, unreadableComponent, type DeclaredIdentity } from './sbom-purl.js';
 import { quote } from './text.js';
@@ -97,12 +98,20 @@ export function cycloneDxInput(file: string, bom: BomView): ParsedInput {
   const tally = new SkipTally();
   const dependencies: DeclaredDependency[] = [];
   const skipped: SkippedEntry[] = [];
+  /** Each component's name in a dependency path, by `bom-ref`; and the transitive packages' refs. */
+  const names = new Map<string, string>();
+  const transitive: Array<{ index: number; ref: string }> = [];
   const stack = [...bom.components].reverse();
   while (stack.length > 0) {
     const component = stack.pop() as BomComponent;
     stack.push(...[...component.components].reverse());
+    if (component.ref !== undefined && typeof component.declared.name === 'string') {
+      const { group, name } = component.declared;
+      names.set(component.ref, typeof group === 'string' && group.startsWith('@') ? `${group}/${name}` : name);
+    }
     if (component.purl === undefined) {
-      tally.noPurl();
+      // The described component listed among the components too (pip's vendored SBOM): the project itself, not a package skipped.
+      if (component.ref === undefined || component.ref !== bom.rootRef) tally.noPurl();
       continue;
     }
     const line = component.purlLine();
@@ -128,6 +137,8 @@ export function cycloneDxInput(file: string, bom: BomView): ParsedInput {
       continue;
     }
     if (outcome.kind === 'fetched') continue;
+    if (ref !== undefined) names.set(ref, outcome.name);
+    if (!isDirect && ref !== undefined) transitive.push({ index: dependencies.length, ref });
     dependencies.push({
       ecosystem: outcome.ecosystem,
       name: outcome.name,
@@ -140,6 +151,15 @@ export function cycloneDxInput(file: string, bom: BomView): ParsedInput {
       workspace: null,
       resolved: outcome.resolved,
     });
+  }
+  // The path from a direct dependency, over the graph the document records (`dependencies`).
+  if (direct !== null) {
+    const graph = new Map((bom.dependencies ?? []).map((d) => [d.ref, d.dependsOn ?? []]));
+    const chains = chainsFrom(direct, (ref) => graph.get(ref) ?? [], (ref) => names.get(ref) ?? ref);
+    for (const { index, ref } of transitive) {
+      const via = chains.get(ref);
+      if (via !== undefined) dependencies[index] = { ...(dependencies[index] as DeclaredDependency), via };
+    }
   }
   notes.push(...tally.notes(file));
   return { file, format: 'cyclonedx', dependencies, notes, skipped };

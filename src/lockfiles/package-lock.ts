@@ -455,6 +455,12 @@ function readV1(
   }
   // npm decides dev-ness from the graph: a `dev` flag on a package production code requires is not believed.
   const prod = reachable(prodRoots, edges);
+  // The path from a direct dependency, as v2/v3 give it: `requires` resolved up the nested tree.
+  const via = chainsFrom(
+    nodes.filter((n) => direct.has(n)),
+    edges,
+    (n) => n.key,
+  );
   const devOf = (node: V1Node) => node.entry.dev === true && !prod.has(node);
 
   // v1 marks what a dependency bundles (`bundled: true`, never the project's own bundle): each
@@ -523,6 +529,7 @@ function readV1(
       workspace: null,
       resolved: node.entry.resolved ?? null,
       integrity: node.entry.integrity ?? null,
+      ...(direct.has(node) || !via.has(node) ? {} : { via: via.get(node) as string[] }),
       ...(bundled === undefined ? {} : { bundled }),
     });
   }

@@ -96,7 +96,17 @@ export const readUvLock: InputReader = defineReader((text, file) => {
     }
   }
   const prod = reachable(prodRoots, edges);
-  const chains = chainsFrom(declared.keys(), edges, (pkg) => pep503(pkg.name));
+  // A path runs through the package whose extra the project asks for (`mkdocs-material[imaging]` →
+  // cairosvg): for the paths only, that package's edges take in what the extras the projects request add.
+  const projectExtras = new Map<Package, Package[]>();
+  for (const project of packages.filter(isProject)) {
+    const deps = [project.dependencies ?? [], ...Object.values(project['optional-dependencies'] ?? {}), ...Object.values(project['dev-dependencies'] ?? {})].flat();
+    for (const dep of deps) {
+      const [target, ...extras] = targets(dep);
+      if (target !== undefined && extras.length > 0) projectExtras.set(target, [...(projectExtras.get(target) ?? []), ...extras]);
+    }
+  }
+  const chains = chainsFrom(declared.keys(), (pkg) => [...edges(pkg), ...(projectExtras.get(pkg) ?? [])], (pkg) => pep503(pkg.name));
   const projects = packages.some(isProject);
 
   const notes: string[] = [];

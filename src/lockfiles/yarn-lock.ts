@@ -366,12 +366,23 @@ function readBerry(text: string, file: string, context: InputContext | undefined
     const inner = patchedLocator(node.reference);
     return inner === null ? node : (byResolution.get(inner) ?? node);
   };
-  const lookup = (name: string, range: string, from: Node): Node | undefined => {
+  const find = (name: string, range: string, from: Node): Node | undefined => {
     // A protocol (`npm:`, `github:`, `git+https:`) is part of the descriptor; a bare range is npm's.
     const spec = /^[a-z][a-z0-9+.-]*:/i.test(range) ? `${name}@${range}` : `${name}@npm:${range}`;
     // A path relative to the package that names it (`file:`, `link:`, `portal:`, `exec:`) is
     // keyed bound to that package: `fil@file:./x::locator=app%40workspace%3A.`.
-    const node = bySpec.get(spec) ?? bySpec.get(`${spec}::locator=${encodeURIComponent(from.entry.resolution)}`);
+    return bySpec.get(spec) ?? bySpec.get(`${spec}::locator=${encodeURIComponent(from.entry.resolution)}`);
+  };
+  // The root manifest's `resolutions` replace a descriptor before yarn looks it up: the entry
+  // lists the range as the package declares it (`"@types/node": "*"`), the lockfile only the
+  // resolution's (`@types/node@npm:18.x`).
+  const resolutions = manifestAt(context, dirOf(file), '.')?.overrides ?? [];
+  const lookup = (name: string, range: string, from: Node): Node | undefined => {
+    let node = find(name, range, from);
+    for (const resolution of resolutions) {
+      if (node !== undefined) break;
+      if (resolution.target === name) node = find(name, resolution.spec, from);
+    }
     return node === undefined ? undefined : target(node);
   };
   const edges = (node: Node): Node[] =>

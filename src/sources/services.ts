@@ -21,6 +21,7 @@ export const SERVICES = [
   'pypi-simple',
   'pypi-integrity',
   'pypistats',
+  'mcp-registry',
 ] as const;
 export type Service = (typeof SERVICES)[number];
 
@@ -40,6 +41,7 @@ export const SERVICE_NAMES: Record<Service, string> = {
   'pypi-simple': 'PyPI',
   'pypi-integrity': 'PyPI',
   pypistats: 'pypistats',
+  'mcp-registry': 'the MCP Registry',
 };
 
 /**
@@ -67,6 +69,7 @@ export const SERVICE_SHORT_NAMES: Record<Service, string> = {
   'pypi-simple': 'PyPI',
   'pypi-integrity': 'PyPI',
   pypistats: 'pypistats',
+  'mcp-registry': 'MCP Registry',
 };
 
 function parse(url: string | URL): URL | undefined {
@@ -108,6 +111,7 @@ export function serviceOf(url: string | URL, endpoints: Endpoints, registries: r
   if (on(endpoints.githubApi) !== undefined || on(endpoints.githubServer?.api) !== undefined) return 'github';
   if (on(endpoints.npmApi) !== undefined) return 'npm-downloads';
   if (on(endpoints.pypiStats) !== undefined) return 'pypistats';
+  if (on(endpoints.mcpRegistry) !== undefined) return 'mcp-registry';
   const pypi = on(endpoints.pypi);
   if (pypi !== undefined) {
     if (pypi.startsWith('/simple/')) return 'pypi-simple';
@@ -132,6 +136,7 @@ export function servicesOfDown(down: { host: string; service: string | null }, e
     endpoints.npmApi,
     endpoints.pypi,
     endpoints.pypiStats,
+    endpoints.mcpRegistry,
     ...(endpoints.githubServer === undefined ? [] : [endpoints.githubServer.api, endpoints.githubServer.graphql]),
   ];
   const found = new Set<Service>();

@@ -55,7 +55,7 @@ describe('detecting and reading go.mod and Cargo.lock', () => {
     expect(plan.subjects.some((s) => s.name === 'github.com/mark3labs/mcp-go')).toBe(false);
     expect(plan.remotes).toEqual([]);
     expect(plan.inputs[0]?.skipped?.map((s) => [s.kind, s.ecosystem, s.name, s.line, s.source])).toEqual([['local', 'go', 'github.com/mark3labs/mcp-go', 34, '../']]);
-    expect(plan.warnings.filter((w) => w.code === 'input-note').map((w) => w.message)).toEqual([expect.stringMatching(/^go\.mod: go\.mod:34: "github\.com\/mark3labs\/mcp-go@v0\.53\.0" skipped: replaced by the local directory/)]);
+    expect(plan.warnings.filter((w) => w.code === 'input-note').map((w) => w.message)).toEqual([expect.stringMatching(/^go\.mod:34: "github\.com\/mark3labs\/mcp-go@v0\.53\.0" skipped: replaced by the local directory/)]);
   });
 
   it("a workspace member's Cargo.toml makes a crate it only lists under [dev-dependencies] dev; --omit dev leaves it out; a git crate is a remote", async () => {

@@ -74,6 +74,13 @@ describe('downWarnings: what an outage leaves unchecked that no source says', ()
     expect(warning?.details).toMatchObject({ services: ['npm-public-registry'], checks: ['dependency-confusion'] });
   });
 
+  it('the MCP Registry down: its service by id, and the sentence starts with a capital', () => {
+    const down = { host: 'registry.modelcontextprotocol.io', service: null, fault: 'refused' as const, reason: 'connection refused by registry.modelcontextprotocol.io', kind: 'network' as const, name: 'the MCP Registry', services: ['mcp-registry' as const] };
+    const [warning] = downWarnings([down], []);
+    expect(warning?.details).toMatchObject({ services: ['mcp-registry'], checks: [] });
+    expect(warning?.message).toMatch(/^The MCP Registry unreachable/);
+  });
+
   it('another service down blinds no such check', () => {
     const down = { host: 'api.osv.dev', service: 'osv', fault: 'server-error' as const, reason: 'HTTP 503', kind: 'network' as const, name: 'OSV', services: ['osv' as const] };
     expect(downWarnings([down], [])[0]?.details).toMatchObject({ services: ['osv'], checks: [] });

@@ -25,6 +25,7 @@ describe('serviceOf', () => {
     [`${endpoints.pypi}/simple/requests/`, 'pypi-simple'],
     [`${endpoints.pypi}/integrity/requests/2.31.0/f.whl/provenance`, 'pypi-integrity'],
     [`${endpoints.pypiStats}/packages/requests/recent`, 'pypistats'],
+    [`${endpoints.mcpRegistry}/v0.1/servers?search=sentry`, 'mcp-registry'],
   ] as const)('%s → %s', ([url, service]) => {
     expect(serviceOf(url, endpoints, registries)).toBe(service);
   });
@@ -60,6 +61,7 @@ describe('nameOfDown', () => {
     expect(nameOfDown({ host: new URL(endpoints.githubApi).host, service: null }, endpoints, registries)).toBe('GitHub');
     expect(nameOfDown({ host: 'registry.example', service: null }, endpoints, registries)).toBe('the npm registry');
     expect(nameOfDown({ host: 'elsewhere.example', service: null }, endpoints, registries)).toBe('elsewhere.example');
+    expect(nameOfDown({ host: new URL(endpoints.mcpRegistry).host, service: null }, endpoints, registries)).toBe('the MCP Registry');
   });
 
   it('the public registry, asked for the dependency-confusion comparison alone, is not named as the npm registry', () => {

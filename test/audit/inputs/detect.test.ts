@@ -126,6 +126,16 @@ describe('readInputs', () => {
     expect(absolute.message).toMatch(/^requirements-abs\.txt:1: include ".*base\.txt" is an absolute path or file URL/);
   });
 
+  it('a --file missing from an audited directory other than the current one says where it was looked for', async () => {
+    // `nerq audit sigreq --file sigreq/install/requirements.txt` looks for sigreq/sigreq/install/requirements.txt.
+    const label = path.relative(process.cwd(), dir) || dir;
+    const error = await rejection(readInputs(dir, ['sigreq/install/requirements.txt'], { explicit: true, dirLabel: label }));
+    expect(error.message.startsWith('sigreq/install/requirements.txt: cannot read: no such file in ')).toBe(true);
+    expect(error.message).toContain(label);
+    // Detected inputs, and a directory that is the current one, keep the short form.
+    expect((await rejection(readInputs(dir, ['package-lock.json'], { dirLabel: label }))).message).toBe('package-lock.json: cannot read: no such file');
+  });
+
   it('names the file for a missing, oversized or malformed input', async () => {
     expect((await rejection(readInputs(dir, ['package-lock.json']))).message).toBe('package-lock.json: cannot read: no such file');
     write('big/package-lock.json', '');

@@ -24,12 +24,15 @@ const viaOf = (dir: string, name: string, companions: string[]) => viaTable(read
 
 describe('via from each lockfile format', () => {
   it.each([
+    ['npm-v1', 'package-lock.json', ['package.json']],
     ['pnpm-v5', 'pnpm-lock.yaml', []],
     ['pnpm-v6', 'pnpm-lock.yaml', []],
     ['pnpm-v9', 'pnpm-lock.yaml', []],
     ['yarn-classic', 'yarn.lock', ['package.json']],
     ['yarn-berry', 'yarn.lock', ['package.json']],
     ['bun', 'bun.lock', ['package.json']],
+    ['sbom-cyclonedx', 'bom.cdx.json', []],
+    ['sbom-cyclonedx', 'bom.cdx.xml', []],
   ])('%s %s', (dir, name, companions) => {
     expect(viaOf(dir, name, companions)).toEqual(NPM_FIXTURE_VIA);
   });
@@ -40,6 +43,41 @@ describe('via from each lockfile format', () => {
     ['python-pdm', 'pdm.lock'],
   ])('%s %s', (dir, name) => {
     expect(viaOf(dir, name, ['pyproject.toml'])).toEqual(PYTHON_VIA);
+  });
+
+  it("insomnia-app's npm 6 lockfile (v1, trimmed): `requires` resolve up the nested tree, so a nested copy's path runs through the package that holds it", () => {
+    const dir = 'real/Kong__insomnia@819f4b9/packages/insomnia-app';
+    const input = readFixture(dir, 'package-lock.json', ['package.json']);
+    const paths = Object.fromEntries(input.dependencies.map((d) => [`${d.name}@${d.version}`, d.direct ? 'direct' : (d.via ?? null)]));
+    expect(paths).toEqual({
+      'axios@0.19.2': 'direct',
+      'follow-redirects@1.5.10': ['axios'],
+      'debug@3.1.0': ['axios', 'follow-redirects'],
+      'ms@2.0.0': ['axios', 'follow-redirects', 'debug'],
+      'hawk@6.0.2': 'direct',
+      'boom@4.3.1': ['hawk'],
+      'boom@5.2.0': ['hawk', 'cryptiles'],
+      'cryptiles@3.1.4': ['hawk'],
+      'hoek@4.2.1': ['hawk'],
+      'sntp@2.1.0': ['hawk'],
+    });
+  });
+
+  it("jest's yarn 4 lockfile (trimmed): a descriptor its root `resolutions` replaced still leads to the entry yarn locked for it", () => {
+    const input = readFixture('real/jestjs__jest-resolutions', 'yarn.lock', ['package.json']);
+    expect(input.dependencies.map((d) => [`${d.name}@${d.version}`, d.direct ? 'direct' : (d.via ?? null), d.dev])).toEqual([
+      ['@types/node@18.19.130', 'direct', true],
+      ['undici-types@5.26.5', ['@types/node'], true],
+    ]);
+  });
+
+  it("pydantic's uv.lock (trimmed): a package an extra the project asks for brings in (`mkdocs-material[imaging]`) has its path through the package with the extra", () => {
+    const input = readFixture('real/pydantic__pydantic-extras', 'uv.lock');
+    expect(input.dependencies.map((d) => [`${d.name}@${d.version}`, d.direct ? 'direct' : (d.via ?? null), d.dev])).toEqual([
+      ['cairocffi@1.7.1', ['mkdocs-material', 'cairosvg'], true],
+      ['cairosvg@2.9.0', ['mkdocs-material'], true],
+      ['mkdocs-material@9.7.6', 'direct', true],
+    ]);
   });
 
   it('Pipfile.lock has no graph: no path is made up', () => {
