@@ -194,9 +194,11 @@ describe('a malformed lockfile is bad input: exit 2, one line with file:line, no
   });
 
   it('a missing --file names it', async () => {
-    const result = await audit(project(null), '--file', 'missing-lock.json');
+    const dir = project(null);
+    const result = await audit(dir, '--file', 'missing-lock.json');
     expectUsageError(result);
-    expect(result.stderr).toBe('nerq: missing-lock.json: cannot read: no such file\n');
+    // The audited directory is not the current one: the line says where the file was looked for.
+    expect(result.stderr).toBe(`nerq: missing-lock.json: cannot read: no such file in ${dir} (a --file path is read from the audited directory)\n`);
     expect(result.requests).toEqual([]);
   });
 });
