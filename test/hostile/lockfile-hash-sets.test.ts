@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { integritiesOf, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { pnpmV9Lock } from '../support/lock-texts.js';
 import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
@@ -68,21 +69,7 @@ const NPM: Record<string, (integrity: string) => Record<string, string>> = {
   }),
   'pnpm v9': (integrity) => ({
     'package.json': MANIFEST,
-    'pnpm-lock.yaml': [
-      "lockfileVersion: '9.0'",
-      'importers:',
-      '  .:',
-      '    dependencies:',
-      `      ${TRUSTED.name}:`,
-      `        specifier: ^${TRUSTED.version}`,
-      `        version: ${TRUSTED.version}`,
-      'packages:',
-      `  ${TRUSTED.name}@${TRUSTED.version}:`,
-      `    resolution: {integrity: '${integrity}', tarball: '${ELSEWHERE}'}`,
-      'snapshots:',
-      `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
-      '',
-    ].join('\n'),
+    'pnpm-lock.yaml': pnpmV9Lock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: TRUSTED.version, resolution: `{integrity: '${integrity}', tarball: '${ELSEWHERE}'}` }),
   }),
 };
 

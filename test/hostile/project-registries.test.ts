@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { integritiesOf, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
+import { berryLock, pnpmV9Lock } from '../support/lock-texts.js';
 import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
 import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
@@ -63,21 +64,7 @@ const LOCKS: Record<string, (pin: { resolved?: string; integrity?: string }, con
   'pnpm v9': (pin, config) => ({
     ...config,
     'package.json': MANIFEST,
-    'pnpm-lock.yaml': [
-      "lockfileVersion: '9.0'",
-      'importers:',
-      '  .:',
-      '    dependencies:',
-      `      ${TRUSTED.name}:`,
-      `        specifier: ^${TRUSTED.version}`,
-      `        version: ${TRUSTED.version}`,
-      'packages:',
-      `  ${TRUSTED.name}@${TRUSTED.version}:`,
-      `    resolution: {${pin.integrity === undefined ? '' : `integrity: '${pin.integrity}'`}}`,
-      'snapshots:',
-      `  ${TRUSTED.name}@${TRUSTED.version}: {}`,
-      '',
-    ].join('\n'),
+    'pnpm-lock.yaml': pnpmV9Lock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: TRUSTED.version, resolution: `{${pin.integrity === undefined ? '' : `integrity: '${pin.integrity}'`}}` }),
   }),
 };
 
@@ -163,27 +150,7 @@ describe("a bun.lock under the registry the project's bunfig.toml names (nerq ne
 });
 
 describe("a yarn berry lockfile under a .yarnrc.yml that names a registry", () => {
-  const lock = [
-    '__metadata:',
-    '  version: 8',
-    '  cacheKey: 10c0',
-    '',
-    `"${TRUSTED.name}@npm:^${TRUSTED.version}":`,
-    `  version: ${TRUSTED.version}`,
-    `  resolution: "${TRUSTED.name}@npm:${TRUSTED.version}"`,
-    '  checksum: 10c0/0123456789abcdef',
-    '  languageName: node',
-    '  linkType: hard',
-    '',
-    '"app@workspace:.":',
-    '  version: 0.0.0-use.local',
-    '  resolution: "app@workspace:."',
-    '  dependencies:',
-    `    ${TRUSTED.name}: "npm:^${TRUSTED.version}"`,
-    '  languageName: unknown',
-    '  linkType: soft',
-    '',
-  ].join('\n');
+  const lock = berryLock({ name: TRUSTED.name, range: `^${TRUSTED.version}`, version: TRUSTED.version, resolution: `${TRUSTED.name}@npm:${TRUSTED.version}`, checksum: '10c0/0123456789abcdef' });
 
   it('the checksum is of yarn\'s own archive, no hash the registry publishes: incomplete (exit 3), naming the host', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
