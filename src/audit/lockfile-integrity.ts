@@ -189,7 +189,7 @@ export function lockfileMismatch(
     if (message !== null) return { message, at: { file: record.file, line: record.line } };
   }
   for (const record of records) {
-    const finding = projectRegistryFinding(subject, record, evidence, project);
+    const finding = projectRegistryFinding(subject, record, evidence, registries, project);
     if (finding !== null) return finding;
   }
   return null;
@@ -211,12 +211,21 @@ const NO_PROJECT_REGISTRIES: ProjectRegistries = { registryFor: () => null, publ
  * it from the configured registry, npm and bun take the configured registry), or one on the
  * public registry (npm's `replace-registry-host` default moves it there). Without a hash the
  * registry publishes for the release, nothing tells that host's bytes are the release nerq
- * audited: `unverified`, the package incomplete. Null otherwise.
+ * audited: `unverified`, the package incomplete. Null otherwise, and when the project names a
+ * registry nerq reads the package from (the public one, the user's own): it sends the package
+ * manager nowhere else.
  */
-function projectRegistryFinding(subject: AuditSubject, record: LockRecord, evidence: Evidence | null, project: ProjectRegistries): LockfileFinding | null {
+function projectRegistryFinding(
+  subject: AuditSubject,
+  record: LockRecord,
+  evidence: Evidence | null,
+  registries: readonly string[],
+  project: ProjectRegistries,
+): LockfileFinding | null {
   if (subject.ecosystem !== 'npm' || subject.version === null || record.lockedFor !== null) return null;
   const projectRegistry = project.registryFor(subject.name, record.format);
-  if (projectRegistry === null) return null;
+  // A project naming a registry nerq reads the package from (the public one, the user's own) sends the package manager nowhere else.
+  if (projectRegistry === null || foreignHost(projectRegistry, registries) === null) return null;
   const publicPrefix = project.publicRegistry?.replace(/\/*$/, '/') ?? null;
   if (record.resolved !== null && (publicPrefix === null || !record.resolved.trim().startsWith(publicPrefix))) return null;
   const registry = evidence?.sources.registry;

@@ -107,6 +107,12 @@ describe("a lockfile pin fetched from the registry the project's .npmrc names", 
     expect(run.code, run.stderr).toBe(0);
   });
 
+  it("package-lock v3, no hash, under a .npmrc naming the public registry: audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS['package-lock v3']!({}, { '.npmrc': `registry=${publicRegistry}\n` }));
+    expect(run.code, run.stderr).toBe(0);
+  });
+
   it("a scoped registry for another scope leaves the package's pin alone: exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
     const run = await audit(LOCKS['package-lock v3']!({}, { '.npmrc': `@other:registry=${UNRESOLVABLE_ORIGIN}/\n` }));
@@ -165,6 +171,16 @@ describe("a yarn berry lockfile under a .yarnrc.yml that names a registry", () =
   it('without the .yarnrc.yml: audited, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
     const run = await audit({ 'package.json': MANIFEST, 'yarn.lock': lock });
+    expect(run.code, run.stderr).toBe(0);
+  });
+
+  // Real projects name the public registry (or the user's own) in their .yarnrc.yml: yarn goes nowhere nerq does not read.
+  it.for([
+    ['the public registry', () => publicRegistry],
+    ["the user's own registry", () => registry],
+  ] as const)('a .yarnrc.yml naming %s: audited, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ([, server], { task, expect }) => {
+    noteCases(task);
+    const run = await audit({ 'package.json': MANIFEST, 'yarn.lock': lock, '.yarnrc.yml': `npmRegistryServer: "${server().replace(/\/$/, '')}"\n` });
     expect(run.code, run.stderr).toBe(0);
   });
 });
