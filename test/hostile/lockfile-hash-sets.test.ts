@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { integritiesOf, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
-import { pnpmV9Lock } from '../support/lock-texts.js';
+import { pnpmV9Lock, uvLock } from '../support/lock-texts.js';
 import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
@@ -111,25 +111,12 @@ const PYTHON: Record<string, (hashes: readonly string[]) => { files: Record<stri
   'requirements, PIP_EXTRA_INDEX_URL on the machine': (hashes) => ({ files: { 'requirements.txt': `flask==3.1.3${hashFlags(hashes)}\n` }, env: { PIP_EXTRA_INDEX_URL: EVIL_INDEX } }),
   'uv.lock': (hashes) => ({
     files: {
-      'uv.lock': [
-        'version = 1',
-        'revision = 3',
-        '',
-        '[[package]]',
-        'name = "app"',
-        'version = "0.1.0"',
-        'source = { virtual = "." }',
-        'dependencies = [{ name = "flask" }]',
-        '',
-        '[[package]]',
-        'name = "flask"',
-        'version = "3.1.3"',
+      'uv.lock': uvLock(
         `source = { registry = "${EVIL_INDEX}" }`,
         'wheels = [',
         ...hashes.map((h, i) => `  { url = "https://pypi.evil.example/packages/flask-3.1.3-py3-none-${i === 0 ? 'any' : `manylinux_2_17_x86_64`}.whl", hash = "sha256:${h}", size = 103424 },`),
         ']',
-        '',
-      ].join('\n'),
+      ),
     },
   }),
   'Pipfile.lock': (hashes) => ({

@@ -33,7 +33,7 @@ import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS, expectCleanStderr } from './support/expect.js';
 import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
 import { noteCases } from './support/metrics.js';
-import { berryLock, pnpmV9Lock } from '../support/lock-texts.js';
+import { berryLock, pnpmV9Lock, uvLock } from '../support/lock-texts.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-trusted', version: '4.1.0' };
 const EVIL: SyntheticPackage = { name: 'nerq-evil', version: '1.0.0' };
@@ -504,25 +504,6 @@ const EVIL_INDEX = 'https://__token__:pypi-s3cret@pypi.evil.example/simple';
 /** The policy bar is not what these cases are about. */
 const ANY_SCORE = JSON.stringify({ minScore: 0, minCoverage: 0 });
 
-/** A uv.lock of an app depending on flask 3.1.3, whose entry ends with `flaskLines` (its source and wheels). */
-function uvLock(...flaskLines: string[]): string {
-  return [
-    'version = 1',
-    'revision = 3',
-    '',
-    '[[package]]',
-    'name = "app"',
-    'version = "0.1.0"',
-    'source = { virtual = "." }',
-    'dependencies = [{ name = "flask" }]',
-    '',
-    '[[package]]',
-    'name = "flask"',
-    'version = "3.1.3"',
-    ...flaskLines,
-    '',
-  ].join('\n');
-}
 
 /** flask 3.1.3 taken from `index`, pinning `hash` (none when null), in each Python format that names an index per entry. */
 const PYTHON: Record<string, (index: string, hash: string | null) => Record<string, string>> = {

@@ -57,3 +57,23 @@ export function pnpmV9Lock({ name, range, version, resolution }: { name: string;
     '',
   ].join('\n');
 }
+
+/** A uv.lock of an app depending on flask 3.1.3, whose entry ends with `flaskLines` (its source and wheels). */
+export function uvLock(...flaskLines: string[]): string {
+  return [
+    'version = 1',
+    'revision = 3',
+    '',
+    '[[package]]',
+    'name = "app"',
+    'version = "0.1.0"',
+    'source = { virtual = "." }',
+    'dependencies = [{ name = "flask" }]',
+    '',
+    '[[package]]',
+    'name = "flask"',
+    'version = "3.1.3"',
+    ...flaskLines,
+    '',
+  ].join('\n');
+}
