@@ -27,6 +27,7 @@ import { repositoryRoot } from '../audit/tree-file.js';
 import type { SeverityLevel } from '../audit/policy-schema.js';
 import { LockfileError, type AuditEntry, type AuditReport, type AuditSubject, type AuditWarning, type SkippedEntry, type UnvouchedRemote } from '../audit/types.js';
 import { findIgnore } from '../audit/policy-ignore.js';
+import { isYarnPublicRegistry } from '../sources/endpoints.js';
 import { nameOfDown, servicesOfDown } from '../sources/services.js';
 import { compareFailing } from './audit-compare.js';
 import type { CallOptions, Runtime } from './runtime.js';
@@ -313,6 +314,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
         ? runtime.yarn.ignoredProjectRegistry?.(name)
         : ((format?.startsWith('bun.lock') === true ? bunfig(name) : null) ?? runtime.npm.ignoredProjectRegistry?.(name))) ?? null,
     publicRegistry: runtime.endpoints.npmPublicRegistry,
+    isYarnPublicRegistry: (url) => isYarnPublicRegistry(url, runtime.endpoints),
   };
   const confusion = await findDependencyConfusion(evaluated, ctx, (subject) => locks.get(subjectKey(subject)) ?? []);
   const judged: AuditEntry[] = evaluated.map(({ subject, report, evidence }) => {

@@ -16,6 +16,7 @@
  */
 import type { Evidence } from '../evidence/schema.js';
 import type { RunContext } from '../pipeline/context.js';
+import { isYarnPublicRegistry } from '../sources/endpoints.js';
 import { ABBREVIATED_ACCEPT, fetchPackument } from '../sources/npm/registry.js';
 import type { AuditSubject, LockRecord } from './types.js';
 import { mapLimit } from '../util/map-limit.js';
@@ -49,7 +50,9 @@ export function privateSourceOf(subject: AuditSubject, ctx: RunContext): string 
   if (originOf(configured) !== publicOrigin) return originOf(configured);
   if (subject.resolved !== null && /^https?:\/\//i.test(subject.resolved)) {
     const resolvedOrigin = originOf(subject.resolved);
-    if (resolvedOrigin !== null && resolvedOrigin !== publicOrigin && resolvedOrigin !== originOf(configured)) return resolvedOrigin;
+    // yarn 1 writes yarn's public registry into `resolved`: it serves the public registry's content.
+    const yarnPublic = isYarnPublicRegistry(subject.resolved, ctx.endpoints);
+    if (resolvedOrigin !== null && resolvedOrigin !== publicOrigin && resolvedOrigin !== originOf(configured) && !yarnPublic) return resolvedOrigin;
   }
   return null;
 }

@@ -185,7 +185,7 @@ export function lockfileMismatch(
     return findings.find((f) => f.unverified !== true) ?? findings[0] ?? null;
   }
   for (const record of records) {
-    const message = recordMismatch(subject, record, evidence, registries);
+    const message = recordMismatch(subject, record, evidence, registries, project);
     if (message !== null) return { message, at: { file: record.file, line: record.line } };
   }
   for (const record of records) {
@@ -201,6 +201,11 @@ export interface ProjectRegistries {
   registryFor(packageName: string, format: string | undefined): string | null;
   /** The public registry (npm's `replace-registry-host` default moves its URLs to the configured registry). */
   readonly publicRegistry: string | null;
+  /**
+   * Whether a URL is on yarn's public registry (src/sources/endpoints.ts), which serves the public
+   * registry's content: a project naming it, or a `resolved` URL on it, names the public registry.
+   */
+  isYarnPublicRegistry?(url: string): boolean;
 }
 
 const NO_PROJECT_REGISTRIES: ProjectRegistries = { registryFor: () => null, publicRegistry: null };
@@ -225,7 +230,7 @@ function projectRegistryFinding(
   if (subject.ecosystem !== 'npm' || subject.version === null || record.lockedFor !== null) return null;
   const projectRegistry = project.registryFor(subject.name, record.format);
   // A project naming a registry nerq reads the package from (the public one, the user's own) sends the package manager nowhere else.
-  if (projectRegistry === null || foreignHost(projectRegistry, registries) === null) return null;
+  if (projectRegistry === null || foreignHost(projectRegistry, registries) === null || project.isYarnPublicRegistry?.(projectRegistry) === true) return null;
   const publicPrefix = project.publicRegistry?.replace(/\/*$/, '/') ?? null;
   if (record.resolved !== null && (publicPrefix === null || !record.resolved.trim().startsWith(publicPrefix))) return null;
   const registry = evidence?.sources.registry;
@@ -241,7 +246,7 @@ function projectRegistryFinding(
 }
 
 /** Why one pin would install something other than `subject`, or null. */
-function recordMismatch(subject: AuditSubject, record: LockRecord, evidence: Evidence | null, registries: readonly string[]): string | null {
+function recordMismatch(subject: AuditSubject, record: LockRecord, evidence: Evidence | null, registries: readonly string[], project: ProjectRegistries): string | null {
   if (subject.ecosystem !== 'npm' || subject.version === null) return null;
   const label = `${subject.name}@${subject.version}`;
   const registry = evidence?.sources.registry;
@@ -263,7 +268,9 @@ function recordMismatch(subject: AuditSubject, record: LockRecord, evidence: Evi
     if (algorithm !== null) {
       return `lockfile injection: ${where(record)} pins ${label} to ${algorithm} bytes the registry does not publish for it: npm would install other bytes than ${label}`;
     }
-    const host = foreignHost(record.resolved, [facts.tarballUrl, ...registries]);
+    // yarn's public registry (yarn 1 writes its host into `resolved`) serves the public registry's bytes.
+    const yarnPublic = record.resolved !== null && project.isYarnPublicRegistry?.(record.resolved) === true;
+    const host = yarnPublic ? null : foreignHost(record.resolved, [facts.tarballUrl, ...registries]);
     if (host !== null && !agrees(locked, published)) {
       return `lockfile injection: ${where(record)} fetches ${label} from ${host}, not from the registry, with no hash the registry publishes for it: npm would install whatever ${host} serves`;
     }

@@ -38,6 +38,14 @@ const APIS = {
   mcp: { mcpRegistry: { url: 'https://registry.modelcontextprotocol.io', env: 'NERQ_MCP_REGISTRY_URL' } },
 } as const satisfies Record<Ecosystem | 'osv', Partial<Record<keyof Endpoints, Api>>>;
 
+/**
+ * Yarn's own public registry: it serves the public npm registry's content under yarn's host. It is
+ * yarn berry's default `npmRegistryServer` (which real projects also write in their `.yarnrc.yml`)
+ * and the host of yarn 1's `resolved` URLs. nerq never fetches from it: a project or a lockfile
+ * naming it names the public registry (src/audit/lockfile-integrity.ts, dependency-confusion.ts).
+ */
+const YARN_PUBLIC_REGISTRY: Api = { url: 'https://registry.yarnpkg.com', env: 'NERQ_YARN_PUBLIC_REGISTRY' };
+
 /** Every API of the table, by its field of `Endpoints`. */
 type ApiField = { [K in keyof typeof APIS]: keyof (typeof APIS)[K] }[keyof typeof APIS];
 
@@ -101,6 +109,13 @@ export interface Endpoints {
    */
   npmPublicRegistry: string;
   /**
+   * Yarn's public registry (with one trailing slash), which serves the public npm registry's
+   * content: never fetched, only recognised where a project or lockfile names it
+   * (see `isYarnPublicRegistry`). `resolveEndpoints` always sets it (NERQ_YARN_PUBLIC_REGISTRY
+   * overrides it); a hand-built endpoints object without it recognises none.
+   */
+  yarnPublicRegistry?: string;
+  /**
    * The registry whose search API (`/-/v1/search`) finds a package's peers (`--compare`): the
    * configured registry unless NERQ_NPM_SEARCH_URL names another (a mirror without search).
    */
@@ -156,7 +171,7 @@ function enterpriseHost(env: Env): string | undefined {
  * The endpoints for this run. Overrides: each API's variable in `APIS` (NERQ_NPM_API_URL,
  * NERQ_PYPI_URL, NERQ_PYPI_FILES_URL, NERQ_PYPISTATS_URL, NERQ_GITHUB_API_URL,
  * NERQ_GITHUB_GRAPHQL_URL, NERQ_GITHUB_RAW_URL, NERQ_CRATES_INDEX_URL, NERQ_OSV_API_URL, NERQ_MCP_REGISTRY_URL),
- * NERQ_NPM_PUBLIC_REGISTRY and NERQ_NPM_SEARCH_URL. `GITHUB_API_URL` /
+ * NERQ_NPM_PUBLIC_REGISTRY, NERQ_YARN_PUBLIC_REGISTRY and NERQ_NPM_SEARCH_URL. `GITHUB_API_URL` /
  * `GITHUB_GRAPHQL_URL` (GitHub Actions) are used only for repositories on the non-github.com
  * host named by `GITHUB_SERVER_URL` (`githubServer`). Throws EndpointError for a bad URL.
  */
@@ -165,6 +180,7 @@ export function resolveEndpoints(env: NodeJS.ProcessEnv): Endpoints {
   const endpoints: Endpoints = {
     ...apis,
     npmPublicRegistry: `${readOverride(env, 'NERQ_NPM_PUBLIC_REGISTRY') ?? npmDefaultRegistry().replace(/(?<!\/)\/+$/, '')}/`,
+    yarnPublicRegistry: `${readOverride(env, YARN_PUBLIC_REGISTRY.env) ?? YARN_PUBLIC_REGISTRY.url}/`,
   };
   const search = readOverride(env, 'NERQ_NPM_SEARCH_URL');
   if (search !== undefined) endpoints.npmSearch = search;
@@ -197,4 +213,17 @@ export function githubApiFor(
     return { api: endpoints.githubServer.api, graphql: endpoints.githubServer.graphql };
   }
   return undefined;
+}
+
+/**
+ * Whether `url` (a registry a project configures, a lockfile's `resolved` URL) is on yarn's
+ * public registry: the same scheme, host and port as `endpoints.yarnPublicRegistry` (so
+ * `http://` for the https default is not), under its path. False when the endpoints name none.
+ */
+export function isYarnPublicRegistry(url: string | null, endpoints: Pick<Endpoints, 'yarnPublicRegistry'>): boolean {
+  const base = endpoints.yarnPublicRegistry === undefined ? null : URL.parse(endpoints.yarnPublicRegistry);
+  const parsed = url === null ? null : URL.parse(url.trim());
+  if (base === null || parsed === null || parsed.origin !== base.origin) return false;
+  const prefix = base.pathname.replace(/\/*$/, '/');
+  return parsed.pathname.replace(/\/*$/, '/').startsWith(prefix);
 }

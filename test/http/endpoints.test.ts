@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENDPOINTS, EndpointError, githubApiFor, resolveEndpoints } from '../../src/sources/endpoints.js';
+import { DEFAULT_ENDPOINTS, EndpointError, githubApiFor, isYarnPublicRegistry, resolveEndpoints } from '../../src/sources/endpoints.js';
 import { npmDefaultRegistry } from '../../src/sources/npm/config.js';
 
 describe('resolveEndpoints', () => {
   it('uses the public APIs by default', () => {
     const endpoints = resolveEndpoints({});
-    const { npmPublicRegistry, ...apis } = endpoints;
+    const { npmPublicRegistry, yarnPublicRegistry, ...apis } = endpoints;
     expect(apis).toEqual({ ...DEFAULT_ENDPOINTS });
+    expect(yarnPublicRegistry).toBe('https://registry.yarnpkg.com/');
     expect(endpoints.githubServer).toBeUndefined();
     // The public npm registry is npm's own default, never a host written in nerq.
     expect(npmPublicRegistry).toBe(npmDefaultRegistry());
@@ -14,6 +15,11 @@ describe('resolveEndpoints', () => {
 
   it('NERQ_NPM_PUBLIC_REGISTRY overrides the public npm registry (one trailing slash)', () => {
     expect(resolveEndpoints({ NERQ_NPM_PUBLIC_REGISTRY: 'http://127.0.0.1:4000/npm//' }).npmPublicRegistry).toBe('http://127.0.0.1:4000/npm/');
+  });
+
+  it('NERQ_YARN_PUBLIC_REGISTRY overrides yarn\'s public registry (one trailing slash)', () => {
+    expect(resolveEndpoints({ NERQ_YARN_PUBLIC_REGISTRY: 'http://127.0.0.1:4000/yarn//' }).yarnPublicRegistry).toBe('http://127.0.0.1:4000/yarn/');
+    expect(() => resolveEndpoints({ NERQ_YARN_PUBLIC_REGISTRY: 'ftp://example.test/' })).toThrow(EndpointError);
   });
 
   it.each([
@@ -112,5 +118,35 @@ describe('resolveEndpoints', () => {
     expect(() =>
       resolveEndpoints({ GITHUB_SERVER_URL: 'https://ghe.example.test', GITHUB_API_URL: 'javascript:alert(1)' }),
     ).toThrow(/GITHUB_API_URL/);
+  });
+});
+
+describe('isYarnPublicRegistry', () => {
+  const endpoints = resolveEndpoints({});
+  it.each([
+    ['https://registry.yarnpkg.com', true],
+    ['https://registry.yarnpkg.com/', true],
+    ['https://registry.yarnpkg.com//', true],
+    ['HTTPS://Registry.Yarnpkg.com/', true],
+    ['https://registry.yarnpkg.com/chalk/-/chalk-4.1.0.tgz#0123', true],
+    // Plain http is not the https registry; nor is another port, host or a look-alike.
+    ['http://registry.yarnpkg.com/', false],
+    ['https://registry.yarnpkg.com:8443/', false],
+    ['https://registry.yarnpkg.com.example.test/', false],
+    ['https://mirror.example.test/registry.yarnpkg.com/', false],
+    ['not a url', false],
+  ])('%s → %s', (url, expected) => {
+    expect(isYarnPublicRegistry(url, endpoints)).toBe(expected);
+  });
+
+  it('follows the override, under its path only', () => {
+    const overridden = resolveEndpoints({ NERQ_YARN_PUBLIC_REGISTRY: 'http://127.0.0.1:4000/yarn' });
+    expect(isYarnPublicRegistry('http://127.0.0.1:4000/yarn/', overridden)).toBe(true);
+    expect(isYarnPublicRegistry('http://127.0.0.1:4000/yarnish/', overridden)).toBe(false);
+    expect(isYarnPublicRegistry('https://registry.yarnpkg.com/', overridden)).toBe(false);
+  });
+
+  it('names none without the field (a hand-built endpoints object)', () => {
+    expect(isYarnPublicRegistry('https://registry.yarnpkg.com/', {})).toBe(false);
   });
 });
