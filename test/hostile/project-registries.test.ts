@@ -9,6 +9,8 @@
  * pin, without a hash the registry publishes for the release, leaves the package incomplete
  * (exit 3) naming the host; with the registry's hash, or with no project registry, it passes.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { integritiesOf, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
@@ -17,8 +19,14 @@ import { requireCli, runHostile } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
 import { UNRESOLVABLE_ORIGIN } from './support/faults.js';
 import { noteCases } from './support/metrics.js';
+import { REPO_ROOT } from '../support/run-cli.js';
 
 const TRUSTED: SyntheticPackage = { name: 'nerq-project-registry', version: '4.1.0' };
+const SCOPED: SyntheticPackage = { name: '@nerq-scope/project-registry', version: '2.0.1' };
+/** yarn's own public registry, the endpoints' default (src/sources/endpoints.ts). */
+const YARN_PUBLIC = 'https://registry.yarnpkg.com';
+/** A real-shaped `.yarnrc.yml` naming yarn's public registry by default and for the scope `nerq-scope` (fixtures/PROVENANCE.md). */
+const YARNPKG_YARNRC = readFileSync(path.join(REPO_ROOT, 'fixtures', 'install-settings', 'yarnpkg-registry.yarnrc.yml'), 'utf8');
 const EVIL_HOST = new URL(UNRESOLVABLE_ORIGIN).host;
 
 const dirs = new TempDirs();
@@ -32,6 +40,7 @@ beforeAll(async () => {
   server = await startFixtureServer();
   serveOsv(server, []);
   serveSynthetic(server, TRUSTED);
+  serveSynthetic(server, SCOPED);
   server.fallback('GET', '/github/', { status: 404, body: '{"message":"Not Found"}' });
   server.fallback('POST', '/github/', { status: 404, body: '{"message":"Not Found"}' });
   registry = server.url('npm');
@@ -44,10 +53,10 @@ afterAll(async () => {
   dirs.cleanUp();
 });
 
-async function audit(files: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+async function audit(files: Record<string, string>, env?: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   const dir = dirs.make();
   for (const [name, content] of Object.entries(files)) writeIn(dir, name, content);
-  return runHostile(['audit', dir, '--json', '--timeout', '30'], { server });
+  return runHostile(['audit', dir, '--json', '--timeout', '30'], { server, ...(env === undefined ? {} : { env }) });
 }
 
 const MANIFEST = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } });
@@ -182,5 +191,87 @@ describe("a yarn berry lockfile under a .yarnrc.yml that names a registry", () =
     noteCases(task);
     const run = await audit({ 'package.json': MANIFEST, 'yarn.lock': lock, '.yarnrc.yml': `npmRegistryServer: "${server().replace(/\/$/, '')}"\n` });
     expect(run.code, run.stderr).toBe(0);
+  });
+});
+
+describe("yarn's own public registry, which serves the public registry's content", () => {
+  const berry = (pkg: SyntheticPackage) => ({
+    'package.json': JSON.stringify({ name: 'app', version: '1.0.0', packageManager: 'yarn@4.5.1', dependencies: { [pkg.name]: `^${pkg.version}` } }),
+    'yarn.lock': berryLock({ name: pkg.name, range: `^${pkg.version}`, version: pkg.version, resolution: `${pkg.name}@npm:${pkg.version}`, checksum: '10c0/0123456789abcdef' }),
+  });
+  const passes = (run: { stdout: string }, pkg: SyntheticPackage) => parseAudit(run.stdout).entries.find((e) => e.subject.name === pkg.name);
+
+  // Yarn berry's default npmRegistryServer, which real projects write out (the default one and a scope's): no finding.
+  it.concurrent.for([
+    ['npmRegistryServer', TRUSTED],
+    ['npmScopes.nerq-scope.npmRegistryServer', SCOPED],
+  ] as const)("a real-shaped .yarnrc.yml naming it in %s, hashless berry pins: audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ([, pkg], { task, expect }) => {
+    noteCases(task);
+    const run = await audit({ ...berry(pkg), '.yarnrc.yml': YARNPKG_YARNRC });
+    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(0);
+    const entry = passes(run, pkg);
+    expect(entry?.policy.status, context).toBe('pass');
+    expect(entry?.policy.failures, context).toEqual([]);
+  });
+
+  it.concurrent.for([`${YARN_PUBLIC}/`, `${YARN_PUBLIC}//`, YARN_PUBLIC.toUpperCase().replace('HTTPS', 'https')])(
+    'npmRegistryServer %s: audited, exit 0',
+    { timeout: CLI_TEST_TIMEOUT_MS },
+    async (value, { task, expect }) => {
+      noteCases(task);
+      const run = await audit({ ...berry(TRUSTED), '.yarnrc.yml': `npmRegistryServer: "${value}"\n` });
+      expect(run.code, run.stderr).toBe(0);
+    },
+  );
+
+  // Not yarn's public registry: its host over plain http, or any host once NERQ_YARN_PUBLIC_REGISTRY names another.
+  it.concurrent.for([
+    ['over plain http', { '.yarnrc.yml': `npmRegistryServer: "${YARN_PUBLIC.replace('https:', 'http:')}"\n` }, undefined],
+    ['with NERQ_YARN_PUBLIC_REGISTRY naming another host', { '.yarnrc.yml': YARNPKG_YARNRC }, { NERQ_YARN_PUBLIC_REGISTRY: 'http://127.0.0.1:9/yarn-public/' }],
+  ] as const)("yarn's host %s, hashless berry pins: incomplete (exit 3), naming the host", { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files, env], { task, expect }) => {
+    noteCases(task);
+    const run = await audit({ ...berry(TRUSTED), ...files }, env);
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(3);
+    const entry = passes(run, TRUSTED);
+    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(entry?.policy.failures[0]?.message, context).toContain(new URL(YARN_PUBLIC).host);
+  });
+
+  // yarn 1 writes yarn's host into `resolved` and fetches it as written.
+  const classic = (integrity: string | null) => ({
+    'package.json': MANIFEST,
+    'yarn.lock': [
+      '# THIS IS AN AUTOGENERATED FILE. DO NOT EDIT THIS FILE DIRECTLY.',
+      '# yarn lockfile v1',
+      '',
+      '',
+      `"${TRUSTED.name}@^${TRUSTED.version}":`,
+      `  version "${TRUSTED.version}"`,
+      `  resolved "${YARN_PUBLIC}/${TRUSTED.name}/-/${TRUSTED.name}-${TRUSTED.version}.tgz"`,
+      ...(integrity === null ? [] : [`  integrity ${integrity}`]),
+      '',
+    ].join('\n'),
+  });
+
+  const pins: [label: string, integrity: () => string | null][] = [
+    ["the registry's integrity", () => trustedIntegrity],
+    ['no hash', () => null],
+  ];
+  it.concurrent.for(pins)('yarn 1: resolved on it with %s: audited, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, integrity], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(classic(integrity()));
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(0);
+    expect(passes(run, TRUSTED)?.policy.failures, context).toEqual([]);
+  });
+
+  it('yarn 1: resolved on it with no hash, NERQ_YARN_PUBLIC_REGISTRY naming another host: lockfile-injection (exit 1)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(classic(null), { NERQ_YARN_PUBLIC_REGISTRY: 'http://127.0.0.1:9/yarn-public/' });
+    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(1);
+    expect(passes(run, TRUSTED)?.policy.failures.map((f) => f.rule), context).toContain('lockfile-injection');
   });
 });
