@@ -11,8 +11,9 @@
  * release could not be compared (only the lockfile's `resolved` URL names the private source,
  * or the evaluation failed), the name existing publicly is enough — unless the lockfile pins
  * the integrity of the public release of that very version: npm and yarn install only bytes that
- * match it, so what is installed is the public release, whichever origin serves it (yarn classic
- * writes its own registry host into `resolved`; a company proxy does the same).
+ * match it, so what is installed is the public release, whichever origin serves it (a company
+ * proxy writes its own host into `resolved`). Yarn's public registry, whose host yarn classic
+ * writes there, is the public registry (src/sources/endpoints.ts).
  */
 import type { Evidence } from '../evidence/schema.js';
 import type { RunContext } from '../pipeline/context.js';
