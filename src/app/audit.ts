@@ -24,6 +24,7 @@ import { applyPolicy, expiredIgnores, licenseFromEvidence, loadPolicy, mergePoli
 import { filesAtRevision, policyChange } from '../audit/policy-at-revision.js';
 import { buildAuditReport } from '../audit/report.js';
 import { repositoryRoot } from '../audit/tree-file.js';
+import { yarnClassicRegistries } from '../audit/yarnrc-classic.js';
 import type { SeverityLevel } from '../audit/policy-schema.js';
 import { LockfileError, type AuditEntry, type AuditReport, type AuditSubject, type AuditWarning, type SkippedEntry, type UnvouchedRemote } from '../audit/types.js';
 import { findIgnore } from '../audit/policy-ignore.js';
@@ -307,12 +308,17 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
   const locks = lockRecords(inputs, machineIndex);
   // The registries the audited project's .npmrc (npm, pnpm, bun, yarn 1) or .yarnrc.yml (yarn berry) sets, not followed.
   // bun reads its bunfig.toml first, never followed by nerq (src/audit/bunfig.ts).
+  // yarn 1 reads its .yarnrc as well as the .npmrc (src/audit/yarnrc-classic.ts): either may name the registry it takes.
   const bunfig = bunfigRegistries(plan.dir, repositoryRoot(plan.dir) ?? plan.dir);
+  const classicYarnrc = yarnClassicRegistries(plan.dir, repositoryRoot(plan.dir) ?? plan.dir);
+  const some = (...registries: (string | null | undefined)[]): string[] => registries.filter((r): r is string => typeof r === 'string');
   const projectRegistries: ProjectRegistries = {
     registryFor: (name, format) =>
-      (format === 'yarn-berry'
-        ? runtime.yarn.ignoredProjectRegistry?.(name)
-        : ((format?.startsWith('bun.lock') === true ? bunfig(name) : null) ?? runtime.npm.ignoredProjectRegistry?.(name))) ?? null,
+      format === 'yarn-berry'
+        ? some(runtime.yarn.ignoredProjectRegistry?.(name))
+        : format === 'yarn-classic'
+          ? some(classicYarnrc(name), runtime.npm.ignoredProjectRegistry?.(name))
+          : some((format?.startsWith('bun.lock') === true ? bunfig(name) : null) ?? runtime.npm.ignoredProjectRegistry?.(name)),
     publicRegistry: runtime.endpoints.npmPublicRegistry,
     isYarnPublicRegistry: (url) => isYarnPublicRegistry(url, runtime.endpoints),
   };

@@ -197,8 +197,11 @@ export function lockfileMismatch(
 
 /** The registries the audited project's own files set and nerq does not follow (src/app/audit.ts). */
 export interface ProjectRegistries {
-  /** The registry the project's configuration read by the installer of `format` names for `packageName`, or null. */
-  registryFor(packageName: string, format: string | undefined): string | null;
+  /**
+   * The registries the project's configuration read by the installer of `format` names for
+   * `packageName` (none; one; yarn 1's `.yarnrc` and `.npmrc` both, either of which it may take).
+   */
+  registryFor(packageName: string, format: string | undefined): readonly string[];
   /** The public registry (npm's `replace-registry-host` default moves its URLs to the configured registry). */
   readonly publicRegistry: string | null;
   /**
@@ -208,7 +211,7 @@ export interface ProjectRegistries {
   isYarnPublicRegistry?(url: string): boolean;
 }
 
-const NO_PROJECT_REGISTRIES: ProjectRegistries = { registryFor: () => null, publicRegistry: null };
+const NO_PROJECT_REGISTRIES: ProjectRegistries = { registryFor: () => [], publicRegistry: null };
 
 /**
  * A pin the package manager fetches from the registry the audited project's own configuration
@@ -228,9 +231,11 @@ function projectRegistryFinding(
   project: ProjectRegistries,
 ): LockfileFinding | null {
   if (subject.ecosystem !== 'npm' || subject.version === null || record.lockedFor !== null) return null;
-  const projectRegistry = project.registryFor(subject.name, record.format);
-  // A project naming a registry nerq reads the package from (the public one, the user's own) sends the package manager nowhere else.
-  if (projectRegistry === null || foreignHost(projectRegistry, registries) === null || project.isYarnPublicRegistry?.(projectRegistry) === true) return null;
+  // A project naming a registry nerq reads the package from (the public one, the user's own, yarn's public one) sends the package manager nowhere else.
+  const projectRegistry = project
+    .registryFor(subject.name, record.format)
+    .find((named) => foreignHost(named, registries) !== null && project.isYarnPublicRegistry?.(named) !== true);
+  if (projectRegistry === undefined) return null;
   const publicPrefix = project.publicRegistry?.replace(/\/*$/, '/') ?? null;
   if (record.resolved !== null && (publicPrefix === null || !record.resolved.trim().startsWith(publicPrefix))) return null;
   const registry = evidence?.sources.registry;
