@@ -32,11 +32,11 @@ export function renderScoringTables(): string {
     const commandOnly =
       rule.commandOnly === undefined
         ? ''
-        : `; for a package that ships a command (or a PyPI project or a repository without a manifest read, §4) also keywords ${code(rule.commandOnly.keywords)} and ${rule.commandOnly.phrases.map(pattern).join(', ')}`;
+        : `; for a package that ships a command (or a PyPI project or a repository without a manifest read, §4) also ${rule.commandOnly.phrases.map(pattern).join(', ')} and, but in an npm package, keywords ${code(rule.commandOnly.keywords)}`;
     lines.push(`| ${rule.id} | ${code(rule.keywords)}${ambiguous} | ${phrases}${commandOnly} |`);
   }
   lines.push(
-    "| cli | — (the package ships a `bin`; a `github:` target: a manifest's `bin`, or a Go `main.go` / `cmd/<name>/main.go` or Rust `main.rs` / `src/bin/<name>.rs` its listing holds) | — |",
+    "| cli | — (the package ships a `bin`; a `github:` target: a manifest's `bin`, or a Go `main.go` / `cmd/<name>/main.go` or Rust `main.rs` / `src/bin/<name>.rs` its listing holds) | — (an npm package whose description opens by calling it a `library` or `sdk`, and says no `cli`, `command`, `command-line`, `tool` or `generate`, is a library though it ships a `bin`, §4) |",
     '| library | — (default) | — |',
   );
   lines.push('', '### Grade bands (on the score rounded half up to one decimal)', '');

@@ -319,7 +319,11 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
       continue;
     }
     if ((facts.hasBin || !facts.commandKnown) && rule.commandOnly !== undefined) {
-      const word = rule.commandOnly.keywords.find((k) => keywords.has(k));
+      // An npm package's keywords are tags for search (prisma 7.10.1 lists `MCP` beside `ORM`,
+      // `database` and 21 more for its MCP subcommand): beside its command a bare keyword names the
+      // category only when the package says so where it says what it is, its description or
+      // README opening (docs/scoring.md §4).
+      const word = facts.publishedPackage === true ? undefined : rule.commandOnly.keywords.find((k) => keywords.has(k));
       const said = word === undefined ? phraseReason(rule.commandOnly.phrases, facts.texts) : `keyword "${word}"`;
       if (said !== null) found.set(rule.id, facts.hasBin ? `${said} and ships a command` : said);
     }
@@ -345,8 +349,35 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
     // Several may apply (an MCP server that executes code): the strictest profile governs, and the report lists them all.
     return matches.length === 1 ? strictest : { ...strictest, matches };
   }
-  if (facts.hasBin) return { id: 'cli', reason: 'ships a command' };
+  if (facts.hasBin) return libraryWithCommand(facts) ?? { id: 'cli', reason: 'ships a command' };
   return { id: 'library', reason: 'default' };
+}
+
+/**
+ * A description that opens by calling the package a library or an SDK (`The official TypeScript
+ * library for the Anthropic API`, `Official Node.js SDK for …`): the word within its first five,
+ * no article but a leading one before it (`Scaffolds a new library` names what it makes).
+ */
+const SAYS_LIBRARY = /^\s*(?:(?:a|an|the)\s+)?(?:(?!(?:a|an|the)\s)[\w.+#/-]+\s+){0,4}(library|sdk)\b/i;
+/** A description that also says it is a command (`A CLI and library for …`), or what it generates (`Generate a TypeScript SDK …`). */
+const SAYS_COMMAND = /\b(?:cli|command[- ]line|commands?|tools?)\b|\bgenerat(?:e|es|ed|ing|or)\b/i;
+
+/**
+ * An npm package whose description says it is a library or an SDK and not a command is a
+ * library though it ships one: the command is an aid to the library (@anthropic-ai/sdk's
+ * migration helper), not what it is (docs/scoring.md §4). Only the description counts — the
+ * line where a package says what it is — and only for `cli` against `library`: the risk
+ * categories' rules fired first.
+ */
+function libraryWithCommand(facts: ProfileFacts): CategoryDecision | null {
+  if (facts.publishedPackage !== true) return null;
+  const description = facts.texts.find((t) => t.where === 'description')?.text ?? '';
+  const m = SAYS_LIBRARY.exec(description);
+  const said = m?.[1];
+  if (m === null || said === undefined || SAYS_COMMAND.test(description)) return null;
+  // What it makes (`Write library code …`) is not what it is.
+  if (MAKING.test(description.slice(0, m.index + m[0].length - said.length))) return null;
+  return { id: 'library', reason: `description says "${said}" (the command it ships is an aid to it)` };
 }
 
 /**

@@ -15,7 +15,10 @@ const withRegistry = (o: Parameters<typeof registryFacts>[0]) => evidence({ regi
 
 describe('decideCategory', () => {
   it.each([
-    [{ keywords: ['mcp', 'cli'], hasBin: true }, 'mcp-server', 'keyword "mcp" and ships a command'],
+    // Beside a command, a bare MCP keyword names an MCP server only where the package also says so
+    // (its description, README opening): prisma's keywords list `MCP` for a subcommand of its ORM CLI.
+    [{ keywords: ['mcp', 'cli'], hasBin: true }, 'cli', 'ships a command'],
+    [{ keywords: ['mcp', 'cli'], description: 'Playwright Tools for MCP', hasBin: true }, 'mcp-server', 'description says "MCP" and ships a command'],
     [{ keywords: ['mcp', 'server'] }, 'mcp-server', 'keywords "mcp" and "server"'],
     // A library for building MCP servers or clients says "mcp" too: the SDK's own keywords and description (no bin).
     [{ keywords: ['modelcontextprotocol', 'mcp'], description: 'Model Context Protocol implementation for TypeScript' }, 'library', 'default'],
@@ -52,6 +55,15 @@ describe('decideCategory', () => {
     [{ keywords: [], description: 'Secure code execution for agents' }, 'code-execution', 'description says "code execution"'],
     [{ keywords: ['terminal', 'shell', 'colors'], hasBin: false }, 'library', 'default'],
     [{ keywords: [], hasBin: true }, 'cli', 'ships a command'],
+    // A library or SDK that ships a helper command is a library; one that says it is a command too,
+    // or what it generates, is not (a CLI that generates SDKs).
+    [{ keywords: [], description: 'A comprehensive library for mime-type mapping', hasBin: true }, 'library', 'description says "library"'],
+    [{ keywords: [], description: 'Official Node.js SDK for Acme', hasBin: true }, 'library', 'description says "SDK"'],
+    [{ keywords: [], description: 'A CLI and library for mime-type mapping', hasBin: true }, 'cli', 'ships a command'],
+    [{ keywords: [], description: 'Generate a TypeScript SDK from an OpenAPI document', hasBin: true }, 'cli', 'ships a command'],
+    [{ keywords: [], description: 'Scaffolds a new library for you', hasBin: true }, 'cli', 'ships a command'],
+    [{ keywords: [], description: 'Node.js library for mime-type mapping, and more', hasBin: true }, 'library', 'description says "library"'],
+    [{ keywords: [], description: 'Write a library in minutes', hasBin: true }, 'cli', 'ships a command'],
     [{ keywords: ['testing'], description: 'A testing framework' }, 'library', 'default'],
     // The MCP Registry's own mark of a server's package, and the SDKs it is built on, outrank a command.
     [{ keywords: [], description: 'Playwright Tools for MCP', hasBin: true, mcpName: 'io.github.microsoft/playwright-mcp' }, 'mcp-server', 'names the MCP Registry server io.github.microsoft/playwright-mcp'],
