@@ -634,6 +634,44 @@ describe("pnpm-lock.yaml of pnpm 11: the environment document, then the lockfile
   });
 });
 
+describe("pnpm-lock.yaml v9 of a patched GitHub dependency (pnpm/pnpm's test fixture with-git-protocol-patched-deps)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pnpm__pnpm@36e5ae6/with-git-protocol-patched-deps', 'pnpm-lock.yaml');
+  });
+
+  it('skips it as remote code from the tarball its resolution names, without the patch hash of its snapshot key', () => {
+    // packages['is-positive@https://codeload.github.com/…/97edff6…'].resolution.tarball; its snapshot
+    // key (line 29) and the importer's version end in `(patch_hash=b27bbf…)`, which no URL holds.
+    expect(input.dependencies).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.source, s.line, s.direct, s.dev])).toEqual([
+      ['remote', 'is-positive', 'codeload.github.com', 'https://codeload.github.com/kevva/is-positive/tar.gz/97edff6f525f192a3f83cea1944765f769ae2678', 29, true, false],
+    ]);
+  });
+});
+
+describe("pnpm-lock.yaml v9 of a pruned workspace with injected packages (pnpm/pnpm's test fixture peer-variant-missing-resolution)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pnpm__pnpm@36e5ae6/peer-variant-missing-resolution', 'pnpm-lock.yaml');
+  });
+
+  it('reads no registry package: `peer@1.0.0` is the workspace folder its resolution names', () => {
+    // packages['peer@1.0.0'] (line 51): `resolution: { directory: packages/peer, type: directory }`.
+    expect(input.dependencies).toEqual([]);
+    expect((input.skipped ?? []).filter((s) => s.name === 'peer').map((s) => [s.kind, s.source, s.file, s.line])).toEqual([['local', 'file:packages/peer', 'pnpm-lock.yaml', 51]]);
+  });
+
+  it('names the folder of a peer variant without its peer suffix', () => {
+    // packages: 'pkg-a@file:packages/pkg-a' (line 45) and its variant 'pkg-a@file:packages/pkg-a(peer@1.0.0)',
+    // which importers['.'] declares (package.json line 6, `"pkg-a": "workspace:*"`).
+    expect((input.skipped ?? []).filter((s) => s.name === 'pkg-a').map((s) => [s.kind, s.source, s.file, s.line, s.direct, s.dev])).toEqual([
+      ['local', 'file:packages/pkg-a', 'pnpm-lock.yaml', 45, false, true],
+      ['local', 'file:packages/pkg-a', 'package.json', 6, true, false],
+    ]);
+  });
+});
+
 describe('package-lock.json v1 of npm 6 with `"resolved": false` entries (18F/fedramp-dashboard, trimmed)', () => {
   it('reads such an entry as one without `resolved`, as npm does: the registry release of its version, its integrity kept', async () => {
     const input = await read('18F__fedramp-dashboard', 'package-lock.json');
