@@ -195,6 +195,27 @@ describe('bun.lock (text, JSONC) of a single-package project (honojs/hono)', () 
   });
 });
 
+describe('bun.lock (configVersion 1) of a workspace with patchedDependencies and overrides (anomalyco/opencode, trimmed)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('anomalyco__opencode', 'bun.lock');
+  });
+
+  it('reads the five registry packages at the versions their entries name', () => {
+    expect(input.format).toBe('bun.lock@1');
+    expectWellFormed(input, 'npm');
+    // `overrides` pins @ai-sdk/anthropic to 3.0.111: its entry is that release, whatever the workspace declares (3.0.82).
+    expect([...ids(input)].sort()).toEqual(['@ai-sdk/anthropic@3.0.111', '@ai-sdk/openai-compatible@2.0.37', '@ai-sdk/openai@3.0.48', '@ai-sdk/provider-utils@4.0.51', '@ai-sdk/provider@3.0.16']);
+  });
+
+  it('marks the release `patchedDependencies` names with its patch file, and no other release of a patched name', () => {
+    // patchedDependencies: "@ai-sdk/anthropic@3.0.111" (its entry on line 57); "@ai-sdk/openai@3.0.88" and
+    // "@ai-sdk/openai-compatible@2.0.41" patch releases other than the 3.0.48 and 2.0.37 locked here.
+    expect(patchedSubjects(input)).toEqual(['@ai-sdk/anthropic@3.0.111 patches/@ai-sdk%2Fanthropic@3.0.111.patch bun.lock:57']);
+    expect(patchNotes(input)).toEqual(['bun.lock:57 "@ai-sdk/anthropic@3.0.111" "patches/@ai-sdk%2Fanthropic@3.0.111.patch"']);
+  });
+});
+
 describe('yarn.lock v1 (classic) with multi-range keys (honojs/hono benchmarks/jsx)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
