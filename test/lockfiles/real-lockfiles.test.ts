@@ -693,6 +693,55 @@ describe("pnpm-lock.yaml v9 of a pruned workspace with injected packages (pnpm/p
   });
 });
 
+describe('pnpm-lock.yaml 5.3 with `_`-suffixed peer keys (one a hash) and GitHub dependencies (sveltejs/kit @ 03c0cfd, trimmed)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('sveltejs__kit@03c0cfd', 'pnpm-lock.yaml');
+  });
+
+  it('reads name and version from each `/name/version_peers` key, the peer suffix dropped', () => {
+    expect(input.format).toBe('pnpm-lock@5.3');
+    expectWellFormed(input, 'npm');
+    // keys: /@rollup/plugin-json/4.1.0_rollup@2.60.2 (line 21), /@typescript-eslint/eslint-plugin/5.5.0_f60175165d08edf988b5aad85994517a (30), /rollup/2.60.2 (56).
+    expect(input.dependencies.map((d) => [d.name, d.version, d.line, d.direct, d.dev])).toEqual([
+      ['@rollup/plugin-json', '4.1.0', 21, true, true],
+      ['@typescript-eslint/eslint-plugin', '5.5.0', 30, true, true],
+      ['rollup', '2.60.2', 56, true, true],
+    ]);
+  });
+
+  it('skips the `github.com/o/r/<sha>` keys as remote code from their codeload tarballs, named by their `name` field', () => {
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.line, s.direct, s.dev])).toEqual([
+      ['remote', 'action-deploy-docs', 'codeload.github.com', 63, true, true],
+      ['remote', '@sveltejs/eslint-config', 'codeload.github.com', 78, true, true],
+    ]);
+  });
+});
+
+describe("pnpm-lock.yaml 6.0 with a patched package (`(patch_hash=…)` key) and a `link:` self-reference (pnpm/pnpm @ dac59e6, trimmed)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pnpm__pnpm@dac59e6', 'pnpm-lock.yaml');
+  });
+
+  it('reads the registry packages of the workspace importer, never its `link:` one', () => {
+    expect(input.format).toBe('pnpm-lock@6.0');
+    expectWellFormed(input, 'npm');
+    // importers['fs/graceful-fs']: graceful-fs 4.2.11(patch_hash=…) (dependencies), '@pnpm/graceful-fs' 'link:' and
+    // '@types/graceful-fs' 4.1.6 (devDependencies), declared on lines 31 and 36 of fs/graceful-fs/package.json;
+    // /@types/node@14.18.53 (line 38) is reached through @types/graceful-fs.
+    expect(input.dependencies.map((d) => [d.name, d.version, d.workspace ?? null, d.file, d.line, d.direct, d.dev])).toEqual([
+      ['@types/graceful-fs', '4.1.6', 'fs/graceful-fs', 'fs/graceful-fs/package.json', 36, true, true],
+      ['@types/node', '14.18.53', null, 'pnpm-lock.yaml', 38, false, true],
+      ['graceful-fs', '4.2.11', 'fs/graceful-fs', 'fs/graceful-fs/package.json', 31, true, false],
+    ]);
+  });
+
+  it('marks graceful-fs with the patch file `patchedDependencies` names', () => {
+    expect(patchedSubjects(input)).toEqual(['graceful-fs@4.2.11 __patches__/graceful-fs@4.2.11.patch pnpm-lock.yaml:41']);
+  });
+});
+
 describe('package-lock.json v1 of npm 6 with `"resolved": false` entries (18F/fedramp-dashboard, trimmed)', () => {
   it('reads such an entry as one without `resolved`, as npm does: the registry release of its version, its integrity kept', async () => {
     const input = await read('18F__fedramp-dashboard', 'package-lock.json');
