@@ -11,10 +11,14 @@
  * bundling package's path) is installed from that tarball, not from the registry
  * (docs/security.md, "Bundled dependencies"): it is not read as a registry release but listed
  * in the bundling package's `bundled`, with a note. It stays a node of the graph.
+ *
+ * A release `patchedDependencies` names (`"name@version": "patches/….patch"`) is the registry
+ * release with the project's patch applied on top: read as that release, with the patch and a
+ * note (docs/security.md).
  */
 import { lockedVersion } from './npm-version.js';
 import { z } from 'zod';
-import type { BundledRef, DeclaredDependency, SkippedEntry } from '../audit/types.js';
+import type { BundledRef, DeclaredDependency, PatchRef, SkippedEntry } from '../audit/types.js';
 import { bundledNote } from './bundled.js';
 import { defineReader } from './define-reader.js';
 import { chainsFrom, graphStanding, reachable, withVia } from './graph.js';
@@ -45,6 +49,8 @@ const BunLock = z.object({
   lockfileVersion: z.number().int(),
   workspaces: z.record(z.string(), Workspace).optional(),
   packages: z.record(z.string(), z.array(z.unknown()).min(1)).optional(),
+  /** `name@version` → the project's patch file, applied to that release when bun installs it. */
+  patchedDependencies: z.record(z.string(), z.string()).optional(),
 });
 
 const WORKSPACE_GROUPS: readonly [keyof Workspace, DeclarationGroup][] = [
@@ -149,9 +155,18 @@ export const readBunLock: InputReader = defineReader((text, file, context) => {
       { name: node.name, version: node.version, dev: !prod.has(node), line, resolved: node.registry, integrity: node.integrity },
       declared.get(node) ?? [],
     );
+    const id = `${node.name}@${node.version}`;
     const bundled = bundles.of.get(node);
-    if (bundled !== undefined) notes.push(bundledNote(file, line, `${node.name}@${node.version}`, bundled));
-    dependencies.push(...withVia(entries, chains.get(node)).map((d) => (bundled === undefined ? d : { ...d, bundled })));
+    if (bundled !== undefined) notes.push(bundledNote(file, line, id, bundled));
+    // A patched release is the registry release plus the project's own patch.
+    const patchPath = Object.hasOwn(lock.patchedDependencies ?? {}, id) ? lock.patchedDependencies?.[id] : undefined;
+    const patches: PatchRef[] | undefined = patchPath === undefined ? undefined : [{ path: patchPath, file, line }];
+    if (patchPath !== undefined) notes.push(`${file}:${line}: ${quote(id)} is the registry release with the project's patch ${quote(patchPath)} applied`);
+    dependencies.push(
+      ...withVia(entries, chains.get(node))
+        .map((d) => (bundled === undefined ? d : { ...d, bundled }))
+        .map((d) => (patches === undefined ? d : { ...d, patches })),
+    );
   }
   // Without `workspaces` the lockfile names no root: then neither flag is known.
   // A workspace's entry is reported where its package.json declares it, as its packages are.

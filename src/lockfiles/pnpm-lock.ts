@@ -7,7 +7,8 @@
  * computed from the graph for every version alike (v9 no longer writes `dev` flags). Peer
  * variants of one version fold into one package. A package's `version` field, when written, is
  * the release pnpm installs (docs/security.md, "Lockfile injection"). `link:` references (workspace siblings) are
- * the project itself; non-registry packages (git, tarball URLs, `file:`, a runtime's binaries) are skipped with a note.
+ * the project itself; non-registry packages (git, tarball URLs, `file:`, a runtime's binaries; a registry-shaped
+ * key whose resolution is a folder or a git repository too) are skipped with a note.
  * A `file:` folder an importer declares is placed like a package (direct; dev when only dev
  * roots reach it), and what it depends on is reached through it. A package of
  * `patchedDependencies` (`(patch_hash=…)` in its key) is the registry release, with a note
@@ -192,11 +193,14 @@ function readDocument(yaml: ParsedYaml, file: string, context: InputContext | un
     // (docs/security.md, "Lockfile injection"); one npm cannot read leaves the entry unplaced.
     const written = keyVersion === null ? undefined : (packages[packageKey] ?? nodes[key])?.version;
     const version = written === undefined ? keyVersion : lockedVersion(written);
-    if (parsed === null || version === null) {
+    // A registry-shaped key whose resolution is a folder or a git repository (an injected
+    // workspace package, a pruned lockfile) is installed from there, not from the registry.
+    if (parsed === null || version === null || localOrGit((packages[packageKey] ?? nodes[key])?.resolution)) {
       const at = attribution.placeOf(nodeLines.get(key) ?? null, declared.get(key) ?? []);
       const note = `${at.file}:${at.line ?? '?'}: ${quote(key)} skipped: not a registry package`;
       notes.push(note);
-      const pkg = packages[key] ?? nodes[key];
+      // v9 keeps the resolution under the key without its peers and patch hash.
+      const pkg = packages[packageKey] ?? packages[key] ?? nodes[key];
       const kind = sourceOf(style, key, pkg) ?? unplaceable(key, parsed);
       if (kind !== null) {
         const entry = skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), at.file, at.line, kind, note, graphStanding(key, declared, prod));
@@ -244,11 +248,23 @@ function readDocument(yaml: ParsedYaml, file: string, context: InputContext | un
   return { file, format: `pnpm-lock@${lock.lockfileVersion}`, dependencies, notes, skipped };
 }
 
-/** The reference part of a node key: after `name@` (v9), the key without its leading `/` (before). */
+/**
+ * The reference part of a node key: after `name@` (v9), the key without its leading `/` (before);
+ * without the peer and patch suffix (`(react@18.2.0)`, `(patch_hash=…)`) v6 and v9 append.
+ */
 function referenceOf(style: Style, key: string): string {
-  if (style !== 'v9') return key.replace(/^\//, '');
-  const at = key.indexOf('@', 1);
-  return at < 0 ? key : key.slice(at + 1);
+  const bare = style === 'v5' ? key : key.replace(PEER_SUFFIX, '');
+  if (style !== 'v9') return bare.replace(/^\//, '');
+  const at = bare.indexOf('@', 1);
+  return at < 0 ? bare : bare.slice(at + 1);
+}
+
+/** The `(…)` groups closing a v6 or v9 key: its resolved peers and patch hash. */
+const PEER_SUFFIX = /(?:\([^()]*\))+$/;
+
+/** A resolution pnpm installs from a folder or a git repository, not from a registry. */
+function localOrGit(resolution: Package['resolution']): boolean {
+  return resolution !== undefined && (resolution.directory !== undefined || resolution.repo !== undefined || resolution.type === 'directory' || resolution.type === 'git');
 }
 
 /** The package name in a v9 key (`name@<reference>`); null before v9, where a non-registry key names none. */

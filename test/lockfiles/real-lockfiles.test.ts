@@ -195,6 +195,27 @@ describe('bun.lock (text, JSONC) of a single-package project (honojs/hono)', () 
   });
 });
 
+describe('bun.lock (configVersion 1) of a workspace with patchedDependencies and overrides (anomalyco/opencode, trimmed)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('anomalyco__opencode', 'bun.lock');
+  });
+
+  it('reads the five registry packages at the versions their entries name', () => {
+    expect(input.format).toBe('bun.lock@1');
+    expectWellFormed(input, 'npm');
+    // `overrides` pins @ai-sdk/anthropic to 3.0.111: its entry is that release, whatever the workspace declares (3.0.82).
+    expect([...ids(input)].sort()).toEqual(['@ai-sdk/anthropic@3.0.111', '@ai-sdk/openai-compatible@2.0.37', '@ai-sdk/openai@3.0.48', '@ai-sdk/provider-utils@4.0.51', '@ai-sdk/provider@3.0.16']);
+  });
+
+  it('marks the release `patchedDependencies` names with its patch file, and no other release of a patched name', () => {
+    // patchedDependencies: "@ai-sdk/anthropic@3.0.111" (its entry on line 57); "@ai-sdk/openai@3.0.88" and
+    // "@ai-sdk/openai-compatible@2.0.41" patch releases other than the 3.0.48 and 2.0.37 locked here.
+    expect(patchedSubjects(input)).toEqual(['@ai-sdk/anthropic@3.0.111 patches/@ai-sdk%2Fanthropic@3.0.111.patch bun.lock:57']);
+    expect(patchNotes(input)).toEqual(['bun.lock:57 "@ai-sdk/anthropic@3.0.111" "patches/@ai-sdk%2Fanthropic@3.0.111.patch"']);
+  });
+});
+
 describe('yarn.lock v1 (classic) with multi-range keys (honojs/hono benchmarks/jsx)', () => {
   let input: ParsedInput;
   beforeAll(async () => {
@@ -631,6 +652,93 @@ describe("pnpm-lock.yaml of pnpm 11: the environment document, then the lockfile
 
   it('skips the node runtime as remote code from the URL of its binaries, direct and dev', () => {
     expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.direct, s.dev])).toEqual([['remote', 'node', 'nodejs.org', true, true]]);
+  });
+});
+
+describe("pnpm-lock.yaml v9 of a patched GitHub dependency (pnpm/pnpm's test fixture with-git-protocol-patched-deps)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pnpm__pnpm@36e5ae6/with-git-protocol-patched-deps', 'pnpm-lock.yaml');
+  });
+
+  it('skips it as remote code from the tarball its resolution names, without the patch hash of its snapshot key', () => {
+    // packages['is-positive@https://codeload.github.com/…/97edff6…'].resolution.tarball; its snapshot
+    // key (line 29) and the importer's version end in `(patch_hash=b27bbf…)`, which no URL holds.
+    expect(input.dependencies).toEqual([]);
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.source, s.line, s.direct, s.dev])).toEqual([
+      ['remote', 'is-positive', 'codeload.github.com', 'https://codeload.github.com/kevva/is-positive/tar.gz/97edff6f525f192a3f83cea1944765f769ae2678', 29, true, false],
+    ]);
+  });
+});
+
+describe("pnpm-lock.yaml v9 of a pruned workspace with injected packages (pnpm/pnpm's test fixture peer-variant-missing-resolution)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pnpm__pnpm@36e5ae6/peer-variant-missing-resolution', 'pnpm-lock.yaml');
+  });
+
+  it('reads no registry package: `peer@1.0.0` is the workspace folder its resolution names', () => {
+    // packages['peer@1.0.0'] (line 51): `resolution: { directory: packages/peer, type: directory }`.
+    expect(input.dependencies).toEqual([]);
+    expect((input.skipped ?? []).filter((s) => s.name === 'peer').map((s) => [s.kind, s.source, s.file, s.line])).toEqual([['local', 'file:packages/peer', 'pnpm-lock.yaml', 51]]);
+  });
+
+  it('names the folder of a peer variant without its peer suffix', () => {
+    // packages: 'pkg-a@file:packages/pkg-a' (line 45) and its variant 'pkg-a@file:packages/pkg-a(peer@1.0.0)',
+    // which importers['.'] declares (package.json line 6, `"pkg-a": "workspace:*"`).
+    expect((input.skipped ?? []).filter((s) => s.name === 'pkg-a').map((s) => [s.kind, s.source, s.file, s.line, s.direct, s.dev])).toEqual([
+      ['local', 'file:packages/pkg-a', 'pnpm-lock.yaml', 45, false, true],
+      ['local', 'file:packages/pkg-a', 'package.json', 6, true, false],
+    ]);
+  });
+});
+
+describe('pnpm-lock.yaml 5.3 with `_`-suffixed peer keys (one a hash) and GitHub dependencies (sveltejs/kit @ 03c0cfd, trimmed)', () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('sveltejs__kit@03c0cfd', 'pnpm-lock.yaml');
+  });
+
+  it('reads name and version from each `/name/version_peers` key, the peer suffix dropped', () => {
+    expect(input.format).toBe('pnpm-lock@5.3');
+    expectWellFormed(input, 'npm');
+    // keys: /@rollup/plugin-json/4.1.0_rollup@2.60.2 (line 21), /@typescript-eslint/eslint-plugin/5.5.0_f60175165d08edf988b5aad85994517a (30), /rollup/2.60.2 (56).
+    expect(input.dependencies.map((d) => [d.name, d.version, d.line, d.direct, d.dev])).toEqual([
+      ['@rollup/plugin-json', '4.1.0', 21, true, true],
+      ['@typescript-eslint/eslint-plugin', '5.5.0', 30, true, true],
+      ['rollup', '2.60.2', 56, true, true],
+    ]);
+  });
+
+  it('skips the `github.com/o/r/<sha>` keys as remote code from their codeload tarballs, named by their `name` field', () => {
+    expect((input.skipped ?? []).map((s) => [s.kind, s.name, s.host, s.line, s.direct, s.dev])).toEqual([
+      ['remote', 'action-deploy-docs', 'codeload.github.com', 63, true, true],
+      ['remote', '@sveltejs/eslint-config', 'codeload.github.com', 78, true, true],
+    ]);
+  });
+});
+
+describe("pnpm-lock.yaml 6.0 with a patched package (`(patch_hash=…)` key) and a `link:` self-reference (pnpm/pnpm @ dac59e6, trimmed)", () => {
+  let input: ParsedInput;
+  beforeAll(async () => {
+    input = await read('pnpm__pnpm@dac59e6', 'pnpm-lock.yaml');
+  });
+
+  it('reads the registry packages of the workspace importer, never its `link:` one', () => {
+    expect(input.format).toBe('pnpm-lock@6.0');
+    expectWellFormed(input, 'npm');
+    // importers['fs/graceful-fs']: graceful-fs 4.2.11(patch_hash=…) (dependencies), '@pnpm/graceful-fs' 'link:' and
+    // '@types/graceful-fs' 4.1.6 (devDependencies), declared on lines 31 and 36 of fs/graceful-fs/package.json;
+    // /@types/node@14.18.53 (line 38) is reached through @types/graceful-fs.
+    expect(input.dependencies.map((d) => [d.name, d.version, d.workspace ?? null, d.file, d.line, d.direct, d.dev])).toEqual([
+      ['@types/graceful-fs', '4.1.6', 'fs/graceful-fs', 'fs/graceful-fs/package.json', 36, true, true],
+      ['@types/node', '14.18.53', null, 'pnpm-lock.yaml', 38, false, true],
+      ['graceful-fs', '4.2.11', 'fs/graceful-fs', 'fs/graceful-fs/package.json', 31, true, false],
+    ]);
+  });
+
+  it('marks graceful-fs with the patch file `patchedDependencies` names', () => {
+    expect(patchedSubjects(input)).toEqual(['graceful-fs@4.2.11 __patches__/graceful-fs@4.2.11.patch pnpm-lock.yaml:41']);
   });
 });
 
