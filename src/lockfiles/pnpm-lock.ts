@@ -253,14 +253,26 @@ function readDocument(yaml: ParsedYaml, file: string, context: InputContext | un
  * without the peer and patch suffix (`(react@18.2.0)`, `(patch_hash=…)`) v6 and v9 append.
  */
 function referenceOf(style: Style, key: string): string {
-  const bare = style === 'v5' ? key : key.replace(PEER_SUFFIX, '');
+  const bare = style === 'v5' ? key : withoutPeerSuffix(key);
   if (style !== 'v9') return bare.replace(/^\//, '');
   const at = bare.indexOf('@', 1);
   return at < 0 ? bare : bare.slice(at + 1);
 }
 
-/** The `(…)` groups closing a v6 or v9 key: its resolved peers and patch hash. */
-const PEER_SUFFIX = /(?:\([^()]*\))+$/;
+/**
+ * `key` without the `(…)` groups closing it (v6, v9: its resolved peers and patch hash), read
+ * from the end in one pass: a regular expression anchored at the end retries from every `(` of
+ * a hostile key (docs/security.md, "Parsing takes time linear in the input").
+ */
+function withoutPeerSuffix(key: string): string {
+  let end = key.length;
+  while (end > 0 && key[end - 1] === ')') {
+    const open = key.lastIndexOf('(', end - 2);
+    if (open < 0 || key.indexOf(')', open) !== end - 1) break;
+    end = open;
+  }
+  return key.slice(0, end);
+}
 
 /** A resolution pnpm installs from a folder or a git repository, not from a registry. */
 function localOrGit(resolution: Package['resolution']): boolean {

@@ -254,6 +254,19 @@ describe('audit inputs grow linearly', () => {
     const g = growth((k) => readInputText(manifest(k), 'pyproject.toml', { manifests: {} }), 4000, true);
     expectLinear(task, 'poetry constraint', g);
   });
+
+  // A v6 or v9 key's peer and patch groups (`(react@18.2.0)`) are cut from its end: a pattern
+  // anchored at the end retried from every `(` of a key of many groups not closing it (an
+  // explicit `? key`: YAML refuses an implicit key over 1024 characters).
+  it.for([
+    ['6.0', (k: number) => ['packages:', `  ? '/a@1.0.0${'()'.repeat(k)}x'`, '  : resolution: {directory: a}']],
+    ['9.0', (k: number) => ['packages:', '  a@1.0.0:', '    resolution: {directory: a}', 'snapshots:', `  ? 'a@1.0.0${'()'.repeat(k)}x'`, '  : {}']],
+  ] as const)('pnpm-lock.yaml %s: a key of thousands of peer groups not closing it, in linear time', ([version, entries], { task }) => {
+    noteCases(task);
+    const file = (k: number) => [`lockfileVersion: '${version}'`, ...entries(k), ''].join('\n');
+    expect(readInputText(file(10), 'pnpm-lock.yaml', { manifests: {} }).skipped?.[0]?.kind).toBe('local');
+    expectLinear(task, `pnpm ${version} peer groups`, growth((k) => readInputText(file(k), 'pnpm-lock.yaml', { manifests: {} }), 4000, true));
+  });
 });
 
 describe('network text grows linearly', () => {
