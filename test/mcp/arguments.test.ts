@@ -60,6 +60,8 @@ const OPTION_ERRORS: Array<[string, Record<string, unknown>]> = [
   ['check_packages', { targets: ['github:acme/widget'], includePackage: null }],
   ['compare_packages', { targets: ['github:acme/widget', 'chalk'], includePackage: { name: 'widget' } }],
   ['find_alternatives', { target: 'github:acme/widget', includePackage: ['widget'] }],
+  // A yes/no word as a string is neither the choice nor a package name (`npm:true` names the package).
+  ...['true', 'false', 'TRUE', 'False', '1', '0', 'yes', 'no', 'on', 'off'].map((word): [string, Record<string, unknown>] => ['check_packages', { targets: ['github:acme/widget'], includePackage: word }]),
 ];
 
 describe('tool arguments the schema refuses', () => {
