@@ -119,8 +119,8 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
     if (!authorized(request.headers.authorization)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send(rpcError(-32001, 'a valid bearer token is required'));
     }
-    // A compressed body is not decoded, so never read as if it were not encoded.
-    if (namesBodyCoding(request.headers['content-encoding'])) return reply.code(415).send(rpcError(TRANSPORT_ERROR, `Unsupported Media Type: ${ENCODED_BODY_MESSAGE}`));
+    // A compressed body is not decoded, so never read as if it were not encoded (a GET has no body to read).
+    if (request.method === 'POST' && namesBodyCoding(request.headers['content-encoding'])) return reply.code(415).send(rpcError(TRANSPORT_ERROR, `Unsupported Media Type: ${ENCODED_BODY_MESSAGE}`));
     return undefined;
   });
 

@@ -268,8 +268,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     if (!authorized(request.headers.authorization)) {
       throw new HttpError(401, 'unauthorized', 'a valid bearer token is required', { 'www-authenticate': 'Bearer' });
     }
-    // A compressed body is not decoded, so never read as if it were not encoded.
-    if (namesBodyCoding(request.headers['content-encoding'])) throw new HttpError(415, 'unsupported-media-type', ENCODED_BODY_MESSAGE);
+    // A compressed body is not decoded, so never read as if it were not encoded (a GET has no body to read).
+    if (request.method === 'POST' && namesBodyCoding(request.headers['content-encoding'])) throw new HttpError(415, 'unsupported-media-type', ENCODED_BODY_MESSAGE);
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {

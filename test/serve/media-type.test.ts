@@ -89,6 +89,11 @@ describe.each([
 });
 
 describe('JSON is taken whatever its parameters', () => {
+  it('a GET, which has no body, is answered whatever its Content-Encoding', async () => {
+    const res = await fetch(`${origin.origin}/v1/history?target=chalk`, { headers: { 'content-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+  });
+
   it('POST /v1/audit with Content-Encoding: identity → 200', async () => {
     expect((await post('/v1/audit', AUDIT, { 'content-type': 'application/json', 'content-encoding': 'identity' })).status).toBe(200);
   });
