@@ -15,12 +15,17 @@ export interface IncludePackage {
   name: string | null;
 }
 
+/** Words that read as yes or no: as a bare package name they are refused (`npm:true` names the package). */
+const BOOLEAN_SPELLINGS = /^(?:true|false|yes|no|on|off|1|0)$/i;
+
 /** A package name as the choice names it: no space, no control character, no URL, no path beyond a scope. */
 export const IncludedPackageNameSchema = z
   .string()
   .min(1)
   .max(220)
-  .regex(/^(?:(?:npm|pypi):)?(?:@[\w.~-]+\/)?[\w.~-]+$/i, 'not a package name (x, @scope/x, npm:x or pypi:x)');
+  .regex(/^(?:(?:npm|pypi):)?(?:@[\w.~-]+\/)?[\w.~-]+$/i, 'not a package name (x, @scope/x, npm:x or pypi:x)')
+  // A bare yes/no word (`TRUE`, `1`, `off`…) is a choice spelled another way, not a package name: refused, never read as either.
+  .refine((name) => !BOOLEAN_SPELLINGS.test(name), 'a yes/no word is not a package name: write true or false, or npm:<name> for a package so named');
 
 /** Why a choice was refused before anything was evaluated. */
 export const INCLUDE_PACKAGE_NEEDS_REPOSITORY = 'include-package applies to repository targets (github:owner/repo)';

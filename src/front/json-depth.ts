@@ -40,6 +40,40 @@ export function namesAKeyTwice(text: string): boolean {
   return twice;
 }
 
+/**
+ * Whether an object of `text` has a key Fastify's JSON parser refuses (secure-json-parse): `__proto__`,
+ * or `constructor` holding an object with a `prototype` key (escapes decoded); one pass of jsonc-parser's scanner.
+ */
+export function namesAPrototypeKey(text: string): boolean {
+  /** Per open object: the key its value is under (null inside an array or at the top). */
+  const under: Array<string | null> = [];
+  let key: string | null = null;
+  let found = false;
+  visit(text, {
+    onObjectBegin: () => {
+      under.push(key);
+      key = null;
+    },
+    onObjectEnd: () => {
+      under.pop();
+      key = null;
+    },
+    onArrayBegin: () => {
+      under.push(null);
+      key = null;
+    },
+    onArrayEnd: () => {
+      under.pop();
+      key = null;
+    },
+    onObjectProperty: (name) => {
+      if (name === '__proto__' || (name === 'prototype' && under[under.length - 1] === 'constructor')) found = true;
+      key = name;
+    },
+  });
+  return found;
+}
+
 /** Whether `text` opens more than `max` objects or arrays at once (strings skipped); one linear pass. */
 export function nestsDeeperThan(text: string, max: number): boolean {
   let depth = 0;

@@ -18,6 +18,7 @@ import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { answerExpectation, boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { refuseConnect } from '../front/connect-method.js';
+import { ENCODED_BODY_MESSAGE, namesBodyCoding } from '../front/content-encoding.js';
 import { boundJsonDepth, JSON_KEY_TWICE, JSON_TOO_DEEP, MAX_JSON_DEPTH } from '../front/json-depth.js';
 import { hostLines, hostRefusal, withHostOptions, type HostPolicy } from '../front/allowed-host.js';
 import { isLoopbackOrigin } from '../front/loopback.js';
@@ -118,6 +119,8 @@ export function buildMcpHttp(options: McpHttpOptions): FastifyInstance {
     if (!authorized(request.headers.authorization)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send(rpcError(-32001, 'a valid bearer token is required'));
     }
+    // A compressed body is not decoded, so never read as if it were not encoded (a GET has no body to read).
+    if (request.method === 'POST' && namesBodyCoding(request.headers['content-encoding'])) return reply.code(415).send(rpcError(TRANSPORT_ERROR, `Unsupported Media Type: ${ENCODED_BODY_MESSAGE}`));
     return undefined;
   });
 

@@ -32,14 +32,15 @@ export function includesOf(text: string | undefined): Set<(typeof INCLUDES)[numb
  * `include_package=`: `github:` targets fold in the registry checks of a package the repository
  * publishes, its link verified (`nerq check --include-package`, docs/scoring.md §9): `true` (the
  * rule picks it), `false` (the same as leaving it out), or a package name (`x`, `@scope/x`,
- * `npm:x`, `pypi:x`; a package named `true` or `false` is `npm:true`). An invalid value is a 400
+ * `npm:x`, `pypi:x`; a package named `true` or `false` is `npm:true`; another yes/no word, `TRUE` or `1`,
+ * is refused). An invalid value is a 400
  * `bad-option`, as is the parameter with no `github:` target, or a name that does not verify.
  */
 export const INCLUDE_PACKAGE_PARAMETER = 'include_package';
 const includePackageText = z
   .union([z.enum(['true', 'false']), IncludedPackageNameSchema])
   .describe(
-    'github: targets: fold in the registry checks of the package the repository publishes, its link verified — true (the root manifest\'s package, else the first verified), false (none), or a package name (x, npm:x, pypi:x) that must verify',
+    'github: targets: fold in the registry checks of the package the repository publishes, its link verified — true (the root manifest\'s package, else the first verified), false (none), or a package name (x, npm:x, pypi:x) that must verify; a yes/no word spelled otherwise (TRUE, 1, no…) is refused (npm:1 names the package)',
   );
 
 /** The choice an `include_package=` value makes: undefined for none. */
@@ -168,9 +169,23 @@ export const BatchResponseSchema = z.object({
 
 export const TargetQuerySchema = z.strictObject({ target: targetText, include_package: includePackageText.optional() });
 
+/**
+ * A positive whole number in a query string: plain decimal digits, no sign, point, exponent, radix
+ * prefix, leading zero or blank, at most 10 of them — anything else is a 400 `bad-request`, never a
+ * number read some other way (`0x10`, `1e2`, `16.0`, `+16`, `016`, an empty value).
+ */
+function positiveQueryInteger(max: number) {
+  return z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'expected a whole number from 1, written in decimal digits')
+    .transform(Number)
+    .pipe(z.number().int().max(max))
+    .describe(`a whole number from 1 to ${max}, in decimal digits`);
+}
+
 export const HistoryQuerySchema = z.strictObject({
   target: targetText,
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  limit: positiveQueryInteger(1000).optional(),
 });
 
 export const HistoryResponseSchema = z.object({

@@ -24,6 +24,7 @@ import { bearerChecker } from '../front/auth.js';
 import { clientErrorAnswer } from '../front/client-error.js';
 import { answerExpectation, boundConnections, MAX_REQUESTS_PER_SOCKET } from '../front/connections.js';
 import { refuseConnect } from '../front/connect-method.js';
+import { ENCODED_BODY_MESSAGE, namesBodyCoding } from '../front/content-encoding.js';
 import { echoSafe } from '../front/echo.js';
 import { noneMatchHas } from '../front/if-none-match.js';
 import { boundJsonDepth } from '../front/json-depth.js';
@@ -267,6 +268,8 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     if (!authorized(request.headers.authorization)) {
       throw new HttpError(401, 'unauthorized', 'a valid bearer token is required', { 'www-authenticate': 'Bearer' });
     }
+    // A compressed body is not decoded, so never read as if it were not encoded (a GET has no body to read).
+    if (request.method === 'POST' && namesBodyCoding(request.headers['content-encoding'])) throw new HttpError(415, 'unsupported-media-type', ENCODED_BODY_MESSAGE);
   });
 
   app.setErrorHandler((error: unknown, request, reply) => {

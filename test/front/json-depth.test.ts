@@ -1,6 +1,6 @@
 /** The nesting bound of request bodies (docs/security.md): brackets inside strings do not count. */
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, namesAKeyTwice, nestsDeeperThan } from '../../src/front/json-depth.js';
+import { MAX_JSON_DEPTH, namesAKeyTwice, namesAPrototypeKey, nestsDeeperThan } from '../../src/front/json-depth.js';
 
 const nested = (depth: number): string => `${'{"a":['.repeat(depth / 2)}1${']}'.repeat(depth / 2)}`;
 
@@ -31,5 +31,19 @@ describe('namesAKeyTwice', () => {
     expect(namesAKeyTwice('{"a":{"a":1},"b":[{"a":1},{"a":2}]}')).toBe(false);
     expect(namesAKeyTwice(JSON.stringify({ content: '{"a":1,"a":2}' }))).toBe(false);
     expect(namesAKeyTwice('[1,"a","a"]')).toBe(false);
+  });
+});
+
+describe('namesAPrototypeKey', () => {
+  it('finds __proto__ anywhere and constructor.prototype, escapes decoded', () => {
+    for (const text of ['{"__proto__":{}}', '{"a":[{"b":{"__proto__":1}}]}', '{"\\u005f_proto__":1}', '{"constructor":{"prototype":{}}}', '{"x":{"constructor":{"a":1,"prototype":1}}}']) {
+      expect(namesAPrototypeKey(text), text).toBe(true);
+    }
+  });
+
+  it('a constructor or prototype key alone, under another key, or inside a string is none', () => {
+    for (const text of ['{"constructor":1}', '{"prototype":{}}', '{"constructor":[{"prototype":1}]}', '{"constructor":{"a":{"prototype":1}}}', '{"a":"__proto__"}', '{"constructor":{},"prototype":1}']) {
+      expect(namesAPrototypeKey(text), text).toBe(false);
+    }
   });
 });

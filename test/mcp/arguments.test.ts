@@ -60,6 +60,8 @@ const OPTION_ERRORS: Array<[string, Record<string, unknown>]> = [
   ['check_packages', { targets: ['github:acme/widget'], includePackage: null }],
   ['compare_packages', { targets: ['github:acme/widget', 'chalk'], includePackage: { name: 'widget' } }],
   ['find_alternatives', { target: 'github:acme/widget', includePackage: ['widget'] }],
+  // A yes/no word as a string is neither the choice nor a package name (`npm:true` names the package).
+  ...['true', 'false', 'TRUE', 'False', '1', '0', 'yes', 'no', 'on', 'off'].map((word): [string, Record<string, unknown>] => ['check_packages', { targets: ['github:acme/widget'], includePackage: word }]),
 ];
 
 describe('tool arguments the schema refuses', () => {
@@ -213,6 +215,52 @@ describe('over stdio: lines that are not JSON-RPC messages', () => {
       [null, -32600],
     ]);
     expect(answers.filter((a) => a.result !== undefined).map((a) => a.id)).toEqual([0, 9]);
+    expect(server.requests.length).toBe(before);
+  });
+  it('a line --http refuses as a parse error — nested deeper than 64 levels, a key named twice, a __proto__ key — is -32700 too, never an internal error or a value JSON.parse picked', async () => {
+    const home = freshHome();
+    onTestFinished(() => rmSync(home, { recursive: true, force: true }));
+    const before = server.requests.length;
+    const call = (id: number, args: string) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"target_history","arguments":${args}}}`;
+    const depth = 100_000;
+    const lines = [
+      JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"audit_lockfile","arguments":{"fileName":"package-lock.json","content":"{}","policy":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}}}`,
+      `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"check_packages","arguments":{"targets":[${'['.repeat(65)}${']'.repeat(65)}]}}}`,
+      call(3, '{"target":"chalk","target":"left-pad"}'),
+      call(4, '{"target":"chalk","t\\u0061rget":"left-pad"}'),
+      call(5, '{"target":"chalk","__proto__":{"limit":1}}'),
+      call(6, '{"target":"chalk","constructor":{"prototype":{"limit":1}}}'),
+      '{"jsonrpc":"2.0","id":7,"id":8,"method":"ping"}',
+      call(9, '{"target":"chalk","limit":2}'),
+    ];
+    const child = spawn(process.execPath, [CLI_BIN, 'mcp'], { cwd: home, env: cliEnv(home, { server }), stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.write(`${lines.join('\n')}\n`);
+    while (!Buffer.concat(out).toString('utf8').includes('"id":9')) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const answers = Buffer.concat(out)
+      .toString('utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: { isError?: boolean; structuredContent?: unknown } });
+    expect(answers.filter((a) => a.error !== undefined).map((a) => [a.id, a.error?.code])).toEqual([
+      [null, -32700],
+      [null, -32700],
+      [3, -32700],
+      [4, -32700],
+      [5, -32700],
+      [6, -32700],
+      [8, -32700],
+    ]);
+    const results = answers.filter((a) => a.result !== undefined);
+    expect(results.map((a) => a.id)).toEqual([0, 9]);
+    expect(results[1]?.result).toMatchObject({ structuredContent: { target: 'npm:chalk', evaluations: [] } });
     expect(server.requests.length).toBe(before);
   });
 });

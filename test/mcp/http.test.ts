@@ -168,6 +168,9 @@ describe('nerq mcp --http', () => {
       ['text/plain', 'POST', '/mcp', { ...HEADERS, 'content-type': 'text/plain' }, json(LIST), 415, -32000],
       ['a form', 'POST', '/mcp', { ...HEADERS, 'content-type': 'application/x-www-form-urlencoded' }, 'a=b', 415, -32000],
       ['no content-type', 'POST', '/mcp', { accept: HEADERS.accept }, json(LIST), 415, -32000],
+      // A body labelled compressed is never decoded, nor read as if it were plain.
+      ['Content-Encoding: gzip', 'POST', '/mcp', { ...HEADERS, 'content-encoding': 'gzip' }, json(LIST), 415, -32000],
+      ['Content-Encoding: identity, br', 'POST', '/mcp', { ...HEADERS, 'content-encoding': 'identity, br' }, json(LIST), 415, -32000],
       ['a body that is not JSON', 'POST', '/mcp', HEADERS, '{not json', 400, -32700],
       ['an empty body', 'POST', '/mcp', HEADERS, '', 400, -32700],
       ['__proto__ in the body', 'POST', '/mcp', HEADERS, '{"jsonrpc":"2.0","id":1,"method":"tools/list","__proto__":{"x":1}}', 400, -32700],
@@ -195,6 +198,7 @@ describe('nerq mcp --http', () => {
       // Batches: only under MCP 2025-03-26 (the revision assumed without a header), at most MAX_MCP_BATCH, never empty.
       ['an empty batch', 'POST', '/mcp', HEADERS, '[]', 400, -32600],
       ['a batch', 'POST', '/mcp', HEADERS, json([LIST, { ...LIST, id: 3 }]), 200, null],
+      ['Content-Encoding: identity', 'POST', '/mcp', { ...HEADERS, 'content-encoding': 'identity' }, json(LIST), 200, null],
       ['a batch under 2025-03-26', 'POST', '/mcp', { ...HEADERS, 'mcp-protocol-version': '2025-03-26' }, json([LIST, { ...LIST, id: 3 }]), 200, null],
       ['a batch of the most messages', 'POST', '/mcp', HEADERS, json(Array.from({ length: MAX_MCP_BATCH }, (_, i) => ({ ...LIST, id: 10 + i }))), 200, null],
       ['a batch of one message too many', 'POST', '/mcp', HEADERS, json(Array.from({ length: MAX_MCP_BATCH + 1 }, (_, i) => ({ ...LIST, id: 10 + i }))), 400, -32600],

@@ -5,6 +5,7 @@
  * with a charset is taken. No request reaches the fixture server: nothing is evaluated.
  */
 import { request } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { testApp, type TestApp } from './support.js';
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 /** One POST over the socket with exactly these headers (node:http adds no content-type of its own). */
-function post(path: string, body: string, headers: Record<string, string>): Promise<{ status: number; code: string | undefined }> {
+function post(path: string, body: string | Buffer, headers: Record<string, string>): Promise<{ status: number; code: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: origin.hostname, port: origin.port, method: 'POST', path, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
       let text = '';
@@ -70,12 +71,34 @@ describe.each([
     expect(await post(path, '', {})).toEqual({ status: 400, code: 'bad-request' });
   });
 
+  it.each([['gzip'], ['GZIP'], ['br'], ['deflate'], ['identity, gzip'], ['x-unknown']])(
+    'a JSON body labelled Content-Encoding: %s → 415 unsupported-media-type (never decoded, never read as if plain)',
+    async (coding) => {
+      expect(await post(path, body, { 'content-type': 'application/json', 'content-encoding': coding })).toEqual({ status: 415, code: 'unsupported-media-type' });
+    },
+  );
+
+  it('a gzip body labelled so → 415 unsupported-media-type, not a parse error', async () => {
+    const zipped = gzipSync(body);
+    expect(await post(path, zipped, { 'content-type': 'application/json', 'content-encoding': 'gzip' })).toEqual({ status: 415, code: 'unsupported-media-type' });
+  });
+
   it('an empty body sent as application/json → 400 bad-request', async () => {
     expect(await post(path, '', { 'content-type': 'application/json' })).toEqual({ status: 400, code: 'bad-request' });
   });
 });
 
 describe('JSON is taken whatever its parameters', () => {
+  it('a GET, which has no body, is answered whatever its Content-Encoding', async () => {
+    const res = await fetch(`${origin.origin}/v1/history?target=chalk`, { headers: { 'content-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+  });
+
+  it('POST /v1/audit with Content-Encoding: identity → 200', async () => {
+    expect((await post('/v1/audit', AUDIT, { 'content-type': 'application/json', 'content-encoding': 'identity' })).status).toBe(200);
+  });
+
+
   it('POST /v1/audit as application/json; charset=utf-8 → 200, the audit report', async () => {
     const answer = await post('/v1/audit', AUDIT, { 'content-type': 'application/json; charset=utf-8' });
     expect(answer).toEqual({ status: 200, code: undefined });
