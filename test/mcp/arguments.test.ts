@@ -170,6 +170,25 @@ describe('over stdio (the built CLI)', () => {
   });
 });
 
+/** What `nerq mcp` answers on stdout to `lines` on its stdin, once the line of id 9 (the last) is answered; it exits 0. */
+async function stdioAnswers(home: string, lines: readonly string[]): Promise<Array<{ id: unknown; error?: { code: number }; result?: { isError?: boolean; structuredContent?: unknown } }>> {
+  const child = spawn(process.execPath, [CLI_BIN, 'mcp'], { cwd: home, env: cliEnv(home, { server }), stdio: ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.resume();
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  child.stdin.write(`${lines.join('\n')}\n`);
+  // The last line is answered once everything before it was read.
+  while (!Buffer.concat(out).toString('utf8').includes('"id":9')) await new Promise((resolve) => setTimeout(resolve, 20));
+  child.stdin.end();
+  expect(await exited).toBe(0);
+  return Buffer.concat(out)
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: { isError?: boolean; structuredContent?: unknown } });
+}
+
 describe('over stdio: lines that are not JSON-RPC messages', () => {
   it('each is answered (-32700 for a line that is not JSON, -32600 for JSON that is no message, with its id when it has one), never dropped; blank lines are skipped; stdout stays protocol', async () => {
     const home = freshHome();
@@ -189,21 +208,7 @@ describe('over stdio: lines that are not JSON-RPC messages', () => {
       '   \r',
       JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }),
     ];
-    const child = spawn(process.execPath, [CLI_BIN, 'mcp'], { cwd: home, env: cliEnv(home, { server }), stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.resume();
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    child.stdin.write(`${lines.join('\n')}\n`);
-    // The last line is answered once everything before it was read.
-    while (!Buffer.concat(out).toString('utf8').includes('"id":9')) await new Promise((resolve) => setTimeout(resolve, 20));
-    child.stdin.end();
-    expect(await exited).toBe(0);
-    const answers = Buffer.concat(out)
-      .toString('utf8')
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: unknown });
+    const answers = await stdioAnswers(home, lines);
     const errors = answers.filter((a) => a.error !== undefined).map((a) => [a.id, a.error?.code]);
     expect(errors).toEqual([
       [2, -32600],
@@ -235,20 +240,7 @@ describe('over stdio: lines that are not JSON-RPC messages', () => {
       '{"jsonrpc":"2.0","id":7,"id":8,"method":"ping"}',
       call(9, '{"target":"chalk","limit":2}'),
     ];
-    const child = spawn(process.execPath, [CLI_BIN, 'mcp'], { cwd: home, env: cliEnv(home, { server }), stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.resume();
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    child.stdin.write(`${lines.join('\n')}\n`);
-    while (!Buffer.concat(out).toString('utf8').includes('"id":9')) await new Promise((resolve) => setTimeout(resolve, 20));
-    child.stdin.end();
-    expect(await exited).toBe(0);
-    const answers = Buffer.concat(out)
-      .toString('utf8')
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number }; result?: { isError?: boolean; structuredContent?: unknown } });
+    const answers = await stdioAnswers(home, lines);
     expect(answers.filter((a) => a.error !== undefined).map((a) => [a.id, a.error?.code])).toEqual([
       [null, -32700],
       [null, -32700],
