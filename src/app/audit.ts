@@ -320,6 +320,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
           ? some(classicYarnrc(name), runtime.npm.ignoredProjectRegistry?.(name))
           : some((format?.startsWith('bun.lock') === true ? bunfig(name) : null) ?? runtime.npm.ignoredProjectRegistry?.(name)),
     publicRegistry: runtime.endpoints.npmPublicRegistry,
+    replaceRegistryHost: runtime.npm.replaceRegistryHost?.() ?? null,
     isYarnPublicRegistry: (url) => isYarnPublicRegistry(url, runtime.endpoints),
   };
   const confusion = await findDependencyConfusion(evaluated, ctx, (subject) => locks.get(subjectKey(subject)) ?? []);

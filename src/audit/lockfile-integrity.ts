@@ -209,6 +209,13 @@ export interface ProjectRegistries {
    * registry's content: a project naming it, or a `resolved` URL on it, names the public registry.
    */
   isYarnPublicRegistry?(url: string): boolean;
+  /**
+   * npm's `replace-registry-host` (the project's `.npmrc`, else the user's; null: its default
+   * `npmjs`): which `resolved` hosts npm swaps for the configured registry when it installs a
+   * package-lock or npm-shrinkwrap — the public registry's (`npmjs`), none (`never`), every
+   * one (`always`), or the one host it names.
+   */
+  readonly replaceRegistryHost?: string | null;
 }
 
 const NO_PROJECT_REGISTRIES: ProjectRegistries = { registryFor: () => [], publicRegistry: null };
@@ -236,8 +243,7 @@ function projectRegistryFinding(
     .registryFor(subject.name, record.format)
     .find((named) => foreignHost(named, registries) !== null && project.isYarnPublicRegistry?.(named) !== true);
   if (projectRegistry === undefined) return null;
-  const publicPrefix = project.publicRegistry?.replace(/\/*$/, '/') ?? null;
-  if (record.resolved !== null && (publicPrefix === null || !record.resolved.trim().startsWith(publicPrefix))) return null;
+  if (record.resolved !== null && !fetchedFromConfiguredRegistry(record.resolved.trim(), record.format, project)) return null;
   const registry = evidence?.sources.registry;
   const facts = registry?.status === 'ok' && registry.facts.version === subject.version ? registry.facts : null;
   if (facts !== null && agrees(digests(record.integrity, record.resolved), registryDigests(facts.integrity, facts.shasum))) return null;
@@ -248,6 +254,21 @@ function projectRegistryFinding(
     at: { file: record.file, line: record.line },
     unverified: true,
   };
+}
+
+/**
+ * Whether the package manager fetches a pin whose `resolved` is `resolved` from the configured
+ * registry rather than from that URL: npm (a package-lock, an npm-shrinkwrap) as its
+ * `replace-registry-host` says; the others, and npm by default, only for the public registry's URLs.
+ */
+function fetchedFromConfiguredRegistry(resolved: string, format: string | undefined, project: ProjectRegistries): boolean {
+  const npm = format?.startsWith('package-lock') === true || format?.startsWith('npm-shrinkwrap') === true;
+  const setting = npm ? (project.replaceRegistryHost ?? 'npmjs') : 'npmjs';
+  if (setting === 'never') return false;
+  if (setting === 'always') return true;
+  if (setting !== 'npmjs') return URL.parse(resolved)?.hostname.toLowerCase() === setting;
+  const publicPrefix = project.publicRegistry?.replace(/\/*$/, '/') ?? null;
+  return publicPrefix !== null && resolved.startsWith(publicPrefix);
 }
 
 /** Why one pin would install something other than `subject`, or null. */

@@ -127,6 +127,34 @@ describe("a lockfile pin fetched from the registry the project's .npmrc names", 
     const run = await audit(LOCKS['package-lock v3']!({}, { '.npmrc': `@other:registry=${UNRESOLVABLE_ORIGIN}/\n` }));
     expect(run.code, run.stderr).toBe(0);
   });
+
+  // npm's replace-registry-host decides which `resolved` hosts npm swaps for the configured registry.
+  const userHost = () => new URL(registry).hostname;
+  it.concurrent.for([
+    ['always (every host swapped), resolved on the user\'s registry', (): string => 'replace-registry-host=always\n', (): string => tarball(registry), undefined],
+    ['naming the user\'s registry host, resolved there', (): string => `replace-registry-host=${userHost()}\n`, (): string => tarball(registry), undefined],
+    ['the user\'s own always (npm_config_replace_registry_host), resolved on the user\'s registry', (): string => '', (): string => tarball(registry), { npm_config_replace_registry_host: 'always' }],
+  ] as const)("package-lock v3, no hash, the project's .npmrc registry and replace-registry-host %s: incomplete (exit 3), naming the host", { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, setting, resolved, env], { task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS['package-lock v3']!({ resolved: resolved() }, { '.npmrc': `registry=${UNRESOLVABLE_ORIGIN}/\n${setting()}` }), env);
+    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+    expect(run.code, context).toBe(3);
+    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
+    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+  });
+
+  it("package-lock v3, no hash, resolved on the public registry under replace-registry-host=never (npm fetches it as written): audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS['package-lock v3']!({ resolved: tarball(publicRegistry) }, { '.npmrc': `registry=${UNRESOLVABLE_ORIGIN}/\nreplace-registry-host=never\n` }));
+    expect(run.code, run.stderr).toBe(0);
+  });
+
+  it('pnpm v9, resolution {}, under replace-registry-host=never (an npm setting; a pin with no URL has no host to keep): incomplete (exit 3)', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+    noteCases(task);
+    const run = await audit(LOCKS['pnpm v9']!({}, { '.npmrc': `registry=${UNRESOLVABLE_ORIGIN}/\nreplace-registry-host=never\n` }));
+    expect(run.code, run.stderr).toBe(3);
+  });
 });
 
 describe("a bun.lock under the registry the project's bunfig.toml names (nerq never follows it)", () => {

@@ -130,6 +130,12 @@ export interface NpmConfig {
    * manager fetches what a lockfile pins without a URL from there.
    */
   ignoredProjectRegistry?(packageName: string): string | null;
+  /**
+   * npm's `replace-registry-host` where a project registry is ignored: the audited project's
+   * `.npmrc` value, else the user's own, else null (npm's default, `npmjs`). It decides which
+   * lockfile `resolved` URLs npm fetches from the configured registry (src/audit/lockfile-integrity.ts).
+   */
+  replaceRegistryHost?(): string | null;
 }
 
 interface Credentials {
@@ -265,6 +271,10 @@ class LoadedNpmConfig implements NpmConfig {
     return scoped ?? this.#ignored.get('registry') ?? null;
   }
 
+  replaceRegistryHost(): string | null {
+    return this.#ignored.get(REPLACE_REGISTRY_HOST) ?? null;
+  }
+
   authHeaderFor(url: string): string | undefined {
     let parsed: URL;
     try {
@@ -348,6 +358,9 @@ function unsetVariable(value: string): string | undefined {
   return /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(value)?.[1];
 }
 
+/** npm's setting naming which `resolved` hosts it swaps for the configured registry (`npmjs`, `never`, `always` or a host name). */
+const REPLACE_REGISTRY_HOST = 'replace-registry-host';
+
 /** Read the user's npm configuration. Throws NpmConfigError (secret-free, one line) when unusable. */
 export function loadNpmConfig(options: LoadNpmConfigOptions): NpmConfig {
   const { env, cwd } = options;
@@ -362,6 +375,12 @@ export function loadNpmConfig(options: LoadNpmConfigOptions): NpmConfig {
     if (error instanceof NpmConfigError) throw error;
     // The library's own messages can quote a setting's value (a token): never pass them on.
     throw new NpmConfigError('the npm configuration (command line or npm_config_* environment) could not be parsed');
+  }
+
+  // npm's `replace-registry-host` of the user's own configuration, where the project's sets none.
+  const userReplace = conf.get(REPLACE_REGISTRY_HOST);
+  if (ignored.size > 0 && !ignored.has(REPLACE_REGISTRY_HOST) && typeof userReplace === 'string' && userReplace.trim() !== '') {
+    ignored.set(REPLACE_REGISTRY_HOST, userReplace.trim().toLowerCase());
   }
 
   const registry = normaliseRegistry(
@@ -468,7 +487,9 @@ function addUntrustedProject(
     warnings.push(
       `the audited project's .npmrc sets ${registries.join(', ')}: ignored (pass --trust-project-npmrc to follow it); using your own npm registry`,
     );
-    // Kept by key (`registry`, `@scope`) for the lockfile check (src/audit/lockfile-integrity.ts).
+    // Kept by key (`registry`, `@scope`; npm's `replace-registry-host` beside them) for the lockfile check (src/audit/lockfile-integrity.ts).
+    const replace = parsed[REPLACE_REGISTRY_HOST];
+    if (typeof replace === 'string' && replace.trim() !== '') ignored.set(REPLACE_REGISTRY_HOST, replace.trim().toLowerCase());
     for (const key of registries) {
       const value = parsed[key];
       if (typeof value !== 'string') continue;
