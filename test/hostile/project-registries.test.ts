@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { integritiesOf, parseAudit, serveOsv, serveSynthetic, TempDirs, writeIn, type SyntheticPackage } from '../cli/audit-helpers.js';
 import { berryLock, pnpmV9Lock } from '../support/lock-texts.js';
@@ -59,6 +59,17 @@ async function audit(files: Record<string, string>, env?: Record<string, string>
   return runHostile(['audit', dir, '--json', '--timeout', '30'], { server, ...(env === undefined ? {} : { env }) });
 }
 
+/** That `run` left the package `name` incomplete (exit 3, `not-checked` by `lockfile-injection`), naming `host`; the context its assertions print. */
+function expectIncomplete(expect: ExpectStatic, run: { code: number; stdout: string; stderr: string }, label: string, name: string, host: string): string {
+  const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
+  expect(run.code, context).toBe(3);
+  const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === name);
+  expect(entry?.policy.status, context).toBe('incomplete');
+  expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
+  expect(entry?.policy.failures[0]?.message, context).toContain(host);
+  return context;
+}
+
 const MANIFEST = JSON.stringify({ name: 'app', version: '1.0.0', dependencies: { [TRUSTED.name]: `^${TRUSTED.version}` } });
 const NPMRC = { '.npmrc': `registry=${UNRESOLVABLE_ORIGIN}/\n` };
 const tarball = (base: string) => `${base}/${TRUSTED.name}/-/${TRUSTED.name}-${TRUSTED.version}.tgz`;
@@ -86,12 +97,7 @@ describe("a lockfile pin fetched from the registry the project's .npmrc names", 
   it.concurrent.for(cases)('%s: incomplete (exit 3), naming the host', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, format, pin], { task, expect }) => {
     noteCases(task);
     const run = await audit(LOCKS[format]!(pin(), NPMRC));
-    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
-    expect(run.code, context).toBe(3);
-    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
-    expect(entry?.policy.status, context).toBe('incomplete');
-    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
-    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+    expectIncomplete(expect, run, label, TRUSTED.name, EVIL_HOST);
   });
 
   it.concurrent.for(Object.keys(LOCKS))("%s: the registry's hash pinned (npm checks the bytes): audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async (format, { task, expect }) => {
@@ -137,11 +143,7 @@ describe("a lockfile pin fetched from the registry the project's .npmrc names", 
   ] as const)("package-lock v3, no hash, the project's .npmrc registry and replace-registry-host %s: incomplete (exit 3), naming the host", { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, setting, resolved, env], { task, expect }) => {
     noteCases(task);
     const run = await audit(LOCKS['package-lock v3']!({ resolved: resolved() }, { '.npmrc': `registry=${UNRESOLVABLE_ORIGIN}/\n${setting()}` }), env);
-    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
-    expect(run.code, context).toBe(3);
-    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
-    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
-    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+    expectIncomplete(expect, run, label, TRUSTED.name, EVIL_HOST);
   });
 
   it("package-lock v3, no hash, resolved on the public registry under replace-registry-host=never (npm fetches it as written): audited, exit 0", { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
@@ -171,11 +173,7 @@ describe("a bun.lock under the registry the project's bunfig.toml names (nerq ne
   it.concurrent.for(configs)('%s, no integrity: incomplete (exit 3), naming the host, never the token', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files], { task, expect }) => {
     noteCases(task);
     const run = await audit({ ...bunLock(''), ...files });
-    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
-    expect(run.code, context).toBe(3);
-    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
-    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
-    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+    const context = expectIncomplete(expect, run, label, TRUSTED.name, EVIL_HOST);
     expect(run.stdout + run.stderr, context).not.toContain(SECRET);
   });
 
@@ -198,11 +196,7 @@ describe("a yarn berry lockfile under a .yarnrc.yml that names a registry", () =
   it('the checksum is of yarn\'s own archive, no hash the registry publishes: incomplete (exit 3), naming the host', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
     noteCases(task);
     const run = await audit({ 'package.json': MANIFEST, 'yarn.lock': lock, '.yarnrc.yml': `npmRegistryServer: "${UNRESOLVABLE_ORIGIN}"\n` });
-    const context = `exit ${run.code}\n${run.stderr.slice(0, 500)}`;
-    expect(run.code, context).toBe(3);
-    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === TRUSTED.name);
-    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
-    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+    expectIncomplete(expect, run, '', TRUSTED.name, EVIL_HOST);
   });
 
   it('without the .yarnrc.yml: audited, exit 0', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
@@ -260,11 +254,7 @@ describe("yarn's own public registry, which serves the public registry's content
   ] as const)("yarn's host %s, hashless berry pins: incomplete (exit 3), naming the host", { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, files, env], { task, expect }) => {
     noteCases(task);
     const run = await audit({ ...berry(TRUSTED), ...files }, env);
-    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
-    expect(run.code, context).toBe(3);
-    const entry = passes(run, TRUSTED);
-    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
-    expect(entry?.policy.failures[0]?.message, context).toContain(new URL(YARN_PUBLIC).host);
+    expectIncomplete(expect, run, label, TRUSTED.name, new URL(YARN_PUBLIC).host);
   });
 
   // yarn 1 writes yarn's host into `resolved` and fetches it as written.
@@ -329,11 +319,7 @@ describe("a yarn 1 lockfile under the registry the project's .yarnrc names (nerq
   it.concurrent.for(cases)('%s, no integrity: incomplete (exit 3), naming the host', { timeout: CLI_TEST_TIMEOUT_MS }, async ([label, pkg, config], { task, expect }) => {
     noteCases(task);
     const run = await audit({ ...classic(pkg, null), ...config() });
-    const context = `${label}: exit ${run.code}\n${run.stderr.slice(0, 500)}`;
-    expect(run.code, context).toBe(3);
-    const entry = parseAudit(run.stdout).entries.find((e) => e.subject.name === pkg.name);
-    expect(entry?.policy.failures[0], context).toMatchObject({ rule: 'not-checked', checks: ['lockfile-injection'] });
-    expect(entry?.policy.failures[0]?.message, context).toContain(EVIL_HOST);
+    expectIncomplete(expect, run, label, pkg.name, EVIL_HOST);
   });
 
   const passing: [label: string, files: () => Record<string, string>][] = [
