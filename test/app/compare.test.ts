@@ -257,6 +257,39 @@ describe('compareWithPeers', () => {
   });
 });
 
+describe("compareWithPeers and the run's deadline", () => {
+  it("the peers are evaluated under the call's signal: its end closes their requests in flight, and the comparison answers with the peers unavailable", async () => {
+    freshHome();
+    const names = ['nerq-peer-hang-a', 'nerq-peer-hang-b', 'nerq-peer-hang-c'];
+    // Peers whose registry never answers: only the deadline ends their requests.
+    const hanging = names.map((name) => {
+      let arrive!: () => void;
+      let close!: () => void;
+      const arrived = new Promise<void>((resolve) => (arrive = resolve));
+      const closed = new Promise<void>((resolve) => (close = resolve));
+      server.route('GET', `/npm/${name}`, (_req, res) => {
+        res.on('close', () => close());
+        arrive();
+      });
+      return { arrived, closed };
+    });
+    serveSearch(server, searchAnswer(names.map((name) => ({ name, keywords: ['http'] }))));
+    const app = runtime();
+    const outcome = await checked(app, 'nerq-cmp-target');
+    const deadline = new AbortController();
+    const comparing = compareWithPeers(app, outcome, { gate: DEFAULT_GATE, now: NOW, signal: deadline.signal });
+    // Concurrently: every peer's request is in flight at once.
+    await Promise.all(hanging.map((h) => h.arrived));
+    deadline.abort(new Error('deadline'));
+    await Promise.all(hanging.map((h) => h.closed));
+    const result = await comparing;
+    // Cut short, the peers count as unanswered, never as scored nor as "no peers"; nothing is averaged.
+    expect(result.comparison).toBeNull();
+    expect(result.comparisonUnavailable).toMatchObject({ code: 'peers-unavailable', counts: { candidates: 3, unavailable: 3, scored: 0 } });
+    expect(result.alternatives).toEqual([]);
+  });
+});
+
 describe('compareTargets', () => {
   it('three packages side by side: dimensions, the highest, the checks where they differ most', async () => {
     freshHome();
