@@ -1,7 +1,7 @@
 /**
  * A target among its peers (app/compare.ts), in process against the fixture server: peers found
  * by npm's search (answers built from the recorded one) and by the curated replacement list,
- * evaluated by the same engine; standing and alternatives; a failing search; `compareTargets`.
+ * evaluated by the same engine; standing and alternatives; a failing search; the run's deadline; `compareTargets`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
