@@ -36,6 +36,27 @@ function range(scores: readonly (number | null)[]): string {
   return min === max ? `  all ${min.toFixed(1)}` : `  min ${min.toFixed(1)} · max ${max.toFixed(1)}`;
 }
 
+/**
+ * One line per evaluation, oldest first: time, version, score, grade, verdict, and a change of
+ * grade from the row before. A change that would run past `width` goes on a line of its own,
+ * under the verdict, so no row is wider than the terminal.
+ */
+export function historyRows(rows: readonly Pick<HistoryRow, 'evaluatedAt' | 'version' | 'score' | 'grade' | 'verdict'>[], width: number): string[] {
+  const lines: string[] = [];
+  let lastGrade: string | null = null;
+  for (const r of rows) {
+    const gradeChange = lastGrade !== null && r.grade !== lastGrade ? `(grade ${lastGrade} → ${r.grade ?? '—'})` : '';
+    lastGrade = r.grade;
+    const score = r.score === null ? '    —' : r.score.toFixed(1).padStart(5);
+    const lead = `${r.evaluatedAt.slice(0, 19).replace('T', ' ')}  ${sanitizeForTerminal(r.version ?? '—').padEnd(14)} ${score}  ${(r.grade ?? '—').padEnd(2)}  `;
+    const row = `${lead}${sanitizeForTerminal(r.verdict)}`;
+    if (gradeChange === '') lines.push(row);
+    else if ([...row].length + 2 + [...gradeChange].length <= width) lines.push(`${row}  ${gradeChange}`);
+    else lines.push(row, `${' '.repeat([...lead].length)}${gradeChange}`);
+  }
+  return lines;
+}
+
 export async function runHistory(input: string, options: { json?: boolean; limit?: unknown }): Promise<number> {
   const limit = options.limit === undefined ? DEFAULT_HISTORY_LIMIT : Number(options.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new UsageError(`--limit must be a whole number from 1 to ${MAX_LIMIT}`);
@@ -67,13 +88,7 @@ export async function runHistory(input: string, options: { json?: boolean; limit
   const scores = rows.map((r) => r.score);
   const lines = [`${sanitizeForTerminal(key)}  ${sparkline(scores)}${range(scores)}`, ''];
   if (more) lines.push(`the last ${limit} evaluations; older ones are not shown (--limit N shows more)`, '');
-  let lastGrade: string | null = null;
-  for (const r of rows) {
-    const gradeChange = lastGrade !== null && r.grade !== lastGrade ? `  (grade ${lastGrade} → ${r.grade ?? '—'})` : '';
-    lastGrade = r.grade;
-    const score = r.score === null ? '    —' : r.score.toFixed(1).padStart(5);
-    lines.push(`${r.evaluatedAt.slice(0, 19).replace('T', ' ')}  ${sanitizeForTerminal(r.version ?? '—').padEnd(14)} ${score}  ${(r.grade ?? '—').padEnd(2)}  ${sanitizeForTerminal(r.verdict)}${gradeChange}`);
-  }
+  lines.push(...historyRows(rows, process.stdout.isTTY === true ? Math.min(process.stdout.columns || 80, 120) : 80));
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }

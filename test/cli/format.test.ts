@@ -148,6 +148,27 @@ describe('--help and --version', () => {
     expect(result.stdout).not.toContain('(default: [])');
   });
 
+  /**
+   * The README's option table of a command (its `### \`nerq <command>` section) and `--help`
+   * give the same default for --timeout and the same effect and default for --min-coverage.
+   */
+  it.each(['check', 'audit'])('%s --help and the README agree on --timeout and --min-coverage', async (command) => {
+    const help = (await runCli([command, '--help'])).stdout.replace(/\s*\n\s+/g, ' ');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf(`### \`nerq ${command} `);
+    const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+    const row = (flag: string) => section.split('\n').find((l) => l.startsWith('| ') && l.includes(`\`${flag} `)) ?? '';
+    const helpLine = (flag: string) => /--[\w-]+ <[\w]+> +(.*?)(?= --[\w-]+|$)/.exec(help.slice(help.indexOf(`${flag} <`)))?.[1] ?? '';
+    // The numbers after "default", in order ("one second per 4 packages" counts as 1 per 4).
+    const defaults = (text: string) => (/\(default:? ([^)]*)\)/.exec(text)?.[1] ?? '').replace(/\bone second\b/, '1').match(/\d+(\.\d+)?/g);
+    expect(defaults(row('--timeout')), row('--timeout')).not.toBeNull();
+    expect(defaults(helpLine('--timeout'))).toEqual(defaults(row('--timeout')));
+    // --min-coverage: below it a target is not evaluated (exit 3), not failed, in both.
+    expect(helpLine('--min-coverage')).toMatch(/not evaluated/);
+    expect(row('--min-coverage')).toMatch(/could not be evaluated|not evaluated/);
+    expect(defaults(helpLine('--min-coverage'))).toEqual(defaults(row('--min-coverage')));
+  });
+
   it('check --help exits 0 and lists the gate options', async () => {
     const result = await runCli(['check', '--help']);
     expect(result.code).toBe(0);
