@@ -318,7 +318,6 @@ describe('docs/fixture-reports.md', () => {
       expect(report.verdictCode, name).not.toBe('yes');
     }
 
-    if (process.env.PEEK !== undefined) for (const r of repos.filter((x) => x.repo === process.env.PEEK)) console.log(JSON.stringify({ category: r.report.category, checks: r.report.checks.map((c) => [c.dimension, c.id, c.status, c.score, c.messageId, c.weight]) }, null, 0));
     const rendered = renderPage(repos, entries);
     if (process.env.UPDATE_GENERATED === '1') writeFileSync(DOC, rendered);
     let current = '';
