@@ -14,7 +14,7 @@ import { renderTable } from '../../src/render/table.js';
 import { renderMarkdown } from '../../src/render/markdown.js';
 import { evidence, unavailable } from '../support/evidence-builder.js';
 
-const DOCS = ['README.md', 'docs/scoring.md', 'docs/security.md', 'docs/serve.md', 'docs/checks.md', 'docs/mcp.md'];
+const DOCS = ['README.md', 'docs/scoring.md', 'docs/security.md', 'docs/serve.md', 'docs/checks.md', 'docs/mcp.md', 'docs/fixture-reports.md'];
 /** Internal names that never reach prose; the names of requests a source's failure may start with ("GitHub GraphQL: "). */
 const JARGON = ['packument', 'querybatch'];
 const REQUEST_NAMES = /packument|querybatch|GraphQL/i;

@@ -360,3 +360,50 @@ export function serveRecordedGraphql(
     res.end(JSON.stringify({ data: Object.fromEntries(aliases.map((a) => [a, node()])) }));
   });
 }
+
+/** What a test serves for one recorded repository: the synthesised answers and the published names. */
+export type RecordedCase = ServeRecordedOptions & { published: PublishedPackages };
+
+/**
+ * The synthesised answers each of the fourteen recorded repositories is checked with wherever a
+ * test judges it whole (test/repository/repository-targets.test.ts, docs/fixture-reports.md):
+ * the licence GitHub would detect, made-up stars and topics, and the registries' answers for the
+ * names it advertises or declares (PUBLISHED, or none).
+ */
+export const RECORDED_CASES: Record<string, RecordedCase> = {
+  'formulahendry/mcp-server-code-runner': { license: 'MIT', stars: 230, published: PUBLISHED['formulahendry/mcp-server-code-runner'] ?? {} },
+  'microsoft/playwright-mcp': { license: 'Apache-2.0', stars: 20_000, topics: ['mcp', 'playwright'], published: PUBLISHED['microsoft/playwright-mcp'] ?? {} },
+  'blazickjp/arxiv-mcp-server': { license: 'Apache-2.0', published: PUBLISHED['blazickjp/arxiv-mcp-server'] ?? {} },
+  // One example's manifest the recording left out would fail; examples cannot vouch, so it is never asked.
+  'modelcontextprotocol/typescript-sdk': {
+    license: 'Apache-2.0',
+    topics: [],
+    override: { '/contents/examples/guides/package.json': { status: 503 } },
+    published: PUBLISHED['modelcontextprotocol/typescript-sdk'] ?? {},
+  },
+  'wong2/awesome-mcp-servers': { license: 'MIT', published: {} },
+  'ian1roberts/mcp_server': { license: 'MIT', stars: 1, published: {} },
+  'BurntSushi/ripgrep': { license: 'Unlicense', stars: 50_000, published: {} },
+  'github/github-mcp-server': { license: 'MIT', stars: 25_000, published: {} },
+  'upstash/context7': {
+    license: 'MIT',
+    stars: 30_000,
+    topics: ['mcp', 'mcp-server'],
+    published: {
+      npm: {
+        '@upstash/context7-mcp': 'https://github.com/upstash/context7',
+        '@smithery/cli': 'https://github.com/smithery-ai/cli',
+        '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector',
+        tsx: 'https://github.com/privatenumber/tsx',
+      },
+    },
+  },
+  'rust-mcp-stack/rust-mcp-filesystem': { license: 'MIT', stars: 150, published: { npm: { '@rustmcp/rust-mcp-filesystem': 'https://github.com/rust-mcp-stack/rust-mcp-filesystem' } } },
+  'GongRzhe/Office-Word-MCP-Server': {
+    license: 'MIT',
+    published: { pypi: { 'office-word-mcp-server': 'https://github.com/GongRzhe/Office-Word-MCP-Server', mcp: 'https://github.com/modelcontextprotocol/python-sdk', 'python-docx': 'https://github.com/python-openxml/python-docx' } },
+  },
+  'Rishirandhawa/mcp-rust-sdk': { license: 'MIT', stars: 5, published: {} },
+  'modelcontextprotocol/rust-sdk': { license: 'NOASSERTION', stars: 2500, published: {} },
+  'modelcontextprotocol/kotlin-sdk': { license: 'NOASSERTION', stars: 1000, published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } } },
+};

@@ -24,6 +24,7 @@ import { NO_TOKEN_TAG_DATES } from '../../src/sources/github/tag-dates.js';
 import {
   osvRecord,
   PUBLISHED,
+  RECORDED_CASES,
   useRepositoryHarness,
   recordOf,
   repoAnswer,
@@ -63,6 +64,11 @@ async function check(fullName: string, options: ServeRecordedOptions & { publish
 }
 
 const dimension = (report: Report, id: string) => report.dimensions.find((d) => d.id === id);
+const recordedCase = (repo: string) => {
+  const found = RECORDED_CASES[repo];
+  if (found === undefined) throw new Error(`no recorded case ${repo}`);
+  return found;
+};
 const checkOf = (report: Report, id: string) => report.checks.find((c) => c.id === id);
 
 const CODE_RUNNER = 'formulahendry/mcp-server-code-runner';
@@ -283,27 +289,23 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
 });
 
 describe('every recorded repository whose files exist: all five dimensions known, coverage ≥ 0.7, a verdict with its reason', () => {
-  const cases: Array<{ repo: string; options: ServeRecordedOptions; verdict: string; heldBy: string[] }> = [
+  // Each served with the synthesised answers of RECORDED_CASES (test/repository/recorded-repos.ts).
+  const cases: Array<{ repo: string; verdict: string; heldBy: string[] }> = [
     // 16 days of history holds it (project-maturity), and an MCP server that runs code below its category's bar.
-    { repo: CODE_RUNNER, options: { license: 'MIT', stars: 230 }, verdict: 'caution', heldBy: ['verdict-held', 'category-bar'] },
-    { repo: 'microsoft/playwright-mcp', options: { license: 'Apache-2.0', stars: 20_000, topics: ['mcp', 'playwright'] }, verdict: 'yes', heldBy: [] },
+    { repo: CODE_RUNNER, verdict: 'caution', heldBy: ['verdict-held', 'category-bar'] },
+    { repo: 'microsoft/playwright-mcp', verdict: 'yes', heldBy: [] },
     // An MCP server below the risk categories' bar (a shown 80).
-    { repo: 'blazickjp/arxiv-mcp-server', options: { license: 'Apache-2.0' }, verdict: 'caution', heldBy: ['category-bar'] },
-    {
-      repo: 'modelcontextprotocol/typescript-sdk',
-      options: { license: 'Apache-2.0', topics: [], override: { '/contents/examples/guides/package.json': { status: 503 } } },
-      verdict: 'yes',
-      heldBy: [],
-    },
+    { repo: 'blazickjp/arxiv-mcp-server', verdict: 'caution', heldBy: ['category-bar'] },
+    { repo: 'modelcontextprotocol/typescript-sdk', verdict: 'yes', heldBy: [] },
     // A list of links with no manifest: no policy, no update tool, nothing to vouch for — below 70.
-    { repo: 'wong2/awesome-mcp-servers', options: { license: 'MIT' }, verdict: 'caution', heldBy: [] },
+    { repo: 'wong2/awesome-mcp-servers', verdict: 'caution', heldBy: [] },
     // Four days of history (project-maturity) and a README advertising a name it does not publish (advertised-packages).
-    { repo: 'ian1roberts/mcp_server', options: { license: 'MIT', stars: 1 }, verdict: 'caution', heldBy: ['verdict-held', 'verdict-held'] },
-    { repo: 'BurntSushi/ripgrep', options: { license: 'Unlicense', stars: 50_000 }, verdict: 'yes', heldBy: [] },
+    { repo: 'ian1roberts/mcp_server', verdict: 'caution', heldBy: ['verdict-held', 'verdict-held'] },
+    { repo: 'BurntSushi/ripgrep', verdict: 'yes', heldBy: [] },
   ];
-  for (const { repo, options, verdict, heldBy } of cases) {
+  for (const { repo, verdict, heldBy } of cases) {
     it(`${repo}: ${verdict}`, async () => {
-      const { report } = await check(repo, options);
+      const { report } = await check(repo, recordedCase(repo));
       for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
       expect(report.coverage).toBeGreaterThanOrEqual(0.7);
       expect(report.verdictCode).toBe(verdict);
@@ -314,50 +316,24 @@ describe('every recorded repository whose files exist: all five dimensions known
 });
 
 describe('the seven other recorded repositories: all five dimensions known; coverage ≥ 0.7 wherever the dependencies are pinned or resolved', () => {
-  const cases: Array<{ repo: string; options: ServeRecordedOptions & { published: PublishedPackages }; verdict: string; reasons: string[]; pinned: boolean; unevaluated?: false }> = [
-    { repo: 'github/github-mcp-server', options: { license: 'MIT', stars: 25_000, published: {} }, verdict: 'yes', reasons: [], pinned: true },
-    {
-      repo: 'upstash/context7',
-      options: { license: 'MIT', stars: 30_000, topics: ['mcp', 'mcp-server'], published: {
-          npm: {
-            '@upstash/context7-mcp': 'https://github.com/upstash/context7',
-            '@smithery/cli': 'https://github.com/smithery-ai/cli',
-            '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector',
-            tsx: 'https://github.com/privatenumber/tsx',
-          },
-        },
-      },
-      verdict: 'yes',
-      reasons: [],
-      pinned: true,
-    },
-    { repo: 'rust-mcp-stack/rust-mcp-filesystem', options: { license: 'MIT', stars: 150, published: { npm: { '@rustmcp/rust-mcp-filesystem': 'https://github.com/rust-mcp-stack/rust-mcp-filesystem' } } }, verdict: 'yes', reasons: [], pinned: true },
+  const cases: Array<{ repo: string; verdict: string; reasons: string[]; pinned: boolean; unevaluated?: false }> = [
+    { repo: 'github/github-mcp-server', verdict: 'yes', reasons: [], pinned: true },
+    { repo: 'upstash/context7', verdict: 'yes', reasons: [], pinned: true },
+    { repo: 'rust-mcp-stack/rust-mcp-filesystem', verdict: 'yes', reasons: [], pinned: true },
     // One day of history; requirements.txt names its dependencies without pins: the malicious-package check cannot run on ranges.
-    {
-      repo: 'GongRzhe/Office-Word-MCP-Server',
-      options: { license: 'MIT', published: { pypi: { 'office-word-mcp-server': 'https://github.com/GongRzhe/Office-Word-MCP-Server', mcp: 'https://github.com/modelcontextprotocol/python-sdk', 'python-docx': 'https://github.com/python-openxml/python-docx' } } },
-      verdict: 'caution',
-      reasons: ['verdict-held', 'danger-unchecked'],
-      pinned: true,
-    },
+    { repo: 'GongRzhe/Office-Word-MCP-Server', verdict: 'caution', reasons: ['verdict-held', 'danger-unchecked'], pinned: true },
     // Cargo.toml without Cargo.lock: its direct requirements resolved against the recorded crates.io
     // index files (23 of 24), so the dependency check is known and coverage reaches 0.7; the
     // malicious-package check still cannot run on ranges (danger-unchecked).
-    { repo: 'Rishirandhawa/mcp-rust-sdk', options: { license: 'MIT', stars: 5, published: {} }, verdict: 'caution', reasons: ['verdict-held', 'verdict-held', 'danger-unchecked'], pinned: true },
+    { repo: 'Rishirandhawa/mcp-rust-sdk', verdict: 'caution', reasons: ['verdict-held', 'verdict-held', 'danger-unchecked'], pinned: true },
     // No lockfile exists (a Cargo workspace whose requirements the recorded index files mostly do not
     // match; a Gradle build): coverage stays below 0.7 — never raised by reading unknowns as clean.
-    { repo: 'modelcontextprotocol/rust-sdk', options: { license: 'NOASSERTION', stars: 2500, published: {} }, verdict: 'caution', reasons: ['danger-unchecked'], pinned: false, unevaluated: false },
-    {
-      repo: 'modelcontextprotocol/kotlin-sdk',
-      options: { license: 'NOASSERTION', stars: 1000, published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } } },
-      verdict: 'caution',
-      reasons: ['danger-unchecked'],
-      pinned: false,
-    },
+    { repo: 'modelcontextprotocol/rust-sdk', verdict: 'caution', reasons: ['danger-unchecked'], pinned: false, unevaluated: false },
+    { repo: 'modelcontextprotocol/kotlin-sdk', verdict: 'caution', reasons: ['danger-unchecked'], pinned: false },
   ];
-  for (const { repo, options, verdict, reasons, pinned, unevaluated } of cases) {
+  for (const { repo, verdict, reasons, pinned, unevaluated } of cases) {
     it(`${repo}: ${verdict}`, async () => {
-      const { report } = await check(repo, options);
+      const { report } = await check(repo, recordedCase(repo));
       for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
       expect(report.verdictCode).toBe(verdict);
       expect(report.verdictReasonDetails.map((r) => r.code)).toEqual(reasons);
