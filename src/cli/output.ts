@@ -63,6 +63,11 @@ export function toTerminal(options: { output?: string | undefined }): boolean {
   return options.output === undefined && process.stdout.isTTY === true;
 }
 
+/** The width a table is laid out for: the terminal's, at most 120 columns; 80 in a file or a pipe. */
+export function outputWidth(options: { output?: string | undefined }): number {
+  return toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80;
+}
+
 /** Print the reports as the options ask; the exit code follows their gates. */
 export function writeReports(reports: readonly Report[], options: OutputOptions): 0 | 1 | 3 {
   const format = formatOf(options);
@@ -70,7 +75,7 @@ export function writeReports(reports: readonly Report[], options: OutputOptions)
     renderReports(reports, {
       format,
       color: colorEnabled(process.env, toTerminal(options), options.color),
-      width: toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80,
+      width: outputWidth(options),
       evidence: options.evidence === true,
       quiet: options.quiet === true,
     }),

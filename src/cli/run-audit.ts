@@ -30,7 +30,7 @@ import { loadAuditConfigParsers } from '../app/runtime.js';
 import { cliRuntime } from './cli-runtime.js';
 import { guardInterrupts } from './interrupt.js';
 import { AuditOptionsSchema, clockFrom, gateOf, parseOptions, UsageError, type AuditOptions } from './options.js';
-import { colorEnabled, emit, toTerminal } from './output.js';
+import { colorEnabled, emit, outputWidth, toTerminal } from './output.js';
 import { startAuditProgress } from './progress.js';
 import { printError } from './stderr.js';
 
@@ -124,7 +124,7 @@ export async function runAudit(dirArg: string | undefined, raw: Record<string, u
           ? renderSarif(report, { checks: CHECKS, baseDir: repositoryRelative(dir), checksDocUrl: CHECKS_DOC_URL })
           : renderAuditTable(report, {
               color: colorEnabled(process.env, toTerminal(options), options.color),
-              width: toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80,
+              width: outputWidth(options),
               quiet: options.quiet === true,
             }),
       options.output,

@@ -10,7 +10,7 @@ import { cliRuntime } from './cli-runtime.js';
 import { parseTargets } from './targets.js';
 import { guardInterrupts } from './interrupt.js';
 import { CheckOptionsSchema, clockFrom, formatOf, gateOf, includePackageOption, parseOptions, UsageError } from './options.js';
-import { emit, toTerminal } from './output.js';
+import { emit, outputWidth } from './output.js';
 import { startProgress } from './progress.js';
 
 const DEFAULT_TIMEOUT_S = 60;
@@ -76,7 +76,7 @@ export async function runCompare(inputs: string[], raw: Record<string, unknown>)
   if (refused !== null) throw new UsageError(refused.message);
   const reports = result.outcomes.map((o) => o.report);
   const format = formatOf(options);
-  const width = toTerminal(options) ? Math.min(process.stdout.columns || 80, 120) : 80;
+  const width = outputWidth(options);
   const text =
     format === 'json'
       ? renderCompareJson(reports, result.comparison)

@@ -6,6 +6,7 @@ import type { HistoryRow } from '../store/types.js';
 import { sanitizeForTerminal } from '../render/sanitize.js';
 import { DEFAULT_HISTORY_LIMIT } from '../store/history.js';
 import { UsageError, warn } from './options.js';
+import { outputWidth } from './output.js';
 
 /** The most `--limit` accepts. */
 const MAX_LIMIT = 100_000;
@@ -88,7 +89,7 @@ export async function runHistory(input: string, options: { json?: boolean; limit
   const scores = rows.map((r) => r.score);
   const lines = [`${sanitizeForTerminal(key)}  ${sparkline(scores)}${range(scores)}`, ''];
   if (more) lines.push(`the last ${limit} evaluations; older ones are not shown (--limit N shows more)`, '');
-  lines.push(...historyRows(rows, process.stdout.isTTY === true ? Math.min(process.stdout.columns || 80, 120) : 80));
+  lines.push(...historyRows(rows, outputWidth({})));
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
 }
