@@ -8,7 +8,7 @@
  * tree route by branch name (pointing at the recorded root tree), and the two-to-a-page commit
  * listings that date its history (cut from the recorded history.json).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
@@ -111,6 +111,11 @@ export interface ServeRecordedOptions extends RepoAnswerOptions {
   override?: Record<string, FixtureResponse>;
   /** crates.io's sparse index answers every crate with this (a fault) instead of the recorded index files. */
   cratesIndex?: FixtureResponse;
+  /**
+   * A folder under fixtures/http of newer crates.io index files (fixtures/PROVENANCE.md), each served
+   * in place of the recorded file at the same index path; the crates it lacks keep theirs.
+   */
+  cratesIndexRecords?: string;
 }
 
 /** Declare every REST route nerq asks for a recorded repository. */
@@ -149,7 +154,15 @@ export function serveRecordedRepo(server: FixtureServer, fullName: string, optio
   if (!Object.keys(options.override ?? {}).some((k) => k.startsWith('/commits?'))) Object.assign(routes, historyRoutes(fullName));
   for (const [suffix, response] of Object.entries(routes)) server.expect('GET', `${base}${suffix}`, response);
   serveOsvRecords(server, options.osv ?? [], options.osvMalformed === true, options.osvStatus);
-  // crates.io's sparse index: the recorded index files (fixtures/http/crates-index) by path.
+  // crates.io's sparse index: the recorded index files (fixtures/http/crates-index) by path, the newer ones first.
+  if (options.cratesIndexRecords !== undefined && options.cratesIndex === undefined) {
+    const folder = options.cratesIndexRecords;
+    for (const file of readdirSync(path.join(FIXTURES_ROOT, folder), { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      const indexPath = path.relative(path.join(FIXTURES_ROOT, folder), path.join(file.parentPath, file.name)).split(path.sep).join('/');
+      server.expect('GET', `/crates-index/${indexPath}`, { fixture: `${folder}/${indexPath}` });
+    }
+  }
   server.fallback('GET', '/crates-index/', options.cratesIndex);
   // Commits, the root listing, sub-trees, tags and raw contents: the recorded files by path.
   server.fallback('GET', `${base}/`);
@@ -404,6 +417,7 @@ export const RECORDED_CASES: Record<string, RecordedCase> = {
     published: { pypi: { 'office-word-mcp-server': 'https://github.com/GongRzhe/Office-Word-MCP-Server', mcp: 'https://github.com/modelcontextprotocol/python-sdk', 'python-docx': 'https://github.com/python-openxml/python-docx' } },
   },
   'Rishirandhawa/mcp-rust-sdk': { license: 'MIT', stars: 5, published: {} },
-  'modelcontextprotocol/rust-sdk': { license: 'NOASSERTION', stars: 2500, published: {} },
+  // Its manifests are newer than the recorded index files: the newer ones (fixtures/PROVENANCE.md) where they exist.
+  'modelcontextprotocol/rust-sdk': { license: 'NOASSERTION', stars: 2500, published: {}, cratesIndexRecords: 'crates-index-2026' },
   'modelcontextprotocol/kotlin-sdk': { license: 'NOASSERTION', stars: 1000, published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } } },
 };

@@ -238,17 +238,19 @@ describe('repositories unlike the first nine: a Poetry-only Python server, a Rus
 
 describe('a Cargo workspace and a Gradle build of one organisation (modelcontextprotocol/rust-sdk, modelcontextprotocol/kotlin-sdk)', () => {
   it('the workspace root Cargo.toml declares the licence (`[workspace.package] license`): compared though GitHub cannot identify the licence file', async () => {
-    const { report, requests, evidence } = await check('modelcontextprotocol/rust-sdk', { license: 'NOASSERTION', stars: 2500 });
+    const { report, requests, evidence } = await check('modelcontextprotocol/rust-sdk', { license: 'NOASSERTION', stars: 2500, cratesIndexRecords: 'crates-index-2026' });
     expect(checkOf(report, 'license-file')).toMatchObject({ score: 100, messageId: 'consistent', evidence: { files: ['LICENSE'], declared: 'Apache-2.0', found: expect.arrayContaining(['Apache-2.0', 'MIT']) } });
     expect(checkOf(report, 'license-consistency')).toMatchObject({ score: null, messageId: 'repository-unrecognised', evidence: { declared: 'Apache-2.0' } });
     expect(dimension(report, 'compliance')?.score).toBe(100);
     // Its Cargo.toml files are pinned by no Cargo.lock: the members' requirements (`workspace = true`
-    // from the root's [workspace.dependencies]) resolved against the recorded crates.io index files.
-    // Those the recorded files hold no match for (the manifests are newer than the index files:
-    // syn 3, thiserror 2, hyper 1 …) stay unresolved and named; the path dependencies are named.
+    // from the root's [workspace.dependencies]) resolved against the recorded crates.io index files,
+    // the newer ones of fixtures/http/crates-index-2026 where they exist (thiserror 2, hyper 1 …).
+    // Those no recorded file matches (releases after the newest recorded index: syn 3, darling 0.24 …)
+    // stay unresolved and named; the path dependencies are named.
     const vulnerable = checkOf(report, 'vulnerable-dependencies');
-    expect(vulnerable).toMatchObject({ messageId: 'repository-clean-ranges', evidence: { total: 50, rangeResolved: 27, directOnly: true } });
-    expect(vulnerable?.evidence?.unresolved).toEqual(expect.arrayContaining(['syn', 'thiserror', 'hyper', 'hyper-util', 'chrono']));
+    expect(vulnerable).toMatchObject({ messageId: 'repository-clean-ranges', evidence: { total: 50, rangeResolved: 36, directOnly: true } });
+    expect(vulnerable?.evidence?.unresolved).toEqual(expect.arrayContaining(['syn', 'darling', 'hyper-util', 'chrono']));
+    expect(vulnerable?.evidence?.unresolved).not.toContain('thiserror');
     const deps = evidence.sources.dependencies;
     expect(deps.status === 'ok' && deps.facts.rangeLookups).toEqual({ used: 40, limit: 40 });
     expect(deps.status === 'ok' && deps.facts.unvouched).toEqual([
@@ -258,7 +260,11 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
     const byName = deps.status === 'ok' ? deps.facts.dependencies : [];
     // Beyond the 40 lookups a repository may spend: unresolved with the reason.
     expect(byName.find((d) => d.name === 'hyper-util')).toMatchObject({ version: null, reason: 'not resolved: more than 40 registry lookups per repository' });
-    // A requirement only pre-releases match (hmac 0.13.0-pre.5) is not resolved to one.
+    // Caret requirements on 1.x, 2.x and 0.x resolved to the highest non-yanked match of the newer files.
+    const resolved = Object.fromEntries(byName.map((d) => [`${d.name}@${d.range}`, d.version]));
+    expect(resolved).toMatchObject({ 'thiserror@2': '2.0.18', 'hyper@1': '1.8.1', 'reqwest@0.13': '0.13.1', 'reqwest@0.13.2': null, 'pastey@0.2.0': '0.2.1', 'oauth2@5.0': '5.0.0', 'schemars@1.1.0': '1.2.0', 'process-wrap@9.0': '9.0.1', 'which@8': '8.0.0' });
+    // A requirement only pre-releases match (rand 0.10.0-rc.8, hmac 0.13.0-pre.5) is not resolved to one.
+    expect(byName.find((d) => d.name === 'rand')).toMatchObject({ version: null, reason: 'no published version matches 0.10' });
     expect(byName.find((d) => d.name === 'hmac')).toMatchObject({ version: null, reason: 'no published version matches 0.13' });
     expect(report.verdictReasonDetails.map((r) => r.code)).toContain('danger-unchecked');
     expect(report.category?.id).toBe('mcp-server');
