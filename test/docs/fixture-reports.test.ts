@@ -84,7 +84,7 @@ const NOT_SIGNED: Record<string, string> = {
  * (the dependency checks stay unknown rather than being read as clean; docs/scoring.md). Printed on the page.
  */
 const NO_FILES: Record<string, string> = {
-  'modelcontextprotocol/rust-sdk': 'no Cargo.lock pins the workspace; most of its requirements match no version of the recorded crates.io index files',
+  'modelcontextprotocol/rust-sdk': 'no Cargo.lock pins the workspace: its requirements resolve to direct dependencies only, so the malicious-dependency check stays unknown',
   'modelcontextprotocol/kotlin-sdk': 'a Gradle build: no manifest or lockfile nerq reads for dependencies',
 };
 
