@@ -242,7 +242,7 @@ interface EntryRow extends Evaluated {
  */
 const MCP_HELD: Record<string, string> = {
   'io.github.microsoft/playwright-mcp':
-    "its npm package `@playwright/mcp` is CAUTION: the recorded packument's publish times run against version order (0.0.25 dated after 0.0.82, a mirror's own dates), so its release recency is not known and holds the package; the entry is held with its package (`mcp-package-weakest`). Its documentation and compliance stay unknown with GitHub answering: an entry's own checks, its packages' scores and the twelve repository checks of docs/scoring.md §9 (of which only \`license-consistency\` is compliance, and unknown here) are what it is scored on; its README and licence are judged in its package's nested report (from the tarball, not recorded here)",
+    "its npm package `@playwright/mcp` is CAUTION: the recorded registry answer's publish times run against version order (0.0.25 dated after 0.0.82, a mirror's own dates), so its release recency is not known and holds the package; the entry is held with its package (`mcp-package-weakest`). Its documentation and compliance stay unknown with GitHub answering: an entry's own checks, its packages' scores and the twelve repository checks of docs/scoring.md §9 (of which only \`license-consistency\` is compliance, and unknown here) are what it is scored on; its README and licence are judged in its package's nested report (from the tarball, not recorded here)",
   'io.github.blazickjp/arxiv-mcp-server': 'its PyPI project is not recorded (503): the package could not be evaluated now (`mcp-package-unavailable`, 69.9, incomplete)',
   'io.github.github/github-mcp-server': 'its only package is an OCI image, which nerq does not evaluate yet: no code of it could be inspected (`mcp-uninspected`, 69.9, at most CAUTION whatever the services say)',
 };
@@ -382,8 +382,8 @@ function renderPage(repos: RepoRow[], entries: EntryRow[]): string {
     '("repository recorded": yes), GitHub answers from its recording with the answers the repository rows synthesise',
     '(`RECORDED_CASES`); **for any other repository no answer is made up**: GitHub stays unavailable (its hourly budget',
     'spent), and the repository checks are unknown. OSV answers, with no advisory. A package\'s registry answers only where',
-    'the MCP tests serve a recording (the npm packuments of `airtable-mcp-server`, `@playwright/mcp`,',
-    '`nerq-fixture-bare`); its tarball, its dependencies\' packuments and its download counts are not recorded (503), and no',
+    'the MCP tests serve a recording (the npm registry\'s answers for `airtable-mcp-server`, `@playwright/mcp`,',
+    '`nerq-fixture-bare`); its tarball, its dependencies\' registry answers and its download counts are not recorded (503), and no',
     'PyPI project an entry names is recorded (`arxiv-mcp-server`, `scrapling`: 503; `time-mcp-pypi`: 404, as the test',
     'serves it). The row marked **services down** is the degraded case the MCP tests serve: GitHub\'s hourly budget spent and',
     'OSV not recorded (503).',
@@ -459,8 +459,10 @@ describe('docs/fixture-reports.md', () => {
       expect(e.counts.rest, e.name).toBeGreaterThan(1);
       for (const id of ['security', 'maintenance', 'community']) expect(e.report.dimensions.find((d) => d.id === id)?.score, `${e.name}: ${id}`).not.toBeNull();
       expect(e.report.verdictReasonDetails.map((r) => r.args?.cap), e.name).toContain(MCP_HELD_CAP[e.name]);
-      expect(e.report.verdictReasonDetails.map((r) => r.code), e.name).not.toContain('provisional');
+      // Where a source does not answer (arxiv-mcp-server's PyPI project is not recorded), the reason says so, never thin evidence.
+      expect(e.report.verdictReasonDetails.map((r) => r.code), e.name).not.toContain('provisional-thin');
     }
+    expect(working.find((e) => e.name === 'io.github.microsoft/playwright-mcp')?.report.verdictReasonDetails.map((r) => r.code)).not.toContain('provisional');
     const degraded = entries.filter((e) => e.label.includes('services down'));
     expect(degraded).toHaveLength(1);
     expect(degraded[0]?.recorded).toBe(false);
