@@ -6,9 +6,12 @@
  * repository and MCP tests synthesise them (test/repository/recorded-repos.ts RECORDED_CASES,
  * test/cli/mcp-helpers.ts). It must not go stale:
  * `UPDATE_GENERATED=1 npx vitest run test/docs/fixture-reports.test.ts` rewrites it.
+ * The MCP entries are checked with the services working (GitHub from the recorded repository where
+ * the entry's is one, else unavailable; OSV answering), and one row with them down, as the MCP tests serve them.
  * The same run asserts what a report on each recorded repository must be (docs/fixture-reports.md
  * states it): every dimension known, coverage ≥ 0.7 where the files to read exist, and no YES for
- * the repositories a careful reviewer would not sign.
+ * the repositories a careful reviewer would not sign; the GitHub request totals docs/scoring.md
+ * states; and why each MCP entry with a recorded repository is held.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -360,10 +363,10 @@ function renderPage(repos: RepoRow[], entries: EntryRow[]): string {
     "node's commits, people and counts are synthesised from another recording (acme/widget's), so only its request count",
     'and verdict are shown; the other cells are the report without a token.',
     '',
-    `**GitHub REST requests per repository without a token: ${Math.min(...rest)}–${Math.max(...rest)}** (no raw-hosting`,
-    'request: the synthesised commit listings carry no tree, so the history\'s newest commit is not known to have the listed',
-    'tree and the workflows are read over REST). docs/scoring.md (§9) states the parts, not one',
-    'total: the repository facts, then 4 + the files read (at most 23 more), at most 8 workflows and 4 action files, one',
+    `**GitHub REST requests per repository without a token: ${Math.min(...rest)}–${Math.max(...rest)}** (no request to raw file`,
+    'hosting: the synthesised commit listings carry no tree, so the newest commit is not known to have the listed tree and',
+    'the workflows are read over REST). docs/scoring.md (§9) states the parts, not one total: the repository facts, then',
+    '4 + the files read (at most 23 more), at most 8 workflows and 4 action files, one',
     'more when the security policy\'s only channel is private reporting, at most 8 more manifests to verify published',
     'packages. It states two measured totals, which this run checks: microsoft/playwright-mcp 18 without a token and 7 with',
     'one (4 REST + 3 GraphQL), modelcontextprotocol/typescript-sdk 34 without a token.',
