@@ -109,7 +109,7 @@ const REASONS = {
   }),
   provisional: define<{ coverage: number; minCoverage: number }>({
     appearsIn: 'verdict',
-    meaning: 'coverage is below `--min-coverage` and a source did not answer: the score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
+    meaning: 'coverage is below `--min-coverage` and a source did not answer (an MCP entry\'s package registry included): the score is provisional and the verdict at best CAUTION (the gate: not evaluated)',
     sentence: (a) => {
       const [coverage, minimum] = percentsApart(a.coverage, a.minCoverage);
       return `not enough evidence: coverage ${coverage}% is below the ${minimum}% a verdict needs, so the score is provisional; the missing sources answering would lift this`;

@@ -67,6 +67,13 @@ export const SOURCE_UNAVAILABLE = 'source-unavailable';
 export const NO_SOURCE_REPOSITORY = 'no-source-repository';
 
 /**
+ * An MCP entry's package that could not be evaluated now because its registry did not answer
+ * (checks/mcp-packages.ts, unknown as `unavailable`): a source the entry reads did not answer,
+ * and its answering would lift the evidence (docs/scoring.md §6a).
+ */
+const packageUnanswered = (c: VerdictCheck): boolean => c.score === null && c.id === 'mcp-packages' && c.messageId === 'unavailable';
+
+/**
  * Why a score is provisional, as what would lift it (docs/scoring.md §6a): a source repository
  * the target does not declare (no source answering lifts that); sources answering when one did
  * not; otherwise every source answered and the target itself gives too little.
@@ -74,7 +81,7 @@ export const NO_SOURCE_REPOSITORY = 'no-source-repository';
 function provisionalReason(input: VerdictInput): Reason {
   const args = { coverage: input.coverage, minCoverage: input.minCoverage };
   const unknownFor = (messageId: string) => input.checks.some((c) => c.score === null && c.messageId === messageId);
-  const unanswered = unknownFor(SOURCE_UNAVAILABLE);
+  const unanswered = unknownFor(SOURCE_UNAVAILABLE) || input.checks.some(packageUnanswered);
   if (unknownFor(NO_SOURCE_REPOSITORY)) return reasonOf('provisional-no-repository', { ...args, sourcesUnavailable: unanswered });
   return reasonOf(unanswered ? 'provisional' : 'provisional-thin', args);
 }

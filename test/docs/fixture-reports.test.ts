@@ -6,9 +6,12 @@
  * repository and MCP tests synthesise them (test/repository/recorded-repos.ts RECORDED_CASES,
  * test/cli/mcp-helpers.ts). It must not go stale:
  * `UPDATE_GENERATED=1 npx vitest run test/docs/fixture-reports.test.ts` rewrites it.
+ * The MCP entries are checked with the services working (GitHub from the recorded repository where
+ * the entry's is one, else unavailable; OSV answering), and one row with them down, as the MCP tests serve them.
  * The same run asserts what a report on each recorded repository must be (docs/fixture-reports.md
  * states it): every dimension known, coverage ≥ 0.7 where the files to read exist, and no YES for
- * the repositories a careful reviewer would not sign.
+ * the repositories a careful reviewer would not sign; the GitHub request totals docs/scoring.md
+ * states; and why each MCP entry with a recorded repository is held.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +20,7 @@ import { createRuntime } from '../../src/app/runtime.js';
 import type { Report } from '../../src/report/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { parseTarget } from '../../src/target/parse.js';
-import { expectPackage } from '../cli/helpers.js';
+import { expectPackage, githubAnswers, osvNoAdvisories, osvNoRecords } from '../cli/helpers.js';
 import {
   entryWithBarePackage,
   example,
@@ -33,7 +36,7 @@ import {
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { cliEnv, DEFAULT_NOW } from '../support/run-cli.js';
 import { tempHome } from '../support/temp-home.js';
-import { RECORDED_CASES, recordOf, serveRecordedGraphql, serveRecordedRepo, servePublished } from '../repository/recorded-repos.js';
+import { RECORDED_CASES, recordOf, serveRecordedGraphql, serveRecordedRepo, servePublished, type RecordedCase } from '../repository/recorded-repos.js';
 
 const DOC = new URL('../../docs/fixture-reports.md', import.meta.url);
 const DIMENSIONS = ['security', 'maintenance', 'documentation', 'compliance', 'community'] as const;
@@ -46,7 +49,34 @@ const TOKEN = 'ghp_nerqTestToken0123456789abcdefABCDEF';
 const WITH_TOKEN = new Set(['microsoft/playwright-mcp', 'github/github-mcp-server']);
 
 /** Run one `target` in process on a fresh fixture server set up by `serve`, as of `now`; the report and the requests it sent. */
-async function evaluate(target: string, now: Date, start: () => Promise<FixtureServer>, serve: (server: FixtureServer) => void, env: Record<string, string> = {}): Promise<{ report: Report; requests: number; sent: number }> {
+/** Distinct requests by service: GitHub's REST API, its GraphQL API, its raw file hosting, and every other service (registries, OSV, the MCP Registry). */
+interface RequestCounts {
+  rest: number;
+  graphql: number;
+  raw: number;
+  other: number;
+}
+
+function countRequests(distinct: Iterable<string>): RequestCounts {
+  const counts: RequestCounts = { rest: 0, graphql: 0, raw: 0, other: 0 };
+  for (const request of distinct) {
+    const requestPath = request.split(' ')[1] ?? '';
+    if (requestPath === '/github/graphql') counts.graphql += 1;
+    else if (requestPath.startsWith('/github/')) counts.rest += 1;
+    else if (requestPath.startsWith('/github-raw/')) counts.raw += 1;
+    else counts.other += 1;
+  }
+  return counts;
+}
+
+interface Evaluated {
+  report: Report;
+  requests: number;
+  sent: number;
+  counts: RequestCounts;
+}
+
+async function evaluate(target: string, now: Date, start: () => Promise<FixtureServer>, serve: (server: FixtureServer) => void, env: Record<string, string> = {}): Promise<Evaluated> {
   const server = await start();
   const home = tempHome('nerq-fixture-reports-');
   const runtime = createRuntime({ env: cliEnv(home, { server, env: { NERQ_NOW: now.toISOString(), ...env } }), cwd: home, clock: () => now });
@@ -56,8 +86,8 @@ async function evaluate(target: string, now: Date, start: () => Promise<FixtureS
     if (outcome === undefined) throw new Error(`${target}: no outcome`);
     expectNoUnexpected(server);
     // A retry after an answer the fixtures do not record (503) is sent as often as the retry policy's timing allows: each distinct request counts once.
-    const distinct = new Set(server.requests.map((r) => `${r.method} ${r.path} ${r.body}`)).size;
-    return { report: JSON.parse(JSON.stringify(outcome.report)) as Report, requests: distinct, sent: server.requests.length };
+    const distinct = new Set(server.requests.map((r) => `${r.method} ${r.path} ${r.body}`));
+    return { report: JSON.parse(JSON.stringify(outcome.report)) as Report, requests: distinct.size, sent: server.requests.length, counts: countRequests(distinct) };
   } finally {
     await runtime.close();
     await server.close();
@@ -88,7 +118,7 @@ const NO_FILES: Record<string, string> = {
   'modelcontextprotocol/kotlin-sdk': 'a Gradle build: no manifest or lockfile nerq reads for dependencies',
 };
 
-async function checkRepository(fullName: string, token: boolean): Promise<{ report: Report; requests: number; sent: number }> {
+async function checkRepository(fullName: string, token: boolean): Promise<Evaluated> {
   const options = RECORDED_CASES[fullName];
   if (options === undefined) throw new Error(`no recorded case ${fullName}`);
   const now = new Date(new Date(recordOf(fullName).recordedCommit.committerDate).getTime() + 86_400_000);
@@ -114,6 +144,8 @@ async function checkRepository(fullName: string, token: boolean): Promise<{ repo
 
 interface McpCase {
   label: string;
+  /** The degraded case the MCP tests serve: GitHub's hourly budget spent and OSV not recorded (503). */
+  servicesDown?: true;
   entry: () => ServerJson;
   /** Ask for this version rather than the latest. */
   pinned?: boolean;
@@ -132,6 +164,13 @@ const MCP_CASES: McpCase[] = [
     serve: (s) => serveRecordedNpm(s, 'airtable-mcp-server', '1.7.3'),
   },
   { label: 'npm, real server.json', entry: () => realEntry('io.github.microsoft__playwright-mcp.server.json'), pinned: true, serve: (s) => serveRecordedNpm(s, '@playwright/mcp', '0.0.79') },
+  {
+    label: 'npm, real server.json — services down: GitHub rate-limited, OSV 503',
+    entry: () => realEntry('io.github.microsoft__playwright-mcp.server.json'),
+    pinned: true,
+    servicesDown: true,
+    serve: (s) => serveRecordedNpm(s, '@playwright/mcp', '0.0.79'),
+  },
   { label: 'PyPI, real server.json (PyPI not recorded)', entry: () => realEntry('io.github.blazickjp__arxiv-mcp-server.server.json'), serve: (s) => s.fallback('GET', '/pypi/', NOT_RECORDED) },
   { label: 'OCI image only, real server.json', entry: () => realEntry('io.github.github__github-mcp-server.server.json') },
   { label: 'PyPI + ghcr.io image, real server.json (PyPI not recorded)', entry: () => realEntry('io.github.D4Vinci__Scrapling.server.json'), serve: (s) => s.fallback('GET', '/pypi/', NOT_RECORDED) },
@@ -170,14 +209,64 @@ const MCP_CASES: McpCase[] = [
   },
 ];
 
-async function checkEntry(c: McpCase): Promise<{ name: string; report: Report; requests: number }> {
+/** The entry's repository when it is one of the fourteen recorded ones (fixtures/github-repos), else null. */
+function recordedRepository(entry: ServerJson): string | null {
+  const url = (entry.repository as { url?: string } | undefined)?.url ?? '';
+  const fullName = /^https:\/\/github\.com\/([^/]+\/[^/]+?)(?:\.git)?\/?$/.exec(url)?.[1];
+  return fullName !== undefined && RECORDED_CASES[fullName] !== undefined ? fullName : null;
+}
+
+/**
+ * Working services: the MCP Registry entry; GitHub from the recorded repository with the answers
+ * the repository rows synthesise (RECORDED_CASES, without their registries' answers) when the entry's
+ * repository is recorded, otherwise unavailable (its hourly budget spent: nothing is made up); OSV
+ * with no advisory; the packages' registries only where the MCP tests serve a recording, the rest
+ * not recorded (503).
+ */
+function serveWorking(server: FixtureServer, c: McpCase, entry: ServerJson, repository: string | null): void {
+  if (repository === null) server.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
+  else serveRecordedRepo(server, repository, RECORDED_CASES[repository] as RecordedCase);
+  server.route('POST', '/osv/v1/query', osvNoRecords);
+  c.serve?.(server, entry);
+  githubAnswers(server);
+  for (const prefix of ['/npm/', '/npm-api/', '/pypi/']) server.fallback('GET', prefix, NOT_RECORDED);
+}
+
+interface EntryRow extends Evaluated {
+  label: string;
+  name: string;
+  /** The entry's repository is recorded and GitHub answers from it. */
+  recorded: boolean;
+}
+
+/**
+ * Why an entry whose repository is recorded is not YES with the services working, as a reviewer
+ * would check it (docs/scoring.md §8a). Printed on the page; the run asserts each cap.
+ */
+const MCP_HELD: Record<string, string> = {
+  'io.github.microsoft/playwright-mcp':
+    "its npm package `@playwright/mcp` is CAUTION: the recorded registry answer's publish times run against version order (0.0.25 dated after 0.0.82, a mirror's own dates), so its release recency is not known and holds the package; the entry is held with its package (`mcp-package-weakest`). Its documentation and compliance stay unknown with GitHub answering: an entry's own checks, its packages' scores and the twelve repository checks of docs/scoring.md §9 (of which only \`license-consistency\` is compliance, and unknown here) are what it is scored on; its README and licence are judged in its package's nested report (from the tarball, not recorded here)",
+  'io.github.blazickjp/arxiv-mcp-server': 'its PyPI project is not recorded (503): the package could not be evaluated now (`mcp-package-unavailable`, 69.9, incomplete)',
+  'io.github.github/github-mcp-server': 'its only package is an OCI image, which nerq does not evaluate yet: no code of it could be inspected (`mcp-uninspected`, 69.9, at most CAUTION whatever the services say)',
+};
+
+/** The cap each held entry must show (MCP_HELD). */
+const MCP_HELD_CAP: Record<string, string> = {
+  'io.github.microsoft/playwright-mcp': 'mcp-package-weakest',
+  'io.github.blazickjp/arxiv-mcp-server': 'mcp-package-unavailable',
+  'io.github.github/github-mcp-server': 'mcp-uninspected',
+};
+
+async function checkEntry(c: McpCase): Promise<EntryRow> {
   const entry = c.entry();
   const target = `mcp:${entry.name}${c.pinned === true ? `@${entry.version}` : ''}`;
-  const result = await evaluate(target, new Date(DEFAULT_NOW), startMcpFixtureServer, (server) => {
+  const repository = c.servicesDown === true ? null : recordedRepository(entry);
+  const result = await evaluate(target, new Date(DEFAULT_NOW), c.servicesDown === true ? startMcpFixtureServer : () => startFixtureServer(), (server) => {
     serveEntry(server, entry, c.official ?? {}, c.pinned === true ? entry.version : 'latest');
-    c.serve?.(server, entry);
+    if (c.servicesDown === true) c.serve?.(server, entry);
+    else serveWorking(server, c, entry, repository);
   });
-  return { name: entry.name, ...result };
+  return { label: c.label, name: entry.name, recorded: repository !== null, ...result };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,10 +292,12 @@ interface RepoRow {
   report: Report;
   requests: number;
   sent: number;
-  token: { requests: number; report: Report } | null;
+  counts: RequestCounts;
+  token: { requests: number; counts: RequestCounts; report: Report } | null;
 }
 
-function renderPage(repos: RepoRow[], entries: Array<{ label: string; name: string; report: Report; requests: number }>): string {
+function renderPage(repos: RepoRow[], entries: EntryRow[]): string {
+  const rest = repos.map((r) => r.counts.rest);
   const lines: string[] = [
     '# Reports on the recorded fixtures',
     '',
@@ -223,16 +314,32 @@ function renderPage(repos: RepoRow[], entries: Array<{ label: string; name: stri
     '',
     'Each repository is checked the day after its recorded commit; each MCP entry on the tests\' default date. Dimension',
     'cells are the dimension score, `unknown` (no check of it could be judged) or `n/a` (not part of the report). Requests',
-    'are the distinct requests the evaluation sent to the fixture server (GitHub, registries, OSV, the MCP Registry): for a',
-    'repository target every request (nothing is retried); for an MCP entry a retry after an answer the fixtures do not',
-    'record (503) is not counted again, as how often it is retried depends on timing.',
+    'are the distinct requests the evaluation sent to the fixture server, split by service: **GitHub** (its REST API, and',
+    'with a token its GraphQL API) and **other** (the package registries and their download counts, OSV, the MCP Registry).',
+    'For a repository target that is every request (nothing is retried); for an MCP entry a retry after an answer the',
+    'fixtures do not record (503) is not counted again, as how often it is retried depends on timing.',
     '',
     '## Repository targets (`github:owner/repo`)',
     '',
-    row(['target', 'score', 'grade', 'verdict', 'coverage', 'category', 'security', 'maintenance', 'documentation', 'compliance', 'community', 'requests (no token)', 'requests with a token (verdict, score)']),
-    row(Array.from({ length: 13 }, () => '---')),
+    row([
+      'target',
+      'score',
+      'grade',
+      'verdict',
+      'coverage',
+      'category',
+      'security',
+      'maintenance',
+      'documentation',
+      'compliance',
+      'community',
+      'GitHub REST requests (no token)',
+      'other requests',
+      'with a token: GitHub requests, REST + GraphQL (verdict, score)',
+    ]),
+    row(Array.from({ length: 14 }, () => '---')),
   ];
-  for (const { repo, report, requests, token } of repos) {
+  for (const { repo, report, counts, token } of repos) {
     lines.push(
       row([
         `\`github:${repo}\``,
@@ -242,8 +349,9 @@ function renderPage(repos: RepoRow[], entries: Array<{ label: string; name: stri
         fixed(report.coverage, 2),
         categoryCell(report),
         ...DIMENSIONS.map((d) => dimensionCell(report, d)),
-        String(requests),
-        token === null ? '—' : `${token.requests} (${token.report.verdictCode}, ${fixed(token.report.score)})`,
+        String(counts.rest),
+        String(counts.other),
+        token === null ? '—' : `${token.counts.rest} + ${token.counts.graphql} (${token.report.verdictCode}, ${fixed(token.report.score)})`,
       ]),
     );
   }
@@ -255,6 +363,14 @@ function renderPage(repos: RepoRow[], entries: Array<{ label: string; name: stri
     "node's commits, people and counts are synthesised from another recording (acme/widget's), so only its request count",
     'and verdict are shown; the other cells are the report without a token.',
     '',
+    `**GitHub REST requests per repository without a token: ${Math.min(...rest)}–${Math.max(...rest)}** (no request to raw file`,
+    'hosting: the synthesised commit listings carry no tree, so the newest commit is not known to have the listed tree and',
+    'the workflows are read over REST). docs/scoring.md (§9) states the parts, not one total: the repository facts, then',
+    '4 + the files read (at most 23 more), at most 8 workflows and 4 action files, one',
+    'more when the security policy\'s only channel is private reporting, at most 8 more manifests to verify published',
+    'packages. It states two measured totals, which this run checks: microsoft/playwright-mcp 18 without a token and 7 with',
+    'one (4 REST + 3 GraphQL), modelcontextprotocol/typescript-sdk 34 without a token.',
+    '',
     'Coverage below 0.7 is expected for:',
     '',
     ...Object.entries(NO_FILES).map(([repo, why]) => `- \`github:${repo}\`: ${why}.`),
@@ -265,28 +381,43 @@ function renderPage(repos: RepoRow[], entries: Array<{ label: string; name: stri
     '',
     '## MCP Registry entries (`mcp:`)',
     '',
-    'GitHub answers every request with its hourly budget spent and OSV is not recorded (503), as in the MCP tests: the',
-    "entries' repositories and their packages' advisories are unknown, so none of them can be YES.",
+    'Services working, as a user would see them: where the entry\'s repository is one of the fourteen recorded ones',
+    '("repository recorded": yes), GitHub answers from its recording with the answers the repository rows synthesise',
+    '(`RECORDED_CASES`); **for any other repository no answer is made up**: GitHub stays unavailable (its hourly budget',
+    'spent), and the repository checks are unknown. OSV answers, with no advisory. A package\'s registry answers only where',
+    'the MCP tests serve a recording (the npm registry\'s answers for `airtable-mcp-server`, `@playwright/mcp`,',
+    '`nerq-fixture-bare`); its tarball, its dependencies\' registry answers and its download counts are not recorded (503), and no',
+    'PyPI project an entry names is recorded (`arxiv-mcp-server`, `scrapling`: 503; `time-mcp-pypi`: 404, as the test',
+    'serves it). The row marked **services down** is the degraded case the MCP tests serve: GitHub\'s hourly budget spent and',
+    'OSV not recorded (503).',
     '',
-    row(['target', 'entry', 'score', 'grade', 'verdict', 'coverage', 'category', 'security', 'maintenance', 'documentation', 'compliance', 'community', 'requests']),
-    row(Array.from({ length: 13 }, () => '---')),
+    row(['target', 'entry', 'repository recorded', 'score', 'grade', 'verdict', 'coverage', 'category', 'security', 'maintenance', 'documentation', 'compliance', 'community', 'GitHub requests', 'other requests']),
+    row(Array.from({ length: 15 }, () => '---')),
   );
-  for (const { label, name, report, requests } of entries) {
+  for (const { label, name, report, counts, recorded } of entries) {
     lines.push(
       row([
         `\`mcp:${name}\``,
         label,
+        recorded ? 'yes' : 'no: GitHub unavailable',
         fixed(report.score),
         report.grade ?? '—',
         verdictCell(report),
         fixed(report.coverage, 2),
         categoryCell(report),
         ...DIMENSIONS.map((d) => dimensionCell(report, d)),
-        String(requests),
+        String(counts.rest + counts.graphql + counts.raw),
+        String(counts.other),
       ]),
     );
   }
-  lines.push('');
+  lines.push(
+    '',
+    'Why the entries with a recorded repository are not YES:',
+    '',
+    ...Object.entries(MCP_HELD).map(([entry, why]) => `- \`mcp:${entry}\`: ${why}.`),
+    '',
+  );
   return lines.join('\n');
 }
 
@@ -297,10 +428,10 @@ describe('docs/fixture-reports.md', () => {
     const repos: RepoRow[] = await Promise.all(
       names.map(async (repo) => {
         const [plain, token] = await Promise.all([checkRepository(repo, false), WITH_TOKEN.has(repo) ? checkRepository(repo, true) : null]);
-        return { repo, report: plain.report, requests: plain.requests, sent: plain.sent, token };
+        return { repo, report: plain.report, requests: plain.requests, sent: plain.sent, counts: plain.counts, token };
       }),
     );
-    const entries = await Promise.all(MCP_CASES.map(async (c) => ({ label: c.label, ...(await checkEntry(c)) })));
+    const entries = await Promise.all(MCP_CASES.map(checkEntry));
 
     expect(repos.filter((r) => r.token !== null)).toHaveLength(WITH_TOKEN.size);
     // Nothing a repository target asks for is retried here: its counts are every request sent.
@@ -313,10 +444,34 @@ describe('docs/fixture-reports.md', () => {
         if (NOT_SIGNED[repo] !== undefined) expect(r.verdictCode, repo).not.toBe('yes');
       }
     }
+    // GitHub REST without a token, and with one, for the totals docs/scoring.md states (§9).
+    const counted = (repo: string) => repos.find((r) => r.repo === repo);
+    expect(counted('microsoft/playwright-mcp')?.counts.rest).toBe(18);
+    expect(counted('microsoft/playwright-mcp')?.token?.counts).toMatchObject({ rest: 4, graphql: 3 });
+    expect(counted('modelcontextprotocol/typescript-sdk')?.counts.rest).toBe(34);
+    for (const { repo, counts } of repos) expect(counts.graphql + counts.raw, repo).toBe(0);
+
     for (const { name, report } of entries) {
       expect(report.error, name).toBeNull();
       expect(report.verdictCode, name).not.toBe('yes');
     }
+    // GitHub answers from the recording exactly for the entries whose repository is recorded (and not in the degraded row).
+    const working = entries.filter((e) => !e.label.includes('services down'));
+    expect(working.filter((e) => e.recorded).map((e) => e.name).sort()).toEqual(Object.keys(MCP_HELD).sort());
+    for (const e of working.filter((x) => x.recorded)) {
+      expect(e.counts.rest, e.name).toBeGreaterThan(1);
+      for (const id of ['security', 'maintenance', 'community']) expect(e.report.dimensions.find((d) => d.id === id)?.score, `${e.name}: ${id}`).not.toBeNull();
+      expect(e.report.verdictReasonDetails.map((r) => r.args?.cap), e.name).toContain(MCP_HELD_CAP[e.name]);
+      // Where a source does not answer (arxiv-mcp-server's PyPI project is not recorded), the reason says so, never thin evidence.
+      expect(e.report.verdictReasonDetails.map((r) => r.code), e.name).not.toContain('provisional-thin');
+    }
+    expect(working.find((e) => e.name === 'io.github.microsoft/playwright-mcp')?.report.verdictReasonDetails.map((r) => r.code)).not.toContain('provisional');
+    const degraded = entries.filter((e) => e.label.includes('services down'));
+    expect(degraded).toHaveLength(1);
+    expect(degraded[0]?.recorded).toBe(false);
+    expect(degraded[0]?.report.verdictReasonDetails.map((r) => r.code)).toContain('provisional');
+    // A look-alike or a namespace that its repository's owner does not match stays NO.
+    for (const name of ['io.github.domdomegg-tools/airtable-mcp-server', 'io.github.alice/weather']) expect(entries.find((e) => e.name === name)?.report.verdictCode, name).toBe('no');
 
     const rendered = renderPage(repos, entries);
     if (process.env.UPDATE_GENERATED === '1') writeFileSync(DOC, rendered);
