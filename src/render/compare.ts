@@ -13,6 +13,13 @@ import { projectorOf } from './contract-order.js';
 import { escapeMarkdown, markdownCode, sanitizeForTerminal } from './sanitize.js';
 import { displayWidth, formatPercent, formatScore, padEnd, padStart, wrapText } from './text.js';
 
+/** Below this coverage a dimension's score is shown with it (the coverage a verdict needs by default: docs/scoring.md, "Coverage below `--min-coverage`"). */
+const THIN_DIMENSION = 0.5;
+/** The mark on such a score, and the note under the table that explains it. */
+const THIN_MARK = '*';
+const THIN_NOTE = `${THIN_MARK} scored on less than half of the dimension's checks: the others are unknown`;
+const anyThin = (main: readonly Row[]) => main.some((r) => r.cells.some((c) => c.endsWith(THIN_MARK)));
+
 interface Row {
   label: string;
   cells: string[];
@@ -25,7 +32,15 @@ function rows(reports: readonly Report[], view: SideBySide): { main: Row[]; diff
     { label: 'Score', cells: reports.map((r) => (evaluated(r) ? `${formatScore(r.score)}${isProvisional(r) ? ' (provisional)' : ''}` : '—')) },
     { label: 'Grade', cells: reports.map((r) => r.grade ?? '—') },
     { label: 'Verdict', cells: reports.map((r) => (evaluated(r) ? r.verdict : `not evaluated (${r.error?.code ?? ''})`)) },
-    ...view.dimensions.map((d) => ({ label: DIMENSION_TITLES[d.id], cells: d.scores.map((s) => formatScore(s)) })),
+    // A dimension scored on less than half its checks says how much was checked: OSV down leaves
+    // Security at 100.0 on the checks that ran, which side by side reads as equally safe.
+    ...view.dimensions.map((d) => ({
+      label: DIMENSION_TITLES[d.id],
+      cells: d.scores.map((s, i) => {
+        const coverage = reports[i]?.dimensions.find((x) => x.id === d.id)?.coverage ?? null;
+        return s !== null && coverage !== null && coverage < THIN_DIMENSION ? `${formatScore(s)}${THIN_MARK}` : formatScore(s);
+      }),
+    })),
     { label: 'Coverage', cells: reports.map((r) => (evaluated(r) ? formatPercent(r.coverage) : '—')) },
   ];
   const differences = view.differences.map((d) => ({ label: d.title, cells: d.scores.map((s) => formatScore(s)) }));
@@ -80,6 +95,7 @@ export function renderCompareTable(reports: readonly Report[], view: SideBySide,
   const key = keyed ? [...names.map((name, i) => `${heads[i]} ${name}`), ''] : [];
   const out = [...key, line('', heads), line('', widths.map((w) => '─'.repeat(w)))];
   for (const row of main) out.push(line(row.label, row.cells));
+  if (anyThin(main)) out.push(...wrapText(THIN_NOTE, Math.max(40, options.width)));
   if (differences.length > 0) {
     out.push('', 'Where they differ most');
     for (const row of differences) out.push(line(row.label, row.cells));
@@ -93,11 +109,13 @@ export function renderCompareTable(reports: readonly Report[], view: SideBySide,
 export function renderCompareMarkdown(reports: readonly Report[], view: SideBySide): string {
   const { main, differences } = rows(reports, view);
   // Scores, grades and percentages are nerq's own figures: written as they are.
-  const md = (s: string) => (/^(\d+(\.\d)?%?( \(provisional\))?|—|[A-F]\+?)$/.test(s) ? s : escapeMarkdown(s).trim());
+  const md = (s: string) =>
+    /^(\d+(\.\d)?%?( \(provisional\))?|—|[A-F]\+?)$/.test(s) ? s : /^\d+(\.\d)?\*$/.test(s) ? s.replace(THIN_MARK, '\\*') : escapeMarkdown(s).trim();
   const head = `| | ${view.targets.map((t) => markdownCode(t, { inTable: true })).join(' | ')} |`;
   const rule = `| --- | ${view.targets.map(() => '---:').join(' | ')} |`;
   const row = (r: Row) => `| ${md(r.label)} | ${r.cells.map(md).join(' | ')} |`;
   const lines = [`## nerq compare · ${reports.length} targets`, '', head, rule, ...main.map(row)];
+  if (anyThin(main)) lines.push('', escapeMarkdown(THIN_NOTE));
   if (differences.length > 0) lines.push('', '**Where they differ most**', '', head.replace('| |', '| Check |'), rule, ...differences.map(row));
   lines.push('', highestLine(reports, view, (name) => markdownCode(name)));
   return `${lines.join('\n')}\n`;

@@ -188,12 +188,14 @@ function newFindingOf(target: Report, peer: Report): string | null {
 }
 
 /**
- * The peer's own deprecation check says it is deprecated (on the registry, or by its README's
- * opening): never what to use instead, even for a target deprecated the same way (their shared
+ * The peer's own deprecation check says it is deprecated (on the registry, by its README's
+ * opening or by its registry description): never what to use instead, even for a target deprecated the same way (their shared
  * finding is no new one, so newFindingOf lets it through).
  */
+const DEPRECATED_MESSAGES: ReadonlySet<string> = new Set(['deprecated', 'readme-declared', 'description-declared']);
+
 function deprecated(peer: Report): boolean {
-  return peer.checks.some((c) => c.id === 'deprecation' && (c.messageId === 'deprecated' || c.messageId === 'readme-declared'));
+  return peer.checks.some((c) => c.id === 'deprecation' && DEPRECATED_MESSAGES.has(c.messageId));
 }
 
 /** How much lower a peer's coverage may be than the target's before its score is not comparable (one or two light checks unknown). */

@@ -86,6 +86,26 @@ checkTable(check, [
     messageId: 'not-deprecated',
   },
   {
+    name: 'the registry description declares it on a trimmed packument (@sourcegraph/amp\'s words)',
+    evidence: evidence({ registry: { deprecated: null, trimmed: true, description: 'Renamed to @ampcode/cli - see https://ampcode.com/news/npm-package-changes' } }),
+    score: 20,
+    messageId: 'description-declared',
+    data: { deprecated: null, descriptionDeclared: true, excerpt: 'Renamed to @ampcode/cli - see https://ampcode.com/news/npm-package-changes' },
+  },
+  {
+    name: 'a description about deprecation declares nothing',
+    evidence: evidence({ registry: { description: 'Deprecation warnings for your API' } }),
+    score: 100,
+    messageId: 'not-deprecated',
+  },
+  {
+    name: 'the registry notice wins over the description',
+    evidence: evidence({ registry: { deprecated: 'use y', description: 'DEPRECATED: use y' } }),
+    score: 0,
+    messageId: 'deprecated',
+    caps: [{ id: 'deprecated', limit: 49.9, reason: 'version is deprecated: use y' }],
+  },
+  {
     name: 'the README the registry shows, when the tarball is unavailable',
     evidence: evidence({
       registry: { readme: { size: 40, text: '# example\n\nThis project is archived.', truncated: false } },
@@ -100,6 +120,7 @@ describe('deprecation: the verdict hold', () => {
   it('holds the verdict when the README declares the package deprecated, and only then', () => {
     expect(outcomeOf(check, withReadme('# Deprecated')).holdVerdict).toMatch(/README's title declares/);
     expect(outcomeOf(check, withReadme('# example\n\nParses.')).holdVerdict).toBeUndefined();
+    expect(outcomeOf(check, evidence({ registry: { description: '[Deprecated] A helper' } })).holdVerdict).toMatch(/registry description declares/);
   });
 });
 

@@ -262,3 +262,44 @@ describe('a name npm has held with a security-holding package', () => {
     expect(report.verdictCode).toBe('do-not-use');
   });
 });
+
+describe('a deprecation the registry description declares', () => {
+  it('@sourcegraph/amp ("Renamed to @ampcode/cli - see …", recorded; no `deprecated`, no tarball) is held at CAUTION by its description', async () => {
+    const version = '0.0.1790142911-g7618fb';
+    const s = await startServer();
+    s.expect('GET', '/npm/@sourcegraph/amp');
+    s.expect('GET', `/npm/@sourcegraph/amp/-/amp-${version}.tgz`, { status: 503, body: 'not recorded' });
+    s.expect('GET', '/npm/@ampcode/cli', syntheticDependency('@ampcode/cli', version));
+    for (const period of ['last-week', 'last-year']) s.expect('GET', `/npm-api/downloads/point/${period}/@sourcegraph/amp`, { status: 404, body: { error: 'not found' } });
+    s.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
+    server = s;
+    const result = await runCli(['check', '@sourcegraph/amp', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(report.target.version).toBe(version);
+    const deprecation = checkOf(report, 'deprecation');
+    expect(deprecation.messageId).toBe('description-declared');
+    expect(deprecation.evidence.deprecated).toBeNull();
+    expect(deprecation.evidence.descriptionDeclared).toBe(true);
+    expect(report.verdictCode).not.toBe('yes');
+    expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).toContain('deprecation');
+  });
+});
+
+describe('a stable release beside its platform builds', () => {
+  it('@openai/codex 0.171.0 (recorded) is compared with 0.170.0, not with 0.171.0-win32-x64, a platform build semver puts just before it', async () => {
+    const s = await startServer();
+    s.expect('GET', '/npm/@openai/codex');
+    s.expect('GET', '/npm/@openai/codex/-/codex-0.171.0.tgz', { status: 503, body: 'not recorded' });
+    for (const period of ['last-week', 'last-year']) s.expect('GET', `/npm-api/downloads/point/${period}/@openai/codex`, { status: 404, body: { error: 'not found' } });
+    githubAnswers(s);
+    s.route('POST', '/osv/v1/querybatch', osvNoAdvisories);
+    server = s;
+    const result = await runCli(['check', '@openai/codex', '--json'], { server: s });
+    const report = parseReport(result.stdout);
+    expect(report.target.version).toBe('0.171.0');
+    const anomalies = checkOf(report, 'release-anomalies');
+    expect(anomalies.evidence.previousVersion).toBe('0.170.0');
+    expect(anomalies.evidence.anomalies).toEqual([]);
+    expect(anomalies.score).toBe(100);
+  });
+});

@@ -371,6 +371,26 @@ describe('registryFacts for release comparisons', () => {
     expect(registryFacts({ name: 'p', versions: { '1.0.0': {} } }, '1.0.0').isLatest).toBe(false);
   });
 
+  test('a stable version is compared with the stable release before it, not with pre-releases published between (platform builds, candidates)', () => {
+    const packument = doc(
+      [
+        ['1.0.0', '2020-01-01T00:00:00Z', user('a')],
+        ['1.1.0-rc.1', '2020-01-15T00:00:00Z', user('a')],
+        ['1.1.0-win32-x64', '2020-02-01T00:00:00Z', user('a')],
+        ['1.1.0', '2020-02-01T00:01:00Z', user('a')],
+        ['1.2.0-beta.1', '2020-03-01T00:00:00Z', user('a')],
+      ],
+      '1.1.0',
+    );
+    expect(registryFacts(packument, '1.1.0').previous?.version).toBe('1.0.0');
+    // A pre-release is still compared with what was published just before it.
+    expect(registryFacts(packument, '1.2.0-beta.1').previous?.version).toBe('1.1.0');
+    expect(registryFacts(packument, '1.1.0-win32-x64').previous?.version).toBe('1.1.0-rc.1');
+    // With no stable release before it, a stable version is compared with its pre-release.
+    const first = doc([['2.0.0-rc.1', '2020-01-01T00:00:00Z', user('a')], ['2.0.0', '2020-02-01T00:00:00Z', user('a')]], '2.0.0');
+    expect(registryFacts(first, '2.0.0').previous?.version).toBe('2.0.0-rc.1');
+  });
+
   test('previous is a snapshot of the version published just before, by time', () => {
     const packument = doc(
       [

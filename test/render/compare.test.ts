@@ -95,3 +95,28 @@ describe('check --compare: where the peers came from, in words', () => {
     }
   });
 });
+
+describe('nerq compare: a dimension scored on too few of its checks says so', () => {
+  it('Security on 40.5 % of its checks (OSV down) is marked, with the note under the table; a complete one stays plain (terminal and Markdown)', () => {
+    const solid = loadReport('chalk-5.3.0.json');
+    const thin = loadReport('chalk-5.3.0.json');
+    thin.target.name = 'thin';
+    thin.dimensions = thin.dimensions.map((d) => (d.id === 'security' ? { ...d, score: 100, coverage: 0.405 } : d));
+    const full = solid.dimensions.find((d) => d.id === 'security')!;
+    expect(full.coverage).toBeGreaterThanOrEqual(0.5);
+    const reports = [solid, thin];
+    const view = sideBySide(reports);
+    const table = renderCompareTable(reports, view, { width: 120 });
+    const row = table.split('\n').find((l) => l.startsWith('Security')) ?? '';
+    expect(row.trimEnd().endsWith('100.0*')).toBe(true);
+    expect(row.split('*')).toHaveLength(2);
+    expect(table).toMatch(/^\* scored on less than half/m);
+    const markdown = renderCompareMarkdown(reports, view);
+    const md = markdown.split('\n').find((l) => l.startsWith('| Security')) ?? '';
+    expect(md).toMatch(/\| 100\.0\\\* \|$/);
+    expect(markdown).toMatch(/^\\\* scored on less than half/m);
+    // Nothing thin, no mark and no note.
+    const plain = renderCompareTable([solid, loadReport('chalk-5.3.0.json')].map((r, i) => (i === 1 ? { ...r, target: { ...r.target, name: 'other' } } : r)), sideBySide([solid, { ...loadReport('chalk-5.3.0.json'), target: { ...solid.target, name: 'other' } }]), { width: 120 });
+    expect(plain).not.toContain('scored on less than half');
+  });
+});

@@ -162,19 +162,21 @@ describe('alternativesOf', () => {
   });
 
   it('a deprecated peer is never an alternative, even to a target deprecated the same way', () => {
-    const deprecation = (messageId: 'deprecated' | 'readme-declared') => ({ ...sample().checks[0]!, id: 'deprecation', status: 'fail' as const, messageId, score: messageId === 'deprecated' ? 0 : 20 });
+    const deprecation = (messageId: 'deprecated' | 'readme-declared' | 'description-declared') => ({ ...sample().checks[0]!, id: 'deprecation', status: 'fail' as const, messageId, score: messageId === 'deprecated' ? 0 : 20 });
     const readmeHeld = { code: 'verdict-held', args: { check: 'deprecation' }, text: "the README's title declares the package deprecated" };
     // A target whose README declares it unmaintained (held at CAUTION) and a peer saying the same: the same finding, so no new one.
     const target = { ...report('old', 40, { verdictCode: 'caution', checks: [deprecation('readme-declared')] }), verdictReasonDetails: [readmeHeld] };
     const peers = [
       peer({ ...report('also-old', 45, { verdictCode: 'caution', checks: [deprecation('readme-declared')] }), verdictReasonDetails: [readmeHeld] }),
       peer(report('registry-deprecated', 48, { verdictCode: 'caution', checks: [deprecation('deprecated')] })),
+      peer(report('renamed', 60, { verdictCode: 'caution', checks: [deprecation('description-declared')] })),
       peer(report('maintained', 70, { verdictCode: 'yes' })),
     ];
     expect(alternativesOf(target, peers).map((a) => a.target)).toEqual(['maintained@1.0.0']);
     const note = compareToPeers(target, peers.map((p) => ({ ...p, curated: { source: 'module-replacements', url: null } })), SAMPLE).comparison!.sample.notes.at(-1)!;
     expect(note).toContain('also-old@1.0.0 (deprecated');
     expect(note).toContain('registry-deprecated@1.0.0 (deprecated');
+    expect(note).toContain('renamed@1.0.0 (deprecated');
   });
 
   it.each([

@@ -247,7 +247,9 @@ const MERGED = String.raw`merged (?:into|with) (?:the )?[@\w./-]{1,60}?(?: (?:pr
  * the package was replaced: the subject is the package, the project, the module…, not its repo.
  */
 const MOVED_TARGET = String.raw`(?:a new (?:home|location|place|name|repository|repo|organi[sz]ation|org)|(?:the )?(?!(?:esm|es ?modules?|esmodules?|commonjs|cjs|typescript|ts|promises?|async|await|github actions|vitest|jest|rollup|vite|node(?:js)?)(?![\w-]))[@\w./:-]{1,100}?(?: (?:project|package|library|repository|repo|organi[sz]ation))?(?=\s*(?:[.!;,)]|$)|\s(?:and|—|-)\s))`;
-const MOVED_SELF = String.raw`(?:[\w.-]{1,40} (?:and|&) )?(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|plugin|tool|component|fork)|it)`;
+// "The Amp CLI npm package has moved to @ampcode/cli." (@sourcegraph/amp): the package named as
+// "the … npm package" is the package itself, as "this package" is.
+const MOVED_SELF = String.raw`(?:[\w.-]{1,40} (?:and|&) )?(?:this (?:\w+ ){0,2}?(?:package|module|library|lib|project|plugin|tool|component|fork)|the (?:[\w.-]+ ){0,3}?npm package|it)`;
 /** No more updates: "This package will not receive further updates.", "it is no longer receiving updates". */
 const NO_UPDATES = String.raw`(?:will (?:not|no longer)|won't|does not|doesn't|is no longer|is not|will never) (?:be )?receiv(?:e|ing) (?:any )?(?:further |more |new |future )?(?:updates|releases|maintenance)`;
 const SELF_STATUS = new RegExp(
@@ -330,3 +332,30 @@ export function declaredDeprecation(text: string, packageName: string): Declared
   }
   return null;
 }
+
+/**
+ * A registry description that declares the package deprecated, unmaintained or replaced: it says
+ * so of itself ("This package is deprecated", "x has been renamed to y"), sends users elsewhere
+ * ("Renamed to @scope/x - see …", "Use y instead."), or opens with the status as a word of its own
+ * ("DEPRECATED: …", "[Deprecated] …", "Deprecated in favour of y") or ends in it ("x (deprecated)").
+ * Not a description about deprecation ("Deprecation warnings for …", "Abandoned cart e-mails"):
+ * an opening status word must be followed by punctuation, the end, or a pointer elsewhere.
+ * The excerpt (at most 160 characters), or null.
+ */
+export function descriptionDeclaredDeprecation(description: string, packageName: string): string | null {
+  const text = description.trim();
+  if (text === '') return null;
+  const bare = withoutScope(packageName);
+  const names = [packageName, bare].filter((n) => n !== '').map(namePattern);
+  const asSubject = names.reduce((acc, n) => acc.replace(new RegExp(`(?<![\\w-])${n}(?![\\w-])`, 'gi'), 'it'), text);
+  const declares = DESCRIPTION_STARTS.test(text) || DESCRIPTION_MARKED.test(text) || SELF_STATUS.test(asSubject) || REPLACED.test(text) || STUB.test(text);
+  return declares ? excerpt(text) : null;
+}
+
+/** A description that opens with the status, then punctuation, the end or a pointer elsewhere: "DEPRECATED - use y", "Deprecated in favour of y". */
+const DESCRIPTION_STARTS = new RegExp(
+  String.raw`^\W{0,4}(?:${STATUS.replace('deprecation|', '')})(?:\s*(?:[-–—:.!,;()\]]|$)|\s+(?:in favou?r of|use|see|please|since|as of)\b)`,
+  'i',
+);
+/** A description marked with the status in brackets: "x (deprecated)", "[UNMAINTAINED] x". */
+const DESCRIPTION_MARKED = /[([]\s*(?:deprecated|unmaintained|no longer maintained|obsolete|discontinued|abandoned|archived)\s*[)\]]/i;

@@ -200,9 +200,15 @@ function validCalendar(date: string, clock: string | undefined): boolean {
  * The version published just before `version`: by publish time when both are known,
  * otherwise the previous one in semver order. A trimmed packument's times are a mirror's
  * (docs/scoring.md §12: often its ingestion dates, in no relation to the release order), so
- * there the previous version is always the semver predecessor.
+ * there the previous version is always the semver predecessor. A stable version is compared
+ * with the stable release before it when there is one: pre-releases of the same version are
+ * other builds (`0.171.0-win32-x64`, a platform's binary published beside @openai/codex
+ * 0.171.0) or candidates whose changes the stable-to-stable comparison includes.
  */
-function previousVersion(versions: VersionEntry[], version: string, byTime: boolean): string | null {
+function previousVersion(all: VersionEntry[], version: string, byTime: boolean): string | null {
+  const stable = semver.valid(version) !== null && semver.prerelease(version) === null;
+  const earlierStable = stable && all.some((v) => v.version !== version && semver.valid(v.version) !== null && semver.prerelease(v.version) === null && semver.lt(v.version, version));
+  const versions = earlierStable ? all.filter((v) => v.version === version || (semver.valid(v.version) !== null && semver.prerelease(v.version) === null)) : all;
   const own = versions.find((v) => v.version === version);
   if (byTime && own?.time) {
     let best: { version: string; time: string } | null = null;

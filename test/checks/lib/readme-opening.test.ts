@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { declaredDeprecation, readmeOpening } from '../../../src/checks/lib/readme-opening.js';
+import { declaredDeprecation, descriptionDeclaredDeprecation, readmeOpening } from '../../../src/checks/lib/readme-opening.js';
 
 /** Openings shaped like real READMEs (the packages named are where each shape was seen). */
 const declares: { name: string; pkg: string; readme: string; where: 'title' | 'subtitle' | 'first paragraph' }[] = [
@@ -31,6 +31,7 @@ const declares: { name: string; pkg: string; readme: string; where: 'title' | 's
   { name: '"Use y instead;" before more of the sentence', pkg: 'x', readme: '# x\n\nPlease use y instead; this package will not receive updates.', where: 'first paragraph' },
   { name: '"use y instead;" alone', pkg: 'x', readme: '# x\n\nUse y instead; it is faster.', where: 'first paragraph' },
   { name: 'a moved title', pkg: 'x', readme: '# This project has moved to y\n\nSee y.', where: 'title' },
+  { name: 'the npm package named in words moved (@sourcegraph/amp 0.0.1790142911-g7618fb)', pkg: '@sourcegraph/amp', readme: '# Amp CLI\n\nThe Amp CLI npm package has moved to [@ampcode/cli](https://www.npmjs.com/package/@ampcode/cli).\n\nInstall the new package directly when you can.', where: 'first paragraph' },
   { name: 'a future deprecation with a subtitle between (figgy-pudding)', pkg: 'figgy-pudding', readme: '# figgy-pudding\n\n## A config helper\n\n**This module will be deprecated once npm v7 is released.**', where: 'first paragraph' },
 ];
 
@@ -57,6 +58,7 @@ const declaresNothing: { name: string; pkg: string; readme: string }[] = [
   { name: 'the package moved to a language', pkg: 'x', readme: '# x\n\nA helper. x has moved to TypeScript and ships its own types.' },
   { name: 'the package moved to promises in a version', pkg: 'x', readme: '# x\n\nA helper. It has moved to promises in v4 and dropped callbacks.' },
   { name: 'the repository moved, not the package', pkg: 'x', readme: '# x\n\nThis repository has moved to https://example.test/new-owner/x.' },
+  { name: 'another npm package moved to ESM', pkg: 'x', readme: '# x\n\nA helper. The y npm package has moved to ESM, so x pins y@2.' },
   { name: 'moved further down', pkg: 'x', readme: '# x\n\nA helper.\n\n## Install\n\nThis project has moved to y.' },
   { name: 'an old major line without updates', pkg: 'x', readme: '# x\n\nA helper. Version 1 will not receive further updates.' },
   { name: 'a tool about deprecation, moved mentioned (deprecated-decorator)', pkg: 'deprecated-decorator', readme: '# Deprecated Decorator\n\nA simple decorator for deprecated properties, methods and classes. Moved methods are marked too.' },
@@ -205,5 +207,35 @@ describe('README opening', () => {
   it('reads only the start of a README', () => {
     expect(declaredDeprecation(`${'\n'.repeat(9_000)}# Deprecated`, 'x')).toBeNull();
     expect(declaredDeprecation(`# t\n\n${'this package '.repeat(200_000)}`, 'x')).toBeNull();
+  });
+});
+
+/** Registry descriptions (the package named is where each shape was seen, or a shape npm packages use). */
+const descriptionDeclares: { name: string; pkg: string; description: string }[] = [
+  { name: 'renamed, with a link (@sourcegraph/amp, recorded)', pkg: '@sourcegraph/amp', description: 'Renamed to @ampcode/cli - see https://ampcode.com/news/npm-package-changes' },
+  { name: 'a status first, then a colon', pkg: 'x', description: 'DEPRECATED: use y instead' },
+  { name: 'a status in brackets first', pkg: 'x', description: '[Deprecated] A helper for z' },
+  { name: 'a status first, then a pointer', pkg: 'x', description: 'Deprecated in favour of @scope/y' },
+  { name: 'a status at the end, in brackets', pkg: 'x', description: 'A helper for z (unmaintained)' },
+  { name: 'the package says it of itself', pkg: 'x', description: 'This package is no longer maintained.' },
+  { name: 'the package named as the subject', pkg: 'x', description: 'x has been replaced by y' },
+  { name: 'use another instead', pkg: 'x', description: 'A helper for z. Use y instead.' },
+];
+const descriptionDeclaresNothing: { name: string; pkg: string; description: string }[] = [
+  { name: 'a tool about deprecation warnings', pkg: 'x', description: 'Deprecation warnings for your API' },
+  { name: 'a status word that starts a phrase of its own', pkg: 'x', description: 'Abandoned cart e-mails for shops' },
+  { name: 'a lint rule that reports deprecated code (eslint-plugin-deprecation)', pkg: 'eslint-plugin-deprecation', description: 'ESLint rule that reports usage of deprecated code' },
+  { name: 'util-deprecate', pkg: 'util-deprecate', description: 'The Node.js `util.deprecate()` function with browser support' },
+  { name: 'end-of-life dates', pkg: 'x', description: 'End-of-life dates for runtimes and frameworks' },
+  { name: 'an empty description', pkg: 'x', description: '   ' },
+];
+
+describe('registry description: a declared status', () => {
+  it.each(descriptionDeclares)('$name', ({ pkg, description }) => {
+    expect(descriptionDeclaredDeprecation(description, pkg)).toBe(description.trim());
+  });
+
+  it.each(descriptionDeclaresNothing)('not: $name', ({ pkg, description }) => {
+    expect(descriptionDeclaredDeprecation(description, pkg)).toBeNull();
   });
 });
