@@ -357,5 +357,10 @@ const DESCRIPTION_STARTS = new RegExp(
   String.raw`^\W{0,4}(?:${STATUS.replace('deprecation|', '')})(?:\s*(?:[-–—:.!,;()\]]|$)|\s+(?:in favou?r of|use|see|please|since|as of)\b)`,
   'i',
 );
-/** A description marked with the status in brackets: "x (deprecated)", "[UNMAINTAINED] x". */
-const DESCRIPTION_MARKED = /[([]\s*(?:deprecated|unmaintained|no longer maintained|obsolete|discontinued|abandoned|archived)\s*[)\]]/i;
+/**
+ * A description marked with the status in brackets as its first words or its last: "[UNMAINTAINED]
+ * x", "A helper for z (unmaintained)". Not a bracket in the middle ("Legacy support (deprecated)
+ * for old browsers"): the status there is another thing's.
+ */
+const MARK = String.raw`[([]\s*(?:deprecated|unmaintained|no longer maintained|obsolete|discontinued|abandoned|archived)\s*[)\]]`;
+const DESCRIPTION_MARKED = new RegExp(String.raw`^\W{0,4}${MARK}|${MARK}\W{0,4}$`, 'i');

@@ -228,6 +228,7 @@ const descriptionDeclaresNothing: { name: string; pkg: string; description: stri
   { name: 'util-deprecate', pkg: 'util-deprecate', description: 'The Node.js `util.deprecate()` function with browser support' },
   { name: 'end-of-life dates', pkg: 'x', description: 'End-of-life dates for runtimes and frameworks' },
   { name: 'an empty description', pkg: 'x', description: '   ' },
+  { name: 'a bracketed status in the middle, of another thing', pkg: 'x', description: 'Legacy support (deprecated) for old browsers' },
 ];
 
 describe('registry description: a declared status', () => {
