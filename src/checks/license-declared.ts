@@ -25,7 +25,7 @@ export default defineCheck({
   title: 'Licence declared',
   description:
     'Reads the declared licence (npm `license`; PyPI `license_expression`, else the SPDX id the classifiers or the free-text `license` field map to, else that text, which is not corrected again): a valid SPDX expression scores 100; one that spdx-correct (licence by licence, never dropping one the text names: `MIT AND Commercial` is no correction) or fixing the case of known ids turns into valid SPDX 70; `SEE LICENSE IN <file>` 50; any other text 30; `UNLICENSED` (proprietary) 20; none 0. ' +
-    'The deprecated npm object/array form and PyPI metadata without a PEP 639 expression score at most 80, and a PyPI licence named only by a classifier that maps to no single SPDX id 50.',
+    `The deprecated npm object/array form and PyPI metadata without a PEP 639 expression score at most ${LEGACY_FORM_LIMIT}, and a PyPI licence named only by a classifier that maps to no single SPDX id ${CLASSIFIER_ONLY_SCORE}.`,
   messages: {
     valid: 'Licence declared: {license}',
     corrected: "'{license}' is not an SPDX expression; probably {corrected}",

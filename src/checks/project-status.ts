@@ -52,7 +52,8 @@ export default defineCheck({
   optional: ['documents'],
   title: 'Project status',
   description:
-    'Reads the project status PyPI publishes (PEP 792) and the `Development Status` classifier: quarantined (PyPI blocked it over a malware report) scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; archived or deprecated score 0 and `7 - Inactive` 20, each capping the overall score at 49.9. ' +
+    'Reads the project status PyPI publishes (PEP 792) and the `Development Status` classifier: quarantined (PyPI blocked it over a malware report) scores 0, ' +
+    `caps the overall score at ${QUARANTINE_LIMIT} and sets the verdict to "do not use"; archived or deprecated score 0 and \`7 - Inactive\` ${INACTIVE_SCORE}, each capping the overall score at ${INACTIVE_LIMIT}. ` +
     'Otherwise the stage scores Planning 40, Pre-Alpha 50, Alpha 70, Beta 90, Production/Stable or Mature 100, and an active project without the classifier 100 (it is optional). ' +
     `A long description whose title, the subtitle under it or its first paragraph declares the project deprecated, unmaintained or replaced scores ${README_DECLARED_SCORE} and holds the verdict at CAUTION; unknown when PyPI gives no status and there is no classifier.`,
   messages: {

@@ -4,7 +4,7 @@
  */
 import type { EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
-import { analyseReadme, README_SECTIONS, readmeScore } from './lib/readme.js';
+import { analyseReadme, README_POINTS, README_SECTIONS, readmeScore } from './lib/readme.js';
 import type { DocumentsFacts } from './views/documents.js';
 
 /** The message for no README, per place the documents were read. */
@@ -14,6 +14,9 @@ const MISSING: Readonly<Record<DocumentsFacts['source'], 'missing' | 'missing-de
   pypi: 'missing-description',
   repository: 'missing-repository',
 };
+
+/** What a `docs/` or `examples/` folder with files adds to a repository README's score. */
+const FOLDER_POINTS = 10;
 
 /** What a README's `size` counts, per place it was read: a PyPI description's characters, else bytes. */
 const SIZE_UNIT: Readonly<Record<DocumentsFacts['source'], 'bytes' | 'characters'>> = { tarball: 'bytes', packument: 'bytes', pypi: 'characters', repository: 'bytes' };
@@ -25,9 +28,12 @@ export default defineCheck({
   needs: ['documents'],
   title: 'README substance',
   description:
-    'Reads the README shipped in the npm tarball (when the tarball cannot be read, the README the registry shows: the `readme` of its full package metadata), or the PyPI long description (Markdown, reStructuredText or plain text), with badges, images and HTML comments removed. No README scores 0; otherwise 25 for having one, ' +
-    '+10 at 300 characters and +10 more at 1,500, +15 for an install section, +15 for usage/examples, +10 for API/options, +10 for a code block, +5 for a licence section (at most 100). ' +
-    'A `github:` target reads the README at the root of its repository (else the one GitHub shows from `.github/` or `docs/`), and a `docs/` or `examples/` folder with files adds 10; past a README\'s first 64 KiB (a PyPI description\'s 256 KiB) the headings alone announce sections and the code blocks count, read as in the part read (ATX, underlined and reStructuredText headings; fenced, indented, `.. code-block::` and `<pre>` blocks) and the message gives the whole length; unknown when the file could not be read.',
+    'Reads the README shipped in the npm tarball (when the tarball cannot be read, the README the registry shows: the `readme` of its full package metadata), or the PyPI long description (Markdown, reStructuredText or plain text), with badges, images and HTML comments removed. No README scores 0; otherwise ' +
+    `${README_POINTS.exists} for having one, ` +
+    `+${README_POINTS.length300} at 300 characters and +${README_POINTS.length1500} more at 1,500, +${README_POINTS.install} for an install section, +${README_POINTS.usage} for usage/examples, +${README_POINTS.api} for API/options, +${README_POINTS.code} for a code block, +${README_POINTS.license} for a licence section (at most 100). ` +
+    'A `github:` target reads the README at the root of its repository (else the one GitHub shows from `.github/` or `docs/`), and a `docs/` or `examples/` folder with files adds ' +
+    `${FOLDER_POINTS}; ` +
+    'past a README\'s first 64 KiB (a PyPI description\'s 256 KiB) the headings alone announce sections and the code blocks count, read as in the part read (ATX, underlined and reStructuredText headings; fenced, indented, `.. code-block::` and `<pre>` blocks) and the message gives the whole length; unknown when the file could not be read.',
   messages: {
     missing: 'No README in the package',
     'missing-registry': 'No README: the registry shows none for this version (the tarball could not be read)',
@@ -58,7 +64,7 @@ export default defineCheck({
     const analysis = { ...read, sections: README_SECTIONS.filter((s) => read.sections.includes(s) || past.includes(s)), codeBlocks: read.codeBlocks + (readme.tailCodeBlocks ?? 0) };
     const folders = documents.folders;
     // A repository's documentation may live beside its README: a docs/ or examples/ folder.
-    const score = Math.min(100, readmeScore(analysis) + (folders !== undefined && (folders.docs || folders.examples) ? 10 : 0));
+    const score = Math.min(100, readmeScore(analysis) + (folders !== undefined && (folders.docs || folders.examples) ? FOLDER_POINTS : 0));
     const data: Record<string, EvidenceValue> = {
       path: readme.path,
       source: documents.source,

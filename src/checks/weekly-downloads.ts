@@ -16,7 +16,8 @@ export default defineCheck({
   needs: ['downloads'],
   title: 'Weekly downloads',
   description:
-    'Downloads in the last week (npm downloads API; for PyPI pypistats.org, which ignores known PyPI mirrors; the same bands for both) on a log scale: min(100, round(20 × log10(n + 1))), so 10 a week scores 21, 1,000 scores 60 and 100,000 or more 100. Unknown when the downloads API gave no count.',
+    'Downloads in the last week (npm downloads API; for PyPI pypistats.org, which ignores known PyPI mirrors; the same bands for both) on a log scale: min(100, round(20 × log10(n + 1))), ' +
+    `so 10 a week scores ${downloadsScore(10)}, 1,000 scores ${downloadsScore(1000)} and 100,000 or more ${downloadsScore(100_000)}. Unknown when the downloads API gave no count.`,
   messages: {
     downloads: '{lastWeek} downloads last week',
     unknown: 'Weekly download count unknown: the downloads API did not give it',

@@ -20,7 +20,7 @@ export default defineCheck({
   title: 'Not yanked',
   description:
     'Reads whether PyPI lists the resolved release as yanked (PEP 592: all of its files are), with the reason the publisher gave. ' +
-    'Yanked scores 0 and caps the overall score at 49.9, as a deprecated npm version does; not yanked scores 100.',
+    `Yanked scores 0 and caps the overall score at ${YANKED_LIMIT}, as a deprecated npm version does; not yanked scores 100.`,
   messages: {
     yanked: 'Yanked from PyPI: {reason}',
     'yanked-no-reason': 'Yanked from PyPI (no reason given); pip installs it only when pinned exactly',

@@ -347,6 +347,21 @@ describe('an audited (untrusted) project .npmrc', () => {
     expect(loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project }).ignoredProjectRegistry?.('left-pad')).toBeNull();
   });
 
+  it("npm's replace-registry-host is kept beside the ignored registries: the project's, else the user's, never a registry key", () => {
+    const load = (): ReturnType<typeof loadNpmConfig> => loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project });
+    expect(load().replaceRegistryHost?.()).toBeNull();
+    write(path.join(home, '.npmrc'), 'registry=http://user.test/\nreplace-registry-host=Always\n');
+    expect(load().replaceRegistryHost?.()).toBe('always');
+    write(path.join(project, '.npmrc'), 'registry=http://evil.test/\nreplace-registry-host=corp.test\n');
+    const config = load();
+    expect(config.replaceRegistryHost?.()).toBe('corp.test');
+    expect(config.ignoredProjectRegistry?.('left-pad')).toBe('http://evil.test/');
+    expect(config.ignoredProjectRegistry?.('@x/replace-registry-host')).toBe('http://evil.test/');
+    // Nothing ignored (no project registry): the user's setting is not reported either.
+    write(path.join(project, '.npmrc'), 'replace-registry-host=corp.test\n');
+    expect(load().replaceRegistryHost?.()).toBeNull();
+  });
+
   it('with trust, its registries are followed but its credentials are still never read', () => {
     const config = loadNpmConfig({ readFile: readTreeFileSync, env: env(), cwd: project, untrustedDir: project, trustProjectRegistry: true });
     expect(config.registry).toBe('http://evil.test/');

@@ -169,5 +169,9 @@ function normaliseOutput(text: string, home: string, cwd: string, server: Fixtur
       .replace(/\(node:\d+\)/g, '(node:<PID>)')
       // Temporary directories a test made itself (mkdtemp's six random characters).
       .replace(/(<TMP>\/[\w.-]*?)[A-Za-z0-9]{6}(?=[/"'\s:]|$)/gm, '$1XXXXXX')
+      // The same reached from a sibling temporary directory the CLI ran in (`../nerq-audit-WWIgCu/bom.cdx.json`).
+      .replace(/((?:^|[\s"'(])(?:\.\.\/)+nerq-[\w.]*?-)[A-Za-z0-9]{6}(?=\/)/gm, '$1XXXXXX')
+      // Instants of the machine's clock (the cache statistics' last run), never a fixture's date.
+      .replaceAll(new RegExp(`${new Date().toISOString().slice(0, 10)}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z`, 'g'), '<NOW>')
   );
 }

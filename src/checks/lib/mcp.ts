@@ -3,6 +3,7 @@
  * GitHub owner an `io.github.<owner>/` namespace claims, the DNS domain a reverse-DNS namespace
  * names, what a remote's (possibly templated) URL says, and whether its namespace proves its host.
  */
+import { stripSeparators } from './typosquat.js';
 
 /**
  * The most an MCP entry whose code nobody can inspect scores (remote-only, or no package nerq
@@ -196,11 +197,6 @@ export function publisherOf(server: string): string {
   return labels[1] ?? labels[0] ?? '';
 }
 
-/** A name folded for comparison: lower case, without `-`, `_` and `.` (`GitHub_MCP-Server` → `githubmcpserver`). */
-export function foldName(text: string): string {
-  return text.toLowerCase().replace(/[-_.]+/g, '');
-}
-
 /** The part of a server name after its namespace (`github-mcp-server` of `io.github.github/github-mcp-server`). */
 export function serverPart(server: string): string {
   const slash = server.indexOf('/');
@@ -214,8 +210,8 @@ export function serverPart(server: string): string {
  * (`mcp-google-sheets`) do not. Publishers' names shorter than three letters are not counted.
  */
 export function namesItsPublisher(server: string): boolean {
-  const publisher = foldName(publisherOf(server));
-  return publisher.length >= 3 && foldName(serverPart(server)).includes(publisher);
+  const publisher = stripSeparators(publisherOf(server));
+  return publisher.length >= 3 && stripSeparators(serverPart(server)).includes(publisher);
 }
 
 /**
@@ -224,7 +220,7 @@ export function namesItsPublisher(server: string): boolean {
  * naming another — or null. `known` are names that each name their publisher (mcp-known-servers.ts).
  */
 export function copiedServer(server: string, known: readonly string[]): string | null {
-  const part = foldName(serverPart(server));
-  const publisher = foldName(publisherOf(server));
-  return known.find((k) => k.toLowerCase() !== server.toLowerCase() && foldName(serverPart(k)) === part && foldName(publisherOf(k)) !== publisher) ?? null;
+  const part = stripSeparators(serverPart(server));
+  const publisher = stripSeparators(publisherOf(server));
+  return known.find((k) => k.toLowerCase() !== server.toLowerCase() && stripSeparators(serverPart(k)) === part && stripSeparators(publisherOf(k)) !== publisher) ?? null;
 }

@@ -219,7 +219,8 @@ class LoadedNpmConfig implements NpmConfig {
   readonly noProxy: string | undefined;
   readonly warnings: readonly string[];
   readonly #scopes: ReadonlyMap<string, string>;
-  readonly #ignored: ReadonlyMap<string, string>;
+  readonly #ignoredRegistries: ReadonlyMap<string, string>;
+  readonly #replaceRegistryHost: string | null;
   readonly #credentials: ReadonlyMap<string, Credentials>;
   /** Hosts (host[:port]) that have an http: registry configured: the only http hosts auth goes to. */
   readonly #plainHttpHosts: ReadonlySet<string>;
@@ -234,7 +235,7 @@ class LoadedNpmConfig implements NpmConfig {
     httpsProxy: string | undefined;
     noProxy: string | undefined;
     warnings: string[];
-    ignored: Map<string, string>;
+    ignored: IgnoredProjectSettings;
   }) {
     this.registry = fields.registry;
     this.ca = fields.ca === undefined ? undefined : Object.freeze([...fields.ca]);
@@ -244,7 +245,8 @@ class LoadedNpmConfig implements NpmConfig {
     this.noProxy = fields.noProxy;
     this.warnings = Object.freeze([...fields.warnings]);
     this.#scopes = fields.scopes;
-    this.#ignored = fields.ignored;
+    this.#ignoredRegistries = fields.ignored.registries;
+    this.#replaceRegistryHost = fields.ignored.replaceRegistryHost;
     this.#credentials = fields.credentials;
     const httpHosts = new Set<string>();
     for (const registry of [fields.registry, ...fields.scopes.values()]) {
@@ -267,12 +269,12 @@ class LoadedNpmConfig implements NpmConfig {
 
   ignoredProjectRegistry(packageName: string): string | null {
     const slash = packageName.indexOf('/');
-    const scoped = packageName.startsWith('@') && slash > 1 ? this.#ignored.get(packageName.slice(0, slash)) : undefined;
-    return scoped ?? this.#ignored.get('registry') ?? null;
+    const scoped = packageName.startsWith('@') && slash > 1 ? this.#ignoredRegistries.get(packageName.slice(0, slash)) : undefined;
+    return scoped ?? this.#ignoredRegistries.get('registry') ?? null;
   }
 
   replaceRegistryHost(): string | null {
-    return this.#ignored.get(REPLACE_REGISTRY_HOST) ?? null;
+    return this.#replaceRegistryHost;
   }
 
   authHeaderFor(url: string): string | undefined {
@@ -361,12 +363,22 @@ function unsetVariable(value: string): string | undefined {
 /** npm's setting naming which `resolved` hosts it swaps for the configured registry (`npmjs`, `never`, `always` or a host name). */
 const REPLACE_REGISTRY_HOST = 'replace-registry-host';
 
+/**
+ * What nerq does not follow of an untrusted project `.npmrc`, for the lockfile check
+ * (src/audit/lockfile-integrity.ts): its registries by key (`registry`, `@scope`) and npm's
+ * `replace-registry-host` beside them (the project's, else the user's own).
+ */
+interface IgnoredProjectSettings {
+  readonly registries: Map<string, string>;
+  replaceRegistryHost: string | null;
+}
+
 /** Read the user's npm configuration. Throws NpmConfigError (secret-free, one line) when unusable. */
 export function loadNpmConfig(options: LoadNpmConfigOptions): NpmConfig {
   const { env, cwd } = options;
   const builtin = npmConf.defaults;
   const warnings: string[] = [];
-  const ignored = new Map<string, string>();
+  const ignored: IgnoredProjectSettings = { registries: new Map(), replaceRegistryHost: null };
 
   let conf: ConfChain;
   try {
@@ -379,8 +391,8 @@ export function loadNpmConfig(options: LoadNpmConfigOptions): NpmConfig {
 
   // npm's `replace-registry-host` of the user's own configuration, where the project's sets none.
   const userReplace = conf.get(REPLACE_REGISTRY_HOST);
-  if (ignored.size > 0 && !ignored.has(REPLACE_REGISTRY_HOST) && typeof userReplace === 'string' && userReplace.trim() !== '') {
-    ignored.set(REPLACE_REGISTRY_HOST, userReplace.trim().toLowerCase());
+  if (ignored.registries.size > 0 && ignored.replaceRegistryHost === null && typeof userReplace === 'string' && userReplace.trim() !== '') {
+    ignored.replaceRegistryHost = userReplace.trim().toLowerCase();
   }
 
   const registry = normaliseRegistry(
@@ -463,7 +475,7 @@ function addUntrustedProject(
   chain: ConfChain,
   options: { file: string; boundary: string; trust: boolean; readFile: ConfigFileReader },
   warnings: string[],
-  ignored: Map<string, string>,
+  ignored: IgnoredProjectSettings,
 ): void {
   const { file, boundary, trust } = options;
   const read = options.readFile(file, boundary, NPMRC_MAX_BYTES);
@@ -487,14 +499,14 @@ function addUntrustedProject(
     warnings.push(
       `the audited project's .npmrc sets ${registries.join(', ')}: ignored (pass --trust-project-npmrc to follow it); using your own npm registry`,
     );
-    // Kept by key (`registry`, `@scope`; npm's `replace-registry-host` beside them) for the lockfile check (src/audit/lockfile-integrity.ts).
+    // Kept for the lockfile check (src/audit/lockfile-integrity.ts): the registries by key, npm's `replace-registry-host` beside them.
     const replace = parsed[REPLACE_REGISTRY_HOST];
-    if (typeof replace === 'string' && replace.trim() !== '') ignored.set(REPLACE_REGISTRY_HOST, replace.trim().toLowerCase());
+    if (typeof replace === 'string' && replace.trim() !== '') ignored.replaceRegistryHost = replace.trim().toLowerCase();
     for (const key of registries) {
       const value = parsed[key];
       if (typeof value !== 'string') continue;
       try {
-        ignored.set(key === 'registry' ? key : key.slice(0, -':registry'.length), normaliseRegistry(value, key));
+        ignored.registries.set(key === 'registry' ? key : key.slice(0, -':registry'.length), normaliseRegistry(value, key));
       } catch {
         // not a URL npm could use either: nothing is fetched from it
       }
@@ -511,7 +523,7 @@ function readChain(
   options: LoadNpmConfigOptions,
   builtin: NpmConfDefaults['defaults'],
   warnings: string[],
-  ignored: Map<string, string>,
+  ignored: IgnoredProjectSettings,
 ): ConfChain {
   const { env, cwd } = options;
   const chain = new Conf({ registry: builtin.registry, 'strict-ssl': builtin['strict-ssl'] }, confTypes);
