@@ -47,7 +47,8 @@ function unquote(value: string): string | null {
  */
 function parseRegistries(text: string): Map<string, string> {
   const found = new Map<string, string>();
-  for (const raw of text.split('\n')) {
+  // yarn 1 strips a byte-order mark before it parses the file (its lockfile parser's stripBOM).
+  for (const raw of text.replace(/^\ufeff/, '').split('\n')) {
     const match = REGISTRY_LINE.exec(raw.replace(/\r$/, ''));
     if (match?.[2] === undefined || match[3] === undefined) continue;
     const key = match[2].toLowerCase();
