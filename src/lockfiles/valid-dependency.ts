@@ -9,7 +9,7 @@
  * in a requirements file, a Poetry or Pipfile source, a lockfile's `resolved`), so that the
  * audit's report, warnings and store never carry them (docs/security.md).
  *
- * A name longer than any its registry accepts (NAME_MAX_LENGTH: npm's limit) is not a package
+ * A name or version longer than any its registry accepts (NAME_MAX_LENGTH, VERSION_MAX_LENGTH) is not a package
  * the registry could serve, yet the package manager installs what the entry pins: it is listed as
  * code nerq cannot place (a remote entry, the run incomplete), its name shortened wherever it is
  * shown, and never asked about (docs/security.md, "Names that lie").
@@ -28,6 +28,9 @@ const VERSION = /^[^\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066
 /** The longest name any registry nerq reads accepts (npm's 214; PyPI's is held to it too). */
 const NAME_MAX_LENGTH = 214;
 
+/** The longest version any registry nerq reads serves (npm's semver refuses more than 256 characters). */
+const VERSION_MAX_LENGTH = 256;
+
 /** How much of an over-long name is shown. */
 const SHOWN_NAME_LENGTH = 64;
 
@@ -43,6 +46,7 @@ export function invalidDependency(dependency: DeclaredDependency): string | null
   if (isModuleEcosystem(ecosystem)) return null;
   const { registry } = packageRulesOf(ecosystem);
   if (!registry.validName(name)) return registry.invalidNameNote;
+  if (version !== null && version.length > VERSION_MAX_LENGTH) return 'a version longer than any registry serves';
   if (version !== null && !VERSION.test(version)) return 'not a valid version';
   return null;
 }
@@ -62,14 +66,14 @@ export function keepValidDependencies(input: ParsedInput): ParsedInput {
     } else {
       const note = `${dependency.file}:${dependency.line ?? '?'}: ${quote(dependency.name)}${dependency.version === null ? '' : ` ${quote(dependency.version)}`} skipped: ${why}`;
       notes.push(note);
-      if (dependency.name.length > NAME_MAX_LENGTH) skipped.push(overLong(dependency, note));
+      if (dependency.name.length > NAME_MAX_LENGTH || (dependency.version?.length ?? 0) > VERSION_MAX_LENGTH) skipped.push(overLong(dependency, note));
     }
   }
   if (skipped.length > (input.skipped?.length ?? 0)) return { ...input, dependencies, notes, skipped };
   return dependencies.length === input.dependencies.length && !changed ? input : { ...input, dependencies, notes };
 }
 
-/** An entry whose name is longer than any registry's: code nerq cannot place, fetched from its `resolved` host when it names one. */
+/** An entry whose name or version is longer than any registry's: code nerq cannot place, fetched from its `resolved` host when it names one. */
 function overLong(dependency: DeclaredDependency, note: string): SkippedEntry {
   const resolved = dependency.resolved === null ? null : withoutCredentials(dependency.resolved);
   const host = resolved === null ? null : sourceHost(resolved);

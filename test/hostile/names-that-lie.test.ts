@@ -118,6 +118,7 @@ describe('a package name longer than any registry accepts', () => {
     ['a scoped name of 215 characters', 'package-lock.json', packageLock(`@s/${'b'.repeat(212)}`)],
     ['requirements.txt', 'requirements.txt', `${PYPI_LONG}==1.0.0\n`],
     ['a CycloneDX component and its purl', 'bom.cdx.json', cyclonedx(LONG, `pkg:npm/${LONG}@1.0.0`)],
+    ['a requirements.txt version of 300,000 characters', 'requirements.txt', `flask==3.1.${'9'.repeat(300_000)}\n`],
   ];
   it.for(CASES)('%s: never a package to ask about, listed shortened', ([, file, text], { task }) => {
     noteCases(task);
