@@ -102,6 +102,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['evidence-summaries.test.ts', '40 evidence that claims more than it holds'],
   ['lockfile-hash-sets.test.ts', '41 a pin that accepts more bytes than the release\'s'],
   ['project-registries.test.ts', '42 the registry the audited project names'],
+  ['names-that-lie.test.ts', '43 names that lie (hosts in lockfile keys, oversized names)'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -346,7 +346,9 @@ function programsNamed(settings: readonly { setting: string; value: unknown; lin
  * every other line (`--install.frozen-lockfile true`, `registry "…"`) are left alone. In the tree,
  * a `yarn-release` warning; outside it, an `unvouched-hook`.
  */
-export function yarnClassicSettings(text: string, file: string): SettingsResult {
+export function yarnClassicSettings(bomText: string, file: string): SettingsResult {
+  // yarn 1 strips a byte-order mark before it parses the file (its lockfile parser's stripBOM).
+  const text = bomText.replace(/^\ufeff/, '');
   const result = emptyResult();
   const hooks: HookPlace[] = [];
   let line = 0;

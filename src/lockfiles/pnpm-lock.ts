@@ -203,7 +203,8 @@ function readDocument(yaml: ParsedYaml, file: string, context: InputContext | un
       const pkg = packages[packageKey] ?? packages[key] ?? nodes[key];
       const kind = sourceOf(style, key, pkg) ?? unplaceable(key, parsed);
       if (kind !== null) {
-        const entry = skippedEntry('npm', pkg?.name ?? nameOfKey(style, key), at.file, at.line, kind, note, graphStanding(key, declared, prod));
+        const name = pkg?.name ?? nameAfterHost(hostedPath(style, key)) ?? nameOfKey(style, key);
+        const entry = skippedEntry('npm', name, at.file, at.line, kind, note, graphStanding(key, declared, prod));
         skipped.push(withDeclaredNames(entry, (declared.get(key) ?? []).map((d) => d.key)));
       }
       continue;
@@ -301,11 +302,35 @@ function sourceOf(style: Style, key: string, pkg: Package | undefined): SourceKi
     const url = variantUrl(resolution?.variants);
     return url === null ? unplacedSource(key) : remoteSource(url);
   }
-  const byKey = npmSourceKind(reference);
-  if (byKey !== null) return byKey;
-  // pnpm before v9 keys a hosted git package by its host and path (`github.com/o/r/<sha>`).
-  const host = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+)\//i.exec(reference)?.[1];
-  return host === undefined ? null : { ...remoteSource(reference), host: host.toLowerCase() };
+  // pnpm keys a package it fetches from another registry than the default by that registry's
+  // host (`registry.example.com/pkg/1.0.0`), and before v9 a hosted git package by its host and
+  // path (`github.com/o/r/<sha>`): code from that host, not the registry's package.
+  const path = hostedPath(style, key);
+  const host = hostOfKey(path);
+  if (host !== null) return { ...remoteSource(path), host };
+  return npmSourceKind(reference);
+}
+
+/** The part of a key a host would start: the whole key in v9 (`host/name@version`), its reference before. */
+function hostedPath(style: Style, key: string): string {
+  return style === 'v9' ? withoutPeerSuffix(key) : referenceOf(style, key);
+}
+
+/** The host a key's reference starts with (`registry.example.com/…`), lower-cased; null when it names none. */
+function hostOfKey(reference: string): string | null {
+  return /^([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?)\//i.exec(reference)?.[1]?.toLowerCase() ?? null;
+}
+
+/**
+ * The package a host-prefixed key names after its host, read as pnpm's dependency paths read one
+ * (`host/name/version`, `host/@scope/name/version`, `…@version` in the later formats); null when
+ * the key names no host or no such name.
+ */
+function nameAfterHost(reference: string): string | null {
+  const host = hostOfKey(reference);
+  if (host === null) return null;
+  const match = /^((?:@[^/@]+\/)?[^/@]+)[/@]/.exec(reference.slice(reference.indexOf('/') + 1));
+  return match?.[1] ?? null;
 }
 
 /** The first `url` among a runtime's `variants` (`[{resolution: {url}, targets}]`); null when none names one. */
@@ -358,5 +383,8 @@ function parseKey(style: Style, key: string): { name: string; version: string } 
   if (bare === null) return null;
   const base = bare.split('(')[0] ?? bare;
   const at = base.indexOf('@', 1);
-  return at < 0 ? null : { name: base.slice(0, at), version: base.slice(at + 1) };
+  // A name with a `/` that is not a scope's (`registry.example.com/pkg`) is a host and a package:
+  // another registry's, not a registry package of that name.
+  const name = base.slice(0, at);
+  return at < 0 || !/^(?:@[^/]+\/)?[^/]+$/.test(name) ? null : { name, version: base.slice(at + 1) };
 }

@@ -123,7 +123,15 @@ export function skippedEntry(
   note: string,
   standing: Standing = {},
 ): SkippedEntry {
-  return { kind: kind.kind, ecosystem, name, file, line, source: kind.source, host: kind.host, note, ...known(standing) };
+  return { kind: kind.kind, ecosystem, name, file, line, source: shownSource(kind.source), host: kind.host, note, ...known(standing) };
+}
+
+/** The longest source shown as written (a real URL or path is far shorter; docs/security.md, "Names that lie"). */
+const MAX_SHOWN_SOURCE = 2048;
+
+/** A source as shown: as written, or its start, an ellipsis and its length when it is longer than any real one. */
+function shownSource(source: string): string {
+  return source.length <= MAX_SHOWN_SOURCE ? source : `${source.slice(0, 256)}… (${source.length} characters)`;
 }
 
 /**

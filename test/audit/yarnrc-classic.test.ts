@@ -51,6 +51,16 @@ describe('yarnClassicRegistries', () => {
     expect(of('@unset/tool')).toBe('https://mirror.example.test/npm/');
   });
 
+  it('reads --registry and --install.registry as yarn 1 does: options over the registry key, the install one last', () => {
+    write(path.join(checkout, '.yarnrc'), '--install.registry "https://install.example.test/"\n');
+    write(path.join(project, '.yarnrc'), ['registry "https://key.example.test/"', '--registry https://flag.example.test/', '"@corp:registry" "https://corp.example.test/"', '--add.registry "https://add.example.test/"'].join('\n'));
+    const of = registries();
+    expect(of('left-pad')).toBe('https://install.example.test/');
+    expect(of('@corp/tool')).toBe('https://corp.example.test/');
+    rmSync(path.join(checkout, '.yarnrc'));
+    expect(registries()('left-pad')).toBe('https://flag.example.test/');
+  });
+
   it('the nearest .yarnrc wins, a parent inside the checkout is read, none outside it', () => {
     write(path.join(dir, '.yarnrc'), 'registry "https://outside.example.test/"\n"@far:registry" "https://outside.example.test/"\n');
     write(path.join(checkout, '.yarnrc'), 'registry "https://root.example.test/"\n"@far:registry" "https://root.example.test/far/"\n');

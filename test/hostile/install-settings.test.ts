@@ -278,9 +278,13 @@ describe("yarn classic's .yarnrc yarn-path", () => {
     expect(codes(report, 'yarn-release').map((w) => [w.details.release, w.details.file, w.details.line])).toEqual([['./.yarn/releases/yarn-1.22.22.cjs', '.yarnrc', 2]]);
   });
 
-  it('a release outside the project: an unvouched-hook finding, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ({ task, expect }) => {
+  // yarn 1 strips a byte-order mark before it parses the file: the first line is read all the same.
+  it.for([
+    ['', ''],
+    [' (after a byte-order mark)', '\ufeff'],
+  ])('a release outside the project%s: an unvouched-hook finding, exit 3', { timeout: CLI_TEST_TIMEOUT_MS }, async ([, bom], { task, expect }) => {
     noteCases(task);
-    const { run, report } = await audit(classicProject('yarn-path "/usr/local/share/yarn/yarn-1.js"\n'));
+    const { run, report } = await audit(classicProject(`${bom}yarn-path "/usr/local/share/yarn/yarn-1.js"\n`));
     expectCleanStderr(run.stderr, run.stderr);
     expect(run.code, run.stderr).toBe(3);
     expect(codes(report, 'unvouched-hook').map((w) => [w.details.hook, w.details.setting, w.details.manager])).toEqual([['/usr/local/share/yarn/yarn-1.js', 'yarn-path', 'yarn']]);

@@ -313,6 +313,11 @@ describe("a yarn 1 lockfile under the registry the project's .yarnrc names (nerq
   const cases: [label: string, pkg: SyntheticPackage, config: () => Record<string, string>][] = [
     ['.yarnrc registry', TRUSTED, () => ({ '.yarnrc': `registry "${UNRESOLVABLE_ORIGIN}/"\n` })],
     ['.yarnrc "@scope:registry"', SCOPED, () => ({ '.yarnrc': `"@nerq-scope:registry" "${UNRESOLVABLE_ORIGIN}/"\n` })],
+    // yarn 1 reads a key written as a flag as that option on its command line (its src/rc.js).
+    // yarn 1 strips a byte-order mark before it parses the file.
+    ['.yarnrc registry on its first line after a byte-order mark', TRUSTED, () => ({ '.yarnrc': `\ufeffregistry "${UNRESOLVABLE_ORIGIN}/"\n` })],
+    ['.yarnrc --registry', TRUSTED, () => ({ '.yarnrc': `--registry "${UNRESOLVABLE_ORIGIN}/"\n` })],
+    ['.yarnrc --install.registry over a registry naming the public one', TRUSTED, () => ({ '.yarnrc': `registry "${publicRegistry}"\n--install.registry "${UNRESOLVABLE_ORIGIN}/"\n` })],
     // yarn 1 reads both files: one naming the public registry does not vouch for the other's host.
     ['.npmrc registry beside a .yarnrc naming the public registry', TRUSTED, () => ({ ...NPMRC, '.yarnrc': `registry "${publicRegistry}"\n` })],
   ];

@@ -13,6 +13,9 @@ export const compareNpmVersions: VersionComparator = (a, b) => {
   return x !== null && y !== null ? semver.compare(x, y) : null;
 };
 
+/** The longest name npm accepts (validate-npm-package-name). */
+const NPM_NAME_MAX_LENGTH = 214;
+
 export const NPM_RULES = {
   id: 'npm',
   displayName: 'npm',
@@ -25,7 +28,9 @@ export const NPM_RULES = {
       const pin = version ?? spec;
       return pin === null ? name : `${name}@${pin}`;
     },
-    validName: (name) => validateNpmName(name).validForOldPackages,
+    // npm has refused names over 214 characters since before any package the registry holds
+    // (validate-npm-package-name only warns for old packages): a longer one names nothing to ask about.
+    validName: (name) => name.length <= NPM_NAME_MAX_LENGTH && validateNpmName(name).validForOldPackages,
     invalidNameNote: 'not a valid npm package name',
     publicRegistry: 'the public npm registry',
     ranges: {

@@ -17,6 +17,9 @@ export const comparePypiVersions: VersionComparator = (a, b) => comparePep440(a.
 /** A PEP 508 project name after PEP 503 normalisation (readers normalise): lower case, single dashes. */
 const PYPI_NORMALISED = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The longest PyPI project name nerq asks about (docs/security.md, "Names that lie"). */
+const PYPI_NAME_MAX_LENGTH = 214;
+
 /** A bare version means exactly that version; otherwise a PEP 440 specifier, pre-releases included. */
 function pep440Matches(version: string, range: string): boolean {
   if (pep440Valid(range) !== null) return pep440Eq(version, range);
@@ -33,7 +36,8 @@ export const PYPI_RULES = {
   syntax: PYPI_TARGET_SYNTAX,
   registry: {
     targetInput: (name, version, spec) => `pypi:${name}${version !== null ? `==${version}` : (spec ?? '')}`,
-    validName: (name) => PYPI_NORMALISED.test(name),
+    // PEP 508 sets no length; nerq holds PyPI names to npm's 214 characters (docs/security.md).
+    validName: (name) => name.length <= PYPI_NAME_MAX_LENGTH && PYPI_NORMALISED.test(name),
     invalidNameNote: 'not a valid PyPI project name (PEP 508)',
     publicRegistry: 'PyPI',
     ranges: {
