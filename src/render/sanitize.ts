@@ -38,12 +38,13 @@ const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
  * Invisible characters that can reorder or hide text: every format character (Unicode category
  * Cf: bidirectional controls U+061C, U+200E/F, U+202A–202E, U+2066–2069; zero-width and
  * invisible-operator characters U+180E, U+200B–200D, U+2060–2064, U+FEFF; the soft hyphen;
- * interlinear annotation controls U+FFF9–FFFB; tag characters U+E0000–E007F, "ASCII smuggling";
+ * interlinear annotation controls U+FFF9–FFFB; tag characters, "ASCII smuggling" — the whole block
+ * U+E0000–E007F, as its unassigned code points (U+E0000, U+E0002–E001F) are not Cf yet render as nothing;
  * the shorthand and musical format controls), the fillers that render as blank (combining
  * grapheme joiner U+034F, Hangul fillers U+115F, U+1160, U+3164, U+FFA0), and variation selectors
  * (U+FE00–FE0F, U+E0100–E01EF), a run of which carries bytes no one sees.
  */
-const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/gu;
+const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
 
 /** Strip escape sequences, control, format (bidirectional, zero-width…) and other invisible characters. */
 export function sanitizeForTerminal(s: string, options: SanitizeOptions = {}): string {

@@ -31,6 +31,7 @@ describe('sanitizeForTerminal', () => {
     ['bidi overrides and isolates', 'a\u202eb\u202cc\u2066d\u2069e\u200ef\u061cg', 'abcdefg'],
     ['zero-width characters', 'a\u200bb\u200cc\u200dd\u2060e\ufefff', 'abcdef'],
     ['tag characters', 'a\u{e0041}\u{e0042}b', 'ab'],
+    ['unassigned tag-block code points', 'a\u{e0000}\u{e0002}\u{e001f}b', 'ab'],
     ['line and paragraph separators', 'a\u2028b\u2029c', 'a b c'],
   ])('%s', (_name, input, expected) => {
     expect(sanitizeForTerminal(input)).toBe(expected);
