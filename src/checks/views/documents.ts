@@ -151,7 +151,8 @@ export const documentsView = defineView<DocumentsFacts>({
   derive: (evidence) => {
     // A repository target: its own files are its documents (a package folded in with
     // --include-package adds its registry checks, not its tarball's copy of the documents).
-    if (evidence.target.ecosystem === 'github') {
+    // An MCP Registry entry: its repository's files, read as a repository target's are (docs/scoring.md §8a).
+    if (evidence.target.ecosystem === 'github' || evidence.target.ecosystem === 'mcp') {
       const repository = deriveRepository(evidence);
       return repository.status === 'ok' ? { status: 'ok', facts: documentsFromRepository(repository.facts) } : repository;
     }
