@@ -147,7 +147,7 @@ const DOCUMENTS_READERS: RegistryReaders<DocumentsFacts> = {
 
 export const documentsView = defineView<DocumentsFacts>({
   description:
-    'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL).',
+    'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL); for a `github:` target or an MCP Registry entry, from its repository (`repository`).',
   derive: (evidence) => {
     // A repository target: its own files are its documents (a package folded in with
     // --include-package adds its registry checks, not its tarball's copy of the documents).

@@ -54,6 +54,6 @@ export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts
 
 export const repositoryView = defineView<RepositoryFacts>({
   description:
-    "A repository target's own files (one recursive tree listing, then README, licence files and manifests within a size cap) with its age, detected licence and topics; not-applicable for packages.",
+    "A repository target's own files, or an MCP Registry entry's repository's read the same way (one recursive tree listing, then README, licence files and manifests within a size cap) with its age, detected licence and topics; not-applicable for packages.",
   derive: deriveRepository,
 });
