@@ -222,8 +222,7 @@ interface EntryRepository {
 async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef): Promise<EntryRepository> {
   const github = await fetchGithubFacts(githubSourceContext(ctx), repo, { kind: 'target' });
   if (github.status !== 'ok') {
-    const reason = `the repository could not be read: ${github.reason}`;
-    return { github, dependencies: () => Promise.resolve({ status: 'unavailable', reason, code: 'depends-on-source' }) };
+    return { github, dependencies: () => Promise.resolve({ status: 'unavailable', reason: github.reason, code: 'depends-on-source' }) };
   }
   if (github.facts.state !== 'present') {
     const reason = `the repository could not be read: ${github.facts.absentReason ?? 'GitHub does not have it'}`;
