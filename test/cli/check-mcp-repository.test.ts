@@ -89,12 +89,15 @@ describe("an MCP Registry entry's repository, read as a github: target's", () =>
     expect(report.verdictCode).not.toBe('yes');
   });
 
-  it('evidence saved before the repository files were read (no `files`) still loads and re-scores as it was judged then: the repository-file checks left out', async () => {
+  it('saved evidence re-scores to the same report; evidence saved before the repository files were read (no `files`) still loads and re-scores as it was judged then: the repository-file checks left out', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'nerq-mcp-evidence-'));
     try {
       const file = path.join(dir, 'evidence.json');
       const { report: live } = await checkEntry(realEntry(GITHUB_MCP), 'github/github-mcp-server', {}, ['--save-evidence', file]);
       expect(checkOf(live, 'readme')).toBeDefined();
+      // Saved with its repository's files, it re-scores to the same report.
+      const same = parseReport((await runCli(['score', file, '--json'])).stdout);
+      expect([same.score, same.verdictCode, same.caps, same.checks, same.advisories]).toEqual([live.score, live.verdictCode, live.caps, live.checks, live.advisories]);
       // As the previous version saved it: the repository's facts without its files, no dependency set.
       const saved = JSON.parse(readFileSync(file, 'utf8')) as { evidence?: { sources: Record<string, unknown> }; sources?: Record<string, unknown> };
       const sources = (saved.evidence ?? saved).sources as Record<string, { status: string; reason?: string; facts?: Record<string, unknown> }>;
