@@ -245,7 +245,7 @@ interface EntryRow extends Evaluated {
  */
 const MCP_HELD: Record<string, string> = {
   'io.github.microsoft/playwright-mcp':
-    "its npm package `@playwright/mcp` is CAUTION: the recorded registry answer's publish times run against version order (0.0.25 dated after 0.0.82, a mirror's own dates), so its release recency is not known and holds the package; the entry is held with its package (`mcp-package-weakest`). Its documentation and compliance stay unknown with GitHub answering: an entry's own checks, its packages' scores and the twelve repository checks of docs/scoring.md §9 (of which only \`license-consistency\` is compliance, and unknown here) are what it is scored on; its README and licence are judged in its package's nested report (from the tarball, not recorded here)",
+    "its npm package `@playwright/mcp` is CAUTION: the recorded registry answer's publish times run against version order (0.0.25 dated after 0.0.82, a mirror's own dates), so its release recency is not known and holds the package; the entry is held with its package (`mcp-package-weakest`). Its documentation and compliance are its repository's, read from the recorded files as the \`github:\` target's are (docs/scoring.md §8a); its package's dependencies are its nested report's, so the repository's are not counted again",
   'io.github.blazickjp/arxiv-mcp-server': 'its PyPI project is not recorded (503): the package could not be evaluated now (`mcp-package-unavailable`, 69.9, incomplete)',
   'io.github.github/github-mcp-server': 'its only package is an OCI image, which nerq does not evaluate yet: no code of it could be inspected (`mcp-uninspected`, 69.9, at most CAUTION whatever the services say)',
 };
@@ -460,7 +460,8 @@ describe('docs/fixture-reports.md', () => {
     expect(working.filter((e) => e.recorded).map((e) => e.name).sort()).toEqual(Object.keys(MCP_HELD).sort());
     for (const e of working.filter((x) => x.recorded)) {
       expect(e.counts.rest, e.name).toBeGreaterThan(1);
-      for (const id of ['security', 'maintenance', 'community']) expect(e.report.dimensions.find((d) => d.id === id)?.score, `${e.name}: ${id}`).not.toBeNull();
+      // Its repository is read as a \`github:\` target's is: every dimension known (docs/scoring.md §8a).
+      for (const id of DIMENSIONS) expect(e.report.dimensions.find((d) => d.id === id)?.score, `${e.name}: ${id}`).not.toBeNull();
       expect(e.report.verdictReasonDetails.map((r) => r.args?.cap), e.name).toContain(MCP_HELD_CAP[e.name]);
       // Where a source does not answer (arxiv-mcp-server's PyPI project is not recorded), the reason says so, never thin evidence.
       expect(e.report.verdictReasonDetails.map((r) => r.code), e.name).not.toContain('provisional-thin');

@@ -10,7 +10,8 @@ export type ViewResult<F> =
   | { status: 'ok'; facts: F }
   /** `source`: the evidence source that could not answer, so a report can name it rather than the view. */
   | { status: 'unavailable'; reason: string; source?: SourceId }
-  | { status: 'not-applicable'; reason: string };
+  /** `undeclared`: a source the target could have declared and did not — its checks are unknown, not left out (scoring/evaluate.ts). */
+  | { status: 'not-applicable'; reason: string; undeclared?: true };
 
 export interface ViewDefinition<F> {
   /** One sentence for docs: what the view holds and where each ecosystem's facts come from. */

@@ -147,11 +147,12 @@ const DOCUMENTS_READERS: RegistryReaders<DocumentsFacts> = {
 
 export const documentsView = defineView<DocumentsFacts>({
   description:
-    'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL).',
+    'README, licence files, changelog and declaration files: from the npm tarball (`tarball`) or PyPI metadata (`pypi`: long description, PEP 639 `license_files`, changelog URL); for a `github:` target or an MCP Registry entry, from its repository (`repository`).',
   derive: (evidence) => {
     // A repository target: its own files are its documents (a package folded in with
     // --include-package adds its registry checks, not its tarball's copy of the documents).
-    if (evidence.target.ecosystem === 'github') {
+    // An MCP Registry entry: its repository's files, read as a repository target's are (docs/scoring.md §8a).
+    if (evidence.target.ecosystem === 'github' || evidence.target.ecosystem === 'mcp') {
       const repository = deriveRepository(evidence);
       return repository.status === 'ok' ? { status: 'ok', facts: documentsFromRepository(repository.facts) } : repository;
     }

@@ -1,6 +1,6 @@
 /**
  * The `repository` view: a repository target's own files and the repository facts they are read
- * with (sources/github/repo-files.ts) — the tree's documents, manifests, lockfiles, workflows and
+ * with (sources/github/repo-files.ts), and an MCP Registry entry's repository read the same way — the tree's documents, manifests, lockfiles, workflows and
  * tags, when its history starts, with the repository's age, releases and detected licence. `not-applicable` for a package (its
  * documents come from the package: the `documents` view) and for evidence that holds no files;
  * `unavailable` with GitHub's reason when the repository or its tree could not be read.
@@ -23,10 +23,17 @@ export interface RepositoryFacts {
   releasesUnknown?: string;
 }
 
+/** The targets whose own repository is read for its files: a `github:` target and an MCP Registry entry. */
+const REPOSITORY_READERS: ReadonlySet<string> = new Set(['github', 'mcp']);
+
 export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts> {
   const github = evidence.sources.github;
-  if (evidence.target.ecosystem !== 'github') return { status: 'not-applicable', reason: 'a package is documented by its own files' };
-  if (github.status === 'not-applicable') return { status: 'not-applicable', reason: github.reason };
+  // A repository target, or an MCP Registry entry, whose repository is read as a target's is (docs/scoring.md §8a).
+  if (!REPOSITORY_READERS.has(evidence.target.ecosystem)) return { status: 'not-applicable', reason: 'a package is documented by its own files' };
+  if (github.status === 'not-applicable') {
+    // An entry that names no repository nerq can read: its repository checks are unknown, not left out (docs/scoring.md §1).
+    return github.undeclared === true ? { status: 'not-applicable', reason: github.reason, undeclared: true } : { status: 'not-applicable', reason: github.reason };
+  }
   if (github.status === 'unavailable') return { status: 'unavailable', reason: github.reason, source: 'github' };
   const { facts } = github;
   if (facts.repository === null) return { status: 'unavailable', reason: facts.absentReason ?? 'the repository is not on GitHub', source: 'github' };
@@ -47,6 +54,6 @@ export function deriveRepository(evidence: Evidence): ViewResult<RepositoryFacts
 
 export const repositoryView = defineView<RepositoryFacts>({
   description:
-    "A repository target's own files (one recursive tree listing, then README, licence files and manifests within a size cap) with its age, detected licence and topics; not-applicable for packages.",
+    "A repository target's own files, or an MCP Registry entry's repository's read the same way (one recursive tree listing, then README, licence files and manifests within a size cap) with its age, detected licence and topics; not-applicable for packages.",
   derive: deriveRepository,
 });

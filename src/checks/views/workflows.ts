@@ -22,11 +22,17 @@ export interface WorkflowsFacts {
 }
 
 export function deriveWorkflows(evidence: Evidence): ViewResult<WorkflowsFacts> {
-  if (evidence.target.ecosystem === 'github') {
+  const { ecosystem } = evidence.target;
+  if (ecosystem === 'github' || ecosystem === 'mcp') {
     const repository = deriveRepository(evidence);
-    if (repository.status !== 'ok') return repository;
-    const { files } = repository.facts;
-    return { status: 'ok', facts: { safety: files.workflowSafety, treeTruncated: files.treeTruncated, of: 'target' } };
+    // An MCP Registry entry's repository is read as a target's (docs/scoring.md §8a), except in
+    // evidence saved before its files were read, which is judged as it was then.
+    const savedBefore = ecosystem === 'mcp' && repository.status === 'not-applicable' && repository.undeclared !== true;
+    if (!savedBefore) {
+      if (repository.status !== 'ok') return repository;
+      const { files } = repository.facts;
+      return { status: 'ok', facts: { safety: files.workflowSafety, treeTruncated: files.treeTruncated, of: 'target' } };
+    }
   }
   const github = evidence.sources.github;
   if (github.status !== 'ok' || github.facts.workflowSafety === undefined) {

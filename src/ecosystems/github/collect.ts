@@ -5,8 +5,7 @@
  */
 import type { Sources } from '../../evidence/schema.js';
 import { GITHUB_HOST } from '../../sources/endpoints.js';
-import { fetchForkCommits, fetchGithubFacts, fetchRepositoryFiles } from '../../sources/github/source.js';
-import { factsAtCommit } from '../../sources/github/pinned-facts.js';
+import { fetchGithubFacts } from '../../sources/github/source.js';
 import { quoteForMessage } from '../../target/syntax.js';
 import { purlOf } from '../../target/purl.js';
 import type { Target } from '../../target/types.js';
@@ -16,8 +15,7 @@ import { packageSourcesNotApplicable } from '../no-package.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
 import { repositoryVulnerabilities } from '../../pipeline/vulnerabilities-for.js';
-import { resolveRepositoryRanges } from '../../pipeline/repository-ranges.js';
-import { collectDistribution } from '../../pipeline/repository-distribution.js';
+import { readRepositoryEvidence } from '../../pipeline/repository-evidence.js';
 import { collectIncludedPackage, pickIncludedPackage, withOwnAdvisories } from '../../pipeline/include-package.js';
 
 const NO_PACKAGE = 'a repository target publishes no package';
@@ -38,33 +36,12 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
   }
   const fullName = github.facts.repository?.fullName ?? target.name;
   // The target is the repository: its own files are its documents, manifests and licence.
-  const repository = github.facts.repository;
-  let facts = github.facts;
-  let dependencies: Sources['dependencies'] = { status: 'unavailable', reason: 'the repository answer named no repository to read', code: 'bad-answer' };
-  if (repository !== null) {
-    const [repoOwner = owner, repoName = name] = fullName.split('/');
-    // A ref (`github:owner/repo@ref`) is read at the commit it names, never at the default branch in its place.
-    const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch, target.spec);
-    if (!files.ok && files.missingRef === true) {
-      return { kind: 'error', code: 'not-found', message: `${fullName} has no ref ${quoteForMessage(target.spec ?? '')} on GitHub` };
-    }
-    // What it tells people to install, looked up in the registries (docs/scoring.md §9).
-    const distribution = files.ok ? await collectDistribution(ctx, repository, `${owner}/${name}`, files.value, files.read) : undefined;
-    // A pinned target's security policy, community files and CI are its commit's, or unknown — never the default branch's (sources/github/pinned-facts.ts).
-    if (target.spec !== undefined) facts = files.ok ? factsAtCommit(facts, files.read.tree, files.value.treeTruncated) : factsAtCommit(facts, null, false, files.reason);
-    // A fork: its own commits told from its parent's (one request); unanswered, its facts stay the copied ones (docs/scoring.md §9, "A fork").
-    const own = repository.fork ? await fetchForkCommits(githubSourceContext(ctx), repository) : undefined;
-    facts = {
-      ...facts,
-      files: files.ok ? files.value : null,
-      ...(distribution === undefined ? {} : { distribution }),
-      ...(own?.result.ok === true ? { forkCommits: own.result.value } : {}),
-      unknown: files.ok ? facts.unknown : { ...facts.unknown, files: files.reason },
-      via: { ...facts.via, requests: facts.via.requests + files.requests + (own?.requests ?? 0) },
-    };
-    // Direct ranges no lockfile pins: resolved as the package manager would today, within a budget.
-    dependencies = files.ok ? await resolveRepositoryRanges(ctx, files.dependencies) : { status: 'unavailable', reason: `the repository files could not be read: ${files.reason}`, code: 'depends-on-source' };
+  const read = await readRepositoryEvidence(ctx, github.facts, { owner, name }, target.spec);
+  if (read.kind === 'missing-ref') {
+    return { kind: 'error', code: 'not-found', message: `${read.fullName} has no ref ${quoteForMessage(target.spec ?? '')} on GitHub` };
   }
+  let facts = read.facts;
+  const dependencies = await read.dependencies();
   // The dependency set its manifests and lockfiles give, asked of OSV in one batch.
   let vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);
   let packageSources = packageSourcesNotApplicable(NO_PACKAGE);

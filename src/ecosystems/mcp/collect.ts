@@ -9,7 +9,7 @@
 import type { Evidence, McpFacts, McpPackageFacts, McpPackageOutcome, Sources } from '../../evidence/schema.js';
 import type { McpSection, Report } from '../../report/schema.js';
 import { DEFAULT_ENDPOINTS } from '../../sources/endpoints.js';
-import { fetchGithubFacts, githubRepoOf } from '../../sources/github/source.js';
+import { fetchGithubFacts, githubRepoOf, type GithubRepoRef } from '../../sources/github/source.js';
 import { npmDefaultRegistry } from '../../sources/npm/config.js';
 import { fetchServerEntry, searchServers, type McpEntry, type RegistryReadContext } from '../../sources/mcp-registry/read.js';
 import type { McpArgument, McpPackage } from '../../sources/mcp-registry/schema.js';
@@ -19,6 +19,8 @@ import type { Target } from '../../target/types.js';
 import { githubSourceContext } from '../../pipeline/collect-github-source.js';
 import type { RunContext } from '../../pipeline/context.js';
 import { evidenceOf } from '../../pipeline/evidence-of.js';
+import { readRepositoryEvidence } from '../../pipeline/repository-evidence.js';
+import { repositoryVulnerabilities } from '../../pipeline/vulnerabilities-for.js';
 import { mapLimit } from '../../util/map-limit.js';
 import type { CheckNested, Collected } from '../adapter.js';
 import type { PackageEcosystem } from '../types.js';
@@ -34,6 +36,7 @@ import { presetCodeVariable, runnerAddsCode } from './runner-code.js';
 import { proxiedRemote, proxyServerCommand } from './proxies.js';
 
 const NOT_A_PACKAGE = 'an MCP Registry entry is scored through the packages it names (nested reports)';
+const PACKAGES_CARRY_DEPENDENCIES = "the entry's packages are evaluated with their own dependencies and advisories (nested reports)";
 /** Candidates a usage error lists at most. */
 const MAX_CANDIDATES = 10;
 /** Packages of one entry evaluated at once. */
@@ -113,17 +116,32 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
   const repositoryUrl = server.repository?.url === undefined ? null : withoutCredentials(server.repository.url.trim());
   const repo = repositoryUrl === null ? null : githubRepoOf(repositoryUrl, ctx.endpoints);
 
-  const [packages, github] = await Promise.all([
+  const [packages, repository] = await Promise.all([
     mapLimit(server.packages ?? [], PACKAGE_CONCURRENCY, (pkg) => evaluatePackage(pkg, server.name, ctx, checkNested)),
     repo === null
-      ? Promise.resolve<Sources['github']>({
-          status: 'not-applicable',
-          reason: repositoryUrl === null ? 'the entry names no source repository' : 'the entry’s repository is not on GitHub',
-          // Its repository checks are unknown, not left out: hiding the source earns nothing (docs/scoring.md §1).
-          undeclared: true,
+      ? Promise.resolve<EntryRepository>({
+          github: {
+            status: 'not-applicable',
+            reason: repositoryUrl === null ? 'the entry names no source repository' : 'the entry’s repository is not on GitHub',
+            // Its repository checks are unknown, not left out: hiding the source earns nothing (docs/scoring.md §1).
+            undeclared: true,
+          },
+          dependencies: null,
         })
-      : fetchGithubFacts(githubSourceContext(ctx), repo, { kind: 'target' }),
+      : readEntryRepository(ctx, repo),
   ]);
+  const github = repository.github;
+  // The repository's dependencies and advisories are the entry's only when none of its packages is
+  // evaluated (an OCI image, a bundle, a remote: the repository is then the only code nerq reads);
+  // an evaluated package's nested report carries its own, which are not counted twice (docs/scoring.md §8a).
+  const packageEvaluated = packages.some((p) => p.facts.target !== null);
+  let dependencies: Sources['dependencies'] = { status: 'not-applicable', reason: packageEvaluated ? PACKAGES_CARRY_DEPENDENCIES : NOT_A_PACKAGE };
+  let vulnerabilities: Sources['vulnerabilities'] = dependencies;
+  if (!packageEvaluated && repository.dependencies !== null) {
+    dependencies = await repository.dependencies();
+    // The dependency set its manifests and lockfiles give, asked of OSV in one batch, as for a `github:` target.
+    vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);
+  }
 
   const facts: McpFacts = {
     name: server.name,
@@ -164,6 +182,8 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
   };
   const sources: Sources = {
     ...packageSourcesNotApplicable(NOT_A_PACKAGE),
+    dependencies,
+    vulnerabilities,
     github,
     mcp: { status: 'ok', facts },
   };
@@ -186,6 +206,32 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
     remotes: facts.remotes.map(({ type, url }) => ({ type, url })),
   };
   return { kind: 'evidence', evidence, mcp };
+}
+
+interface EntryRepository {
+  github: Sources['github'];
+  /** The repository's dependency set, resolved when asked for; null when the entry has no GitHub repository to read them from. */
+  dependencies: (() => Promise<Sources['dependencies']>) | null;
+}
+
+/**
+ * The entry's GitHub repository, read as a `github:` target's is (pipeline/repository-evidence.ts):
+ * its facts, and when GitHub answers it present, its files at the default branch. When GitHub does
+ * not answer, or the repository is gone, its dependencies are unavailable — never an empty set.
+ */
+async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef): Promise<EntryRepository> {
+  const github = await fetchGithubFacts(githubSourceContext(ctx), repo, { kind: 'target' });
+  if (github.status !== 'ok') {
+    return { github, dependencies: () => Promise.resolve({ status: 'unavailable', reason: github.reason, code: 'depends-on-source' }) };
+  }
+  if (github.facts.state !== 'present') {
+    const reason = `the repository could not be read: ${github.facts.absentReason ?? 'GitHub does not have it'}`;
+    return { github, dependencies: () => Promise.resolve({ status: 'unavailable', reason, code: 'depends-on-source' }) };
+  }
+  const read = await readRepositoryEvidence(ctx, github.facts, { owner: repo.owner, name: repo.name }, undefined);
+  // Without a ref the default branch is read: no ref can be missing.
+  if (read.kind === 'missing-ref') return { github, dependencies: null };
+  return { github: { status: 'ok', facts: read.facts }, dependencies: read.dependencies };
 }
 
 /** The registries a package of the ecosystem is read from: the configured ones and the public default. */
