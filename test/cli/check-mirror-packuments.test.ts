@@ -16,6 +16,9 @@ import { checkOf, githubAnswers, osvNoAdvisories, parseReport, requireBuiltCli, 
 let server: FixtureServer | undefined;
 beforeAll(() => requireBuiltCli());
 const startServer = useFixtureServers();
+
+/** The checks that hold a report's verdict (`verdict-held` reasons). */
+const heldBy = (report: ReturnType<typeof parseReport>): unknown[] => report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check);
 afterEach(() => {
   server = undefined;
 });
@@ -154,7 +157,7 @@ describe('a stub package whose registry notice the mirror left out', () => {
     expect(deprecation.evidence.deprecated).toBeNull();
     expect(deprecation.evidence.where).toBe('first paragraph');
     expect(report.verdictCode).toBe('caution');
-    expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).toContain('deprecation');
+    expect(heldBy(report)).toContain('deprecation');
   });
 });
 
@@ -186,7 +189,7 @@ describe('a deprecation the README declares in its first section heading', () =>
     expect(deprecation.evidence.excerpt).toBe('Karma is deprecated and is not accepting new features or general bug fixes.');
     expect(deprecation.score).toBe(20);
     expect(report.verdictCode).not.toBe('yes');
-    expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).toContain('deprecation');
+    expect(heldBy(report)).toContain('deprecation');
   });
 });
 
@@ -238,7 +241,7 @@ describe("a bundle's code page tables are not a hidden payload", () => {
     const report = parseReport(result.stdout);
     expect(report.target.version).toBe('16.5.0');
     expect(report.checks.find((c) => c.id === 'obfuscated-code')?.score ?? 100).toBe(100);
-    expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).not.toContain('obfuscated-code');
+    expect(heldBy(report)).not.toContain('obfuscated-code');
   });
 });
 
@@ -281,7 +284,7 @@ describe('a deprecation the registry description declares', () => {
     expect(deprecation.evidence.deprecated).toBeNull();
     expect(deprecation.evidence.descriptionDeclared).toBe(true);
     expect(report.verdictCode).not.toBe('yes');
-    expect(report.verdictReasonDetails.filter((d) => d.code === 'verdict-held').map((d) => d.args.check)).toContain('deprecation');
+    expect(heldBy(report)).toContain('deprecation');
   });
 });
 
