@@ -48,6 +48,7 @@ import {
   type InputReader,
 } from '../../src/lockfiles/index.js';
 import { LockfileError } from '../../src/audit/types.js';
+import { splitPythonLines } from '../../src/lockfiles/text.js';
 import { anyJson, check, expectNoPollution, FUZZ_TEST_TIMEOUT_MS, hostileKey, mutated, ONE_LINE, outcomes } from './support/fuzz-kit.js';
 
 const LOCKFILES = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'fixtures', 'lockfiles');
@@ -331,6 +332,15 @@ function contextOf(input: Input, format: Format): InputContext | undefined {
   };
 }
 
+/**
+ * How many lines a reader numbers in a text: pip's for a requirements file (Python's
+ * str.splitlines(): a `\v`, a lone `\r` or U+2028 ends a line too, and the reader numbers
+ * lines as pip does: test/audit/inputs/requirements.test.ts), `\n`-separated lines otherwise.
+ */
+function linesOf(format: Format, text: string): number {
+  return format.reader === readRequirements ? splitPythonLines(text).length : text.split('\n').length;
+}
+
 describe('fuzzing: every lockfile, manifest and SBOM reader, 10,000 cases per format', () => {
   it.for(FORMATS.map((f) => [f.name, f] as const))('%s', { timeout: FUZZ_TEST_TIMEOUT_MS }, async ([, format], { task }) => {
     const seen = outcomes();
@@ -350,7 +360,7 @@ describe('fuzzing: every lockfile, manifest and SBOM reader, 10,000 cases per fo
           expect(named).toContain(error.file);
           expect(error.message.startsWith(`${error.file}${error.line === null ? '' : `:${error.line}`}: `)).toBe(true);
           if (error.line !== null && error.file === input.as) {
-            expect(Number.isInteger(error.line) && error.line >= 1 && error.line <= input.text.split('\n').length + 1).toBe(true);
+            expect(Number.isInteger(error.line) && error.line >= 1 && error.line <= linesOf(format, input.text) + 1).toBe(true);
           }
           return;
         }
@@ -359,7 +369,7 @@ describe('fuzzing: every lockfile, manifest and SBOM reader, 10,000 cases per fo
         // The format names the file's syntax and version: a short word, whatever the file says.
         expect(read.format).toMatch(/^[\w@.-]{1,40}$/);
         for (const note of read.notes) expect(note).toMatch(ONE_LINE);
-        const lines = input.text.split('\n').length;
+        const lines = linesOf(format, input.text);
         for (const dependency of read.dependencies) {
           const parsed = DeclaredDependencySchema.safeParse(dependency);
           expect(parsed.success, `${JSON.stringify(dependency)}: ${JSON.stringify(parsed.error?.issues[0])}`).toBe(true);
