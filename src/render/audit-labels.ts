@@ -213,7 +213,7 @@ export function uncheckedWords(report: AuditReport): string {
 
 /**
  * The run in one sentence, the part the exit code follows first: `3 of 212 packages fail the
- * policy; 2 could not be evaluated; 5 not checked for known vulnerabilities; 1 ignored`, or
+ * policy; 2 could not be evaluated; 5 evaluated but not checked for known vulnerabilities; 1 ignored`, or
  * `all 212 packages pass the policy`.
  */
 export function summarySentence(report: AuditReport): string {
@@ -229,7 +229,10 @@ export function summarySentence(report: AuditReport): string {
   if (errors > 0) parts.push(`${count(errors)} could not be evaluated`);
   const notScored = report.entries.filter(onlyNotScored).length;
   if (incomplete - notScored > 0) {
-    parts.push(`${count(incomplete - notScored)} not checked for ${uncheckedWords(report)}`);
+    // After another count ("246 of 284 could not be evaluated"), say these were evaluated: "38 not
+    // checked for malicious code" alone reads as if the 246 had been.
+    const evaluated = parts.length === 0 ? '' : 'evaluated but ';
+    parts.push(`${count(incomplete - notScored)} ${evaluated}not checked for ${uncheckedWords(report)}`);
   }
   if (notScored > 0) parts.push(`${count(notScored)} not scored (Go modules and crates: checked against OSV only)`);
   if (ignored > 0) parts.push(`${ignored} ignored`);

@@ -149,6 +149,10 @@ describe('renderAuditTable', () => {
     expect(one).toContain('\nFAIL: 1 of 2 packages fails the policy; 1 passes\n');
     const incomplete = renderAuditTable(auditOf([entryOf(healthy()), entryOf(notFound())]), { color: false });
     expect(incomplete).toContain('\nINCOMPLETE: 1 of 2 packages could not be evaluated; 1 passes\n');
+    // After the packages that could not be evaluated, the unchecked ones are said to have been evaluated.
+    const unchecked = reportOf({ vulnerabilities: unavailable('osv down') });
+    const both = renderAuditTable(auditOf([entryOf(notFound()), entryOf(unchecked)]), { color: false, width: 120 });
+    expect(both).toMatch(/\nINCOMPLETE: 1 of 2 packages could not be evaluated; 1 evaluated but not checked for [a-z ]+\n/);
     const empty = renderAuditTable(auditOf([]), { color: false });
     expect(empty).toContain('No dependencies to audit.');
     expect(empty).toContain('PASS: no dependencies to audit');
