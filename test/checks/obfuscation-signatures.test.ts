@@ -326,6 +326,24 @@ describe('bidirectional controls that reorder code (Trojan Source)', () => {
     ['a stray closing control in a string', `x = '${PDF}${PDI}abc';`, []],
     ['escaped, not raw', `x = '\\u202E\\u2066abc';`, []],
     ['right-to-left text without controls', `x = 'مرحبا بالعالم'; // שלום`, []],
+    // Character sets: a sanitiser lists the controls it strips, written raw (the shapes of claude-flow's, @qwen-code/qwen-code's and
+    // @modelcontextprotocol/inspector's bundles, rewritten here). The controls are data: no text of the literal is reordered.
+    ['raw controls as ranges in a regular expression class', `s = s.replace(/[${LRE}-${RLO}${LRI}-${PDI}]/g, '');`, []],
+    ['raw controls in a class among other characters', `const BIDI = /[\\u200b-\\u200f${LRE}-${RLO}${LRI}-${PDI}\\ufeff]/gu;`, []],
+    ['a lone raw control compared with a character', `if (ch === '${RLE}' || ch === "${RLO}") return true;`, []],
+    ['a string of raw controls only', `const CONTROLS = '${LRE}${RLE}${LRO}${RLO}${LRI}${RLI}${FSI}';`, []],
+    ['raw controls as alternatives, among escapes', `x = /${RLO}|${RLI}|\\u{2066}|\\x20/;`, []],
+    ['a template literal of raw controls only', `x = \`${RLO}${LRI}\`;`, []],
+    // The classic Trojan Source examples (CVE-2021-42574), and sets that show text or code after a control left open.
+    ['the classic commented-out check', `/*${RLO} } ${LRI}if (isAdmin)${PDI} ${LRI} begin admins only */`, ['trojan-source']],
+    ['the classic stretched string', `if (accessLevel != "user${RLO} ${LRI}// Check if admin${PDI} ${LRI}") { x(); }`, ['trojan-source']],
+    ['a comment of controls only (a comment is never a set)', `/*${RLO}*/ x();`, ['trojan-source']],
+    ['a control outside a regular expression class before visible text', `x = /[${RLO}]${RLO}abc/;`, ['trojan-source']],
+    ['a control in a class, but another outside with text', `x = /abc${RLO}[${RLI}]/;`, ['trojan-source']],
+    ['a string of controls with one visible letter', `x = '${RLO}${LRI}a';`, ['trojan-source']],
+    ['hex digits that are no escape', `x = '${RLO}cafe';`, ['trojan-source']],
+    ['an escape then visible text', `x = '${RLO}\\u202e admin';`, ['trojan-source']],
+    ['a template literal of controls before a substitution', `x = \`${RLO}\${isAdmin ? a : b}\`;`, ['trojan-source']],
   ])('%s', (_name, text, expected) => {
     expect(everyChunking(bytes(text))).toEqual(expected);
   });

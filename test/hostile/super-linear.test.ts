@@ -725,7 +725,7 @@ describe('install-script code grows linearly', () => {
       for (let at = 0; at < text.length; at += size) length += skipper.code(text.slice(at, at + size)).length;
       return length + skipper.code('', true).length;
     };
-    const units = ['/*', '/**/', '//\n', '`${', '`', '${`', 'x=/[', '/', '\\', "'", '"\\\n', '(', '{', 'if(x)', 'return ', 'a.else/', '*', '$'];
+    const units = ['/*', '/**/', '//\n', '`${', '`', '${`', 'x=/[', '/', '\\', "'", '"\\\n', '(', '{', 'if(x)', 'return ', 'a.else/', '*', '$', "'\\u{2", '"\\x2', ...['x=/[\u202e', "'\u2066\\u", '`\u202e${'].map((unit) => Buffer.from(unit, 'utf8').toString('latin1'))];
     for (const unit of units) {
       noteCases(task);
       expectLinear(task, `skipper ${JSON.stringify(unit)}`, growth((k) => read(`${unit.repeat(k)}x`, 1000), 2000, true));

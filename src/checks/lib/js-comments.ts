@@ -18,7 +18,10 @@
  * On the way it notes the bidirectional controls that make the code a reader sees differ from
  * the code that runs (Trojan Source, `trojan-source` in docs/checks.md): one in code, or one a
  * literal or comment leaves open (an embedding, override or isolate not closed before the
- * literal, the comment or its line ends).
+ * literal, the comment or its line ends). A literal that is a character set does not count: every
+ * control in it inside a regular expression's `[…]`, or nothing in it a reader sees but the
+ * controls themselves, other invisible characters, escapes and `-`, `|`, `[`, `]`, `^` (a
+ * sanitiser's list of the controls it strips, `/[U+202A-U+202E]/`, `ch === 'U+202B'`).
  */
 
 /** Open brackets whose kinds are kept (deeper ones are counted, and read as plain parentheses). */
@@ -59,6 +62,17 @@ const EMBEDDING = 1;
 const ISOLATE = 2;
 /** Unicode's bidirectional algorithm nests 125 levels at most: text that opens more is read as left open. */
 const MAX_BIDI_DEPTH = 125;
+
+/** Characters of a literal that show nothing reorderable: `\`, `-`, `|`, `[`, `]`, `^` (a character set's punctuation). */
+const SET_PUNCTUATION = new Uint8Array(128);
+for (const c of '\\-|[]^') SET_PUNCTUATION[c.charCodeAt(0)] = 1;
+/** Hexadecimal digits, for `\uXXXX`, `\u{…}` and `\xHH` escapes. */
+const HEX = new Uint8Array(128);
+for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
+/** Where an escape of the current literal stands: none, just after `\u`, inside `\u{…}`; 1–4: hex digits still to come. */
+const NO_ESCAPE = 0;
+const U_START = -1;
+const U_BRACE = -2;
 
 /** What the last significant token was, for a `/` or a `{` after it. */
 const OPERATOR = 0;
@@ -110,6 +124,13 @@ export class CommentSkipper {
   private readonly bidi = new Uint8Array(MAX_BIDI_DEPTH);
   private bidiDepth = 0;
   private bidiIsolates = 0;
+  /** The current literal, so far: whether it shows a visible character, and whether a bidirectional control in it stands outside a regular expression's `[…]` (or in a comment). */
+  private literalVisible = false;
+  private bidiOutsideClass = false;
+  /** A bidirectional control in the current comment: a comment is never a character set. */
+  private bidiInComment = false;
+  /** An escape being read in the current literal (NO_ESCAPE, U_START, U_BRACE or the hex digits still to come). */
+  private escape = NO_ESCAPE;
 
   /** The code of the next chunk, comments left out (a block comment stands for a space or a line break); `last` when the file ends with it. */
   code(chunk: string, last = false): string {
@@ -140,6 +161,7 @@ export class CommentSkipper {
     for (; i < end; i++) {
       const c = text.charCodeAt(i);
       if (c === 0xe2) this.bidiControl(text.charCodeAt(i + 1), text.charCodeAt(i + 2), state);
+      if (state >= SINGLE_QUOTED && !this.literalVisible) this.seeInLiteral(text, i, c, state);
       switch (state) {
         case CODE: {
           if (IDENTIFIER[c] === 1) {
@@ -226,6 +248,8 @@ export class CommentSkipper {
             this.setOperand();
             literals.push(out.length + i - from + 1);
           } else if (c === 36 && text.charCodeAt(i + 1) === 123) {
+            // A control left open before `${` reorders the substitution's code: the text is no character set.
+            this.literalVisible = true;
             this.endBidi();
             literals.push(out.length + i - from);
             i += 1;
@@ -284,6 +308,8 @@ export class CommentSkipper {
     if (b1 === 0x80 && b2 >= 0xaa && b2 <= 0xae) kind = b2 === 0xac ? -EMBEDDING : EMBEDDING;
     else if (b1 === 0x81 && b2 >= 0xa6 && b2 <= 0xa9) kind = b2 === 0xa9 ? -ISOLATE : ISOLATE;
     else return;
+    if (state === LINE_COMMENT || state === BLOCK_COMMENT) this.bidiInComment = true;
+    else if (state !== REGEX_CLASS) this.bidiOutsideClass = true;
     if (state === CODE) this.reordering = true;
     else if (kind > 0) {
       if (this.bidiDepth === MAX_BIDI_DEPTH) this.reordering = true;
@@ -301,11 +327,70 @@ export class CommentSkipper {
     }
   }
 
-  /** A literal, a comment or one of their lines ended: a bidirectional control it left open reorders what follows. */
+  /**
+   * A literal, a comment or one of their lines ended: a bidirectional control it left open reorders
+   * what follows, unless the literal is a character set (every control in a regular expression's
+   * `[…]`, or nothing visible in it).
+   */
   private endBidi(): void {
-    if (this.bidiDepth > 0) this.reordering = true;
+    if (this.bidiDepth > 0 && (this.bidiInComment || (this.bidiOutsideClass && this.literalVisible))) this.reordering = true;
     this.bidiDepth = 0;
     this.bidiIsolates = 0;
+    this.literalVisible = false;
+    this.bidiOutsideClass = false;
+    this.bidiInComment = false;
+    this.escape = NO_ESCAPE;
+  }
+
+  /** A character of a literal that has shown nothing visible so far: is it visible (not a control, an escape or a character set's punctuation)? */
+  private seeInLiteral(text: string, i: number, c: number, state: number): void {
+    if (this.escape !== NO_ESCAPE) {
+      const hex = c < 128 && HEX[c] === 1;
+      if (this.escape === U_START) {
+        if (c === 123) {
+          this.escape = U_BRACE;
+          return;
+        }
+        if (hex) {
+          this.escape = 3;
+          return;
+        }
+      } else if (this.escape === U_BRACE) {
+        if (hex) return;
+        if (c === 125) {
+          this.escape = NO_ESCAPE;
+          return;
+        }
+      } else if (hex) {
+        this.escape -= 1;
+        return;
+      }
+      this.escape = NO_ESCAPE;
+    }
+    if (c === 92) {
+      // The escaped character is skipped by the reader; `\u` and `\x` go on with hex digits.
+      const next = text.charCodeAt(i + 1);
+      if (next === 117) this.escape = U_START;
+      else if (next === 120) this.escape = 2;
+      return;
+    }
+    if (c < 128) {
+      if (SET_PUNCTUATION[c] === 1 || c === 10 || c === 13) return;
+      // The literal's own delimiter (its end), and `${` ending a template literal's text.
+      if (state === SINGLE_QUOTED ? c === 39 : state === DOUBLE_QUOTED ? c === 34 : state === TEMPLATE ? c === 96 || (c === 36 && text.charCodeAt(i + 1) === 123) : c === 47) return;
+      this.literalVisible = true;
+      return;
+    }
+    // UTF-8 read a byte a character: continuation bytes belong to the character their lead byte decided.
+    if (c < 0xc0) return;
+    if (c === 0xe2) {
+      const b1 = text.charCodeAt(i + 1);
+      const b2 = text.charCodeAt(i + 2);
+      // Bidirectional controls (U+202A–202E, U+2066–2069), zero-width characters and marks (U+200B–200F), U+2060–2064.
+      if (b1 === 0x80 && ((b2 >= 0xaa && b2 <= 0xae) || (b2 >= 0x8b && b2 <= 0x8f))) return;
+      if (b1 === 0x81 && ((b2 >= 0xa6 && b2 <= 0xa9) || (b2 >= 0xa0 && b2 <= 0xa4))) return;
+    }
+    this.literalVisible = true;
   }
 
   private word(): string {
