@@ -285,6 +285,8 @@ const categoryCell = (report: Report): string => {
   return [...new Set([c.id, ...ids])].map((id) => `\`${id}\``).join(', ');
 };
 const verdictCell = (report: Report) => `${report.verdictCode}${report.verdictReasonDetails.length > 0 ? ` (${[...new Set(report.verdictReasonDetails.map((r) => r.code))].join(', ')})` : ''}`;
+/** The cells every row has: score, grade, verdict, coverage, category and the five dimensions. */
+const reportCells = (report: Report): string[] => [fixed(report.score), report.grade ?? '—', verdictCell(report), fixed(report.coverage, 2), categoryCell(report), ...DIMENSIONS.map((d) => dimensionCell(report, d))];
 const row = (cells: string[]) => `| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`;
 
 interface RepoRow {
@@ -343,12 +345,7 @@ function renderPage(repos: RepoRow[], entries: EntryRow[]): string {
     lines.push(
       row([
         `\`github:${repo}\``,
-        fixed(report.score),
-        report.grade ?? '—',
-        verdictCell(report),
-        fixed(report.coverage, 2),
-        categoryCell(report),
-        ...DIMENSIONS.map((d) => dimensionCell(report, d)),
+        ...reportCells(report),
         String(counts.rest),
         String(counts.other),
         token === null ? '—' : `${token.counts.rest} + ${token.counts.graphql} (${token.report.verdictCode}, ${fixed(token.report.score)})`,
@@ -400,12 +397,7 @@ function renderPage(repos: RepoRow[], entries: EntryRow[]): string {
         `\`mcp:${name}\``,
         label,
         recorded ? 'yes' : 'no: GitHub unavailable',
-        fixed(report.score),
-        report.grade ?? '—',
-        verdictCell(report),
-        fixed(report.coverage, 2),
-        categoryCell(report),
-        ...DIMENSIONS.map((d) => dimensionCell(report, d)),
+        ...reportCells(report),
         String(counts.rest + counts.graphql + counts.raw),
         String(counts.other),
       ]),
