@@ -27,7 +27,7 @@ async function obfuscated(tgz: Buffer) {
 }
 
 describe('obfuscated JavaScript in a tarball', () => {
-  test("@modelcontextprotocol/inspector 2.12.0's web bundle (Ace's bidi handler names U+202B in a template literal): trojan-source, held as code shown other than it runs, not as an obfuscator's output", async () => {
+  test("@modelcontextprotocol/inspector 2.12.0's web bundle (Ace's bidi handler compares with U+202B alone in a template literal): a character set, not trojan-source, so the package is not held", async () => {
     const excerpt = readFileSync(new URL('mcp-inspector/ace-bidi-excerpt.js', OBFUSCATED), 'utf8');
     const facts = await obfuscated(
       makeTgz([
@@ -35,9 +35,10 @@ describe('obfuscated JavaScript in a tarball', () => {
         { path: 'package/clients/web/dist/assets/index.js', body: excerpt },
       ]),
     );
-    expect(facts?.files).toEqual([{ path: 'clients/web/dist/assets/index.js', names: 0, signatures: ['trojan-source'] }]);
+    expect(facts?.scanned).toBe(1);
+    expect(facts?.files).toEqual([]);
     const outcome = outcomeOf(check, evidence({ tarball: { obfuscated: facts! } }));
-    expect([outcome.score, outcome.data?.shownOtherwise, typeof outcome.holdVerdict]).toEqual([0, true, 'string']);
+    expect([outcome.score === 0, outcome.data?.shownOtherwise === true, outcome.holdVerdict]).toEqual([false, false, undefined]);
   });
 
   test.each([
