@@ -274,6 +274,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
       case 'mcp':
       case 'go':
       case 'cargo':
+      case 'maven':
         return false;
       default:
         return subject.ecosystem satisfies never;
@@ -291,6 +292,7 @@ export async function auditProject(runtime: Runtime, plan: AuditPlan, request: A
       case 'mcp':
       case 'go':
       case 'cargo':
+      case 'maven':
         return [];
       default:
         return subject.ecosystem satisfies never;

@@ -34,7 +34,7 @@ const MAX_CURATED = 3;
 
 export const NOTE_PYPI = 'PyPI has no search API: no peers are found for PyPI projects';
 export const NOTE_MCP = "the MCP Registry's search is not asked for an npm package: peers come from npm's search only";
-const NOTE_MODULES = 'Go modules and crates are checked against OSV only: no peers are found for them';
+const NOTE_MODULES = 'Go modules, crates and Maven artifacts are checked against OSV only: no peers are found for them';
 
 /**
  * Where each ecosystem a report names finds its peers, or why it finds none: an exhaustive record,
@@ -47,6 +47,7 @@ const PEER_SOURCES: Record<Report['target']['ecosystem'], 'npm-search' | 'mcp-re
   mcp: 'mcp-registry',
   go: { none: NOTE_MODULES },
   cargo: { none: NOTE_MODULES },
+  maven: { none: NOTE_MODULES },
 };
 
 /**

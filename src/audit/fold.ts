@@ -95,6 +95,7 @@ function compareVersions(a: AuditSubject, b: AuditSubject): number {
       break;
     case 'go':
     case 'cargo':
+    case 'maven':
     case 'mcp':
       break;
     default:

@@ -10,9 +10,10 @@ import { ReportSchema } from '../report/schema.js';
 
 /**
  * `mcp`: an MCP Registry entry a configured remote server was matched to (added in 2.2.0); `go`:
- * a Go module of go.mod, `cargo`: a crate of Cargo.lock, checked against OSV only (added in 2.9.0).
+ * a Go module of go.mod, `cargo`: a crate of Cargo.lock, checked against OSV only (added in 2.9.0);
+ * `maven`: a Maven artifact of a gradle.lockfile, the same way (added in 2.23.0).
  */
-const EcosystemSchema = z.enum(['npm', 'pypi', 'mcp', 'go', 'cargo']);
+const EcosystemSchema = z.enum(['npm', 'pypi', 'mcp', 'go', 'cargo', 'maven']);
 
 export const AuditSubjectSchema = z.object({
   ecosystem: EcosystemSchema,
@@ -144,13 +145,14 @@ export const AuditWarningSchema = z.object({
  * configuration file found but not read — too large, not a regular file, unreadable — with its
  * `reason`, `size` and `client`; the run is incomplete), 2.22.0 the entries' reports at 1.19.0
  * (a comparison sample's optional `unevaluated`: peers GitHub's rate limit left unevaluated,
- * `rate-limited`).
+ * `rate-limited`), 2.23.0 Maven artifacts (gradle.lockfile): a subject's and an unvouched entry's
+ * ecosystem `maven`, the entries' reports at 1.20.0.
  */
-export const AUDIT_SCHEMA_VERSION = '2.22.0';
+export const AUDIT_SCHEMA_VERSION = '2.23.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({
-  ecosystem: z.enum(['npm', 'pypi', 'go', 'cargo']),
+  ecosystem: z.enum(['npm', 'pypi', 'go', 'cargo', 'maven']),
   /** The package name as the input gives it; null when it gives none (a bare URL line of a requirements file). */
   name: z.string().nullable(),
   file: z.string(),

@@ -1,16 +1,17 @@
 /**
  * What nerq needs of every ecosystem it asks OSV about, keyed by OSV's own name: the package
  * ecosystems (their registry rules: ecosystems/rules.ts) and the module ecosystems whose
- * dependencies a repository pins in `go.mod` or `Cargo.lock` (docs/checks.md,
+ * dependencies a repository pins in `go.mod` or `Cargo.lock` or declares in a Gradle or Maven build (docs/checks.md,
  * "Repository targets"). One exhaustive record: an ecosystem added to `OsvEcosystem` fails to
  * compile until it says how names compare and how versions order. Pure.
  */
 import semver from 'semver';
+import { compareMavenVersions } from './maven-version.js';
 import { packageRulesOf, packageRulesOfOsv } from './rules.js';
 import type { ModuleEcosystem, OsvEcosystem, PackageEcosystem, PackageOsvEcosystem, VersionComparator } from './types.js';
 
 /** The ecosystems of a dependency set that are not package targets of their own (ecosystems/types.ts). */
-export const MODULE_ECOSYSTEMS = ['go', 'cargo'] as const satisfies readonly ModuleEcosystem[];
+export const MODULE_ECOSYSTEMS = ['go', 'cargo', 'maven'] as const satisfies readonly ModuleEcosystem[];
 export type { ModuleEcosystem };
 
 export function isModuleEcosystem(ecosystem: string): ecosystem is ModuleEcosystem {
@@ -24,6 +25,8 @@ export function moduleNoun(ecosystem: ModuleEcosystem): string {
       return 'Go module';
     case 'cargo':
       return 'crate';
+    case 'maven':
+      return 'Maven artifact';
   }
 }
 /** The ecosystem of an entry of a repository's dependency set (evidence/schema.ts `DEPENDENCY_ECOSYSTEMS`). */
@@ -62,6 +65,7 @@ export function osvModuleVersion(ecosystem: ModuleEcosystem, version: string): s
     case 'go':
       return version.startsWith('v') ? version.slice(1) : version;
     case 'cargo':
+    case 'maven':
       return version;
   }
 }
@@ -86,6 +90,8 @@ const OSV_RULES: Record<OsvEcosystem, OsvEcosystemRules> = {
   Go: { canonicalName: (n) => n, compareVersions: compareGoVersions },
   // crates.io treats `-` and `_` and letter case as one name.
   'crates.io': { canonicalName: (n) => n.toLowerCase().replaceAll('_', '-'), compareVersions: compareCrateVersions },
+  // `group:artifact` as OSV writes it; Maven coordinates are case-sensitive.
+  Maven: { canonicalName: (n) => n, compareVersions: compareMavenVersions },
 };
 
 export function osvRulesOf(ecosystem: OsvEcosystem): OsvEcosystemRules {
@@ -102,6 +108,8 @@ export function osvEcosystemOfDependency(ecosystem: DependencyEcosystem): OsvEco
       return 'Go';
     case 'cargo':
       return 'crates.io';
+    case 'maven':
+      return 'Maven';
   }
 }
 
@@ -115,6 +123,8 @@ export function dependencyEcosystemOfOsv(ecosystem: OsvEcosystem): DependencyEco
       return 'go';
     case 'crates.io':
       return 'cargo';
+    case 'Maven':
+      return 'maven';
   }
 }
 

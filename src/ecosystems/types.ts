@@ -17,9 +17,9 @@ export type PackageEcosystem = Exclude<Ecosystem, 'github' | 'mcp'>;
 
 /**
  * The ecosystems of a dependency set that are not package targets of their own: Go modules
- * (go.mod) and crates (Cargo.lock), only checked against OSV (ecosystems/osv-ecosystems.ts).
+ * (go.mod), crates (Cargo.lock) and Maven artifacts (Gradle and Maven builds), only checked against OSV (ecosystems/osv-ecosystems.ts).
  */
-export type ModuleEcosystem = 'go' | 'cargo';
+export type ModuleEcosystem = 'go' | 'cargo' | 'maven';
 
 /** OSV's name for a package ecosystem nerq checks as a target (https://ossf.github.io/osv-schema/#affectedpackage-field). */
 export type PackageOsvEcosystem = 'npm' | 'PyPI';
@@ -28,7 +28,7 @@ export type PackageOsvEcosystem = 'npm' | 'PyPI';
  * OSV's name for every ecosystem nerq asks OSV about: the package ecosystems, and the module
  * ecosystems whose dependencies a repository's go.mod / Cargo.lock pin (ecosystems/osv-ecosystems.ts).
  */
-export type OsvEcosystem = PackageOsvEcosystem | 'Go' | 'crates.io';
+export type OsvEcosystem = PackageOsvEcosystem | 'Go' | 'crates.io' | 'Maven';
 
 /** Orders two versions (negative, zero, positive), or null when they cannot be compared. */
 export type VersionComparator = (a: string, b: string) => number | null;

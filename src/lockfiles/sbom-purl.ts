@@ -223,6 +223,7 @@ function otherIdentity(outcome: { ecosystem: AuditEcosystem; name: string; versi
 const MODULE_LABELS: Readonly<Record<ModuleEcosystem, readonly string[]>> = {
   go: ['go', 'golang'],
   cargo: ['cargo', 'rust', 'crates'],
+  maven: ['maven'],
 };
 
 function ecosystemLabels(ecosystem: AuditEcosystem): readonly string[] {

@@ -73,8 +73,10 @@ export async function resolveRepositoryRanges(ctx: RunContext, deps: Sources['de
       // crates.io names are unique without regard to case (the index file is the lower-cased name).
       case 'cargo':
         return [{ index, entry, ecosystem, key: `cargo\u0000${entry.name.toLowerCase()}` }];
-      // go.mod pins every module exactly: no range to resolve.
+      // go.mod pins every module exactly, and a Gradle or Maven build's declared versions are
+      // the versions it builds with (repo-dependencies.ts): no range to resolve.
       case 'go':
+      case 'maven':
         return [];
     }
   });

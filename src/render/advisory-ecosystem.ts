@@ -10,7 +10,7 @@ import type { Report } from '../report/schema.js';
 type Advisory = Report['advisories'][number];
 
 /** A module ecosystem's name; a package ecosystem is named by its rules (`displayName`: `npm`, `PyPI`). */
-const MODULE_NAMES: Record<ModuleEcosystem, string> = { go: 'Go module', cargo: 'crate' };
+const MODULE_NAMES: Record<ModuleEcosystem, string> = { go: 'Go module', cargo: 'crate', maven: 'Maven artifact' };
 
 /** `Go module`, `crate`, `npm` …, or null when the advisory is in the target's own ecosystem or does not say. */
 export function advisoryEcosystemLabel(advisory: Advisory, report: Report): string | null {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
-export const REPORT_SCHEMA_VERSION = '1.19.0';
+export const REPORT_SCHEMA_VERSION = '1.20.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -17,8 +17,11 @@ export const REPORT_SCHEMA_VERSION = '1.19.0';
  */
 export const LINK_GAP_CODES = ['budget', 'unreadable', 'refused', 'not-named'] as const;
 
-/** The ecosystems of a dependency or an advisory (ecosystems/osv-ecosystems.ts `DependencyEcosystem`). */
-export const DEPENDENCY_ECOSYSTEMS = ['npm', 'pypi', 'go', 'cargo'] as const;
+/**
+ * The ecosystems of a dependency or an advisory (ecosystems/osv-ecosystems.ts `DependencyEcosystem`);
+ * `maven` (added in 1.20.0): a Maven artifact (`group:artifact`) a Gradle or Maven build declares.
+ */
+export const DEPENDENCY_ECOSYSTEMS = ['npm', 'pypi', 'go', 'cargo', 'maven'] as const;
 
 export const VERDICT_CODES = ['yes', 'caution', 'no', 'do-not-use', 'unknown'] as const;
 export type VerdictCode = (typeof VERDICT_CODES)[number];
@@ -38,9 +41,10 @@ export const ReportTargetSchema = z.object({
   input: z.string(),
   /**
    * `mcp` (added in 1.6.0): an MCP Registry server entry; `go` / `cargo` (added in 1.12.0): a Go
-   * module or crate an audit lists, checked against OSV only (error `no-registry-adapter`, no score).
+   * module or crate an audit lists, checked against OSV only (error `no-registry-adapter`, no score);
+   * `maven` (added in 1.20.0): a Maven artifact of a gradle.lockfile, the same way.
    */
-  ecosystem: z.enum(['npm', 'pypi', 'github', 'mcp', 'go', 'cargo']),
+  ecosystem: z.enum(['npm', 'pypi', 'github', 'mcp', 'go', 'cargo', 'maven']),
   name: z.string(),
   version: z.string().nullable(),
   purl: z.string().nullable(),
