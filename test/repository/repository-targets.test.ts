@@ -278,7 +278,7 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
   });
 
   it('a Gradle build declares no licence nerq reads: the licence file is not compared (70), never "undeclared"; the MCP inspector of the same owner is a sibling, not an impostor', async () => {
-    const { report } = await check('modelcontextprotocol/kotlin-sdk', {
+    const { report, requests, evidence } = await check('modelcontextprotocol/kotlin-sdk', {
       license: 'NOASSERTION',
       stars: 1000,
       published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } },
@@ -287,8 +287,17 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
     // Nothing of its own is advertised: the check is left out (it scored 0 and held the verdict when the scope alone claimed the project).
     expect(checkOf(report, 'advertised-packages')).toBeUndefined();
     expect(report.verdictReasonDetails.map((r) => r.args?.check)).not.toContain('advertised-packages');
-    // The Maven (Gradle) dependencies are named, never judged clean.
-    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: null, messageId: 'repository-unevaluated', evidence: { unevaluatedEcosystems: ['Maven'] } });
+    // Its Gradle version catalog (gradle/libs.versions.toml) gives the 37 libraries the build declares, at
+    // the versions it declares: direct only, no lockfile — known for advisories, never "clean" for malicious packages.
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: 100, messageId: 'repository-clean-ranges', evidence: { total: 37, rangeResolved: 37, directOnly: true, rangeFiles: 'gradle/libs.versions.toml' } });
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: null, messageId: 'repository-direct-only', evidence: { rangeResolved: 37, rangeFiles: 'gradle/libs.versions.toml' } });
+    const deps = evidence.sources.dependencies;
+    expect(deps.status === 'ok' && deps.facts.unevaluated).toBeUndefined();
+    const byName = deps.status === 'ok' ? Object.fromEntries(deps.facts.dependencies.map((d) => [d.name, d])) : {};
+    expect(byName['io.ktor:ktor-server-core']).toMatchObject({ ecosystem: 'maven', version: '3.5.1', range: '3.5.1', path: [], file: 'gradle/libs.versions.toml' });
+    expect(byName['io.netty:netty-bom']).toMatchObject({ ecosystem: 'maven', version: '4.2.16.Final' });
+    // The catalog is one request more than the listing-only Gradle build (25).
+    expect(requests).toBe(26);
     for (const id of ['security', 'maintenance', 'documentation', 'compliance', 'community']) expect(dimension(report, id)?.score, id).not.toBeNull();
     expect(report.verdictCode).toBe('caution');
   });
@@ -333,9 +342,10 @@ describe('the seven other recorded repositories: all five dimensions known; cove
     // malicious-package check still cannot run on ranges (danger-unchecked).
     { repo: 'Rishirandhawa/mcp-rust-sdk', verdict: 'caution', reasons: ['verdict-held', 'verdict-held', 'danger-unchecked'], pinned: true },
     // No lockfile exists (a Cargo workspace whose requirements the recorded index files mostly do not
-    // match; a Gradle build): coverage stays below 0.7 — never raised by reading unknowns as clean.
+    // match; a Gradle build whose version catalog declares direct versions only, so the malicious-package
+    // check stays unknown): coverage stays below 0.7 — never raised by reading unknowns as clean.
     { repo: 'modelcontextprotocol/rust-sdk', verdict: 'caution', reasons: ['danger-unchecked'], pinned: false, unevaluated: false },
-    { repo: 'modelcontextprotocol/kotlin-sdk', verdict: 'caution', reasons: ['danger-unchecked'], pinned: false },
+    { repo: 'modelcontextprotocol/kotlin-sdk', verdict: 'caution', reasons: ['danger-unchecked'], pinned: false, unevaluated: false },
   ];
   for (const { repo, verdict, reasons, pinned, unevaluated } of cases) {
     it(`${repo}: ${verdict}`, async () => {

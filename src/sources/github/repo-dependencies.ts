@@ -24,6 +24,11 @@
  *   version null, as a manifest without a lockfile does: `unpinned` names it, its path, git and
  *   other-registry dependencies are in `unvouched`, and the pipeline resolves the requirements
  *   against crates.io's index. One that could not be read or does not parse makes the set unavailable.
+ * - The version catalog of a Gradle build at the root (`gradle/libs.versions.toml`,
+ *   lockfiles/gradle-catalog.ts) gives its libraries (`maven`, `group:artifact`) at the versions it
+ *   declares: direct only and not pinned (`unpinned` names it; each entry `resolvedFromRange`), a
+ *   range or a missing version unresolved with the reason. One that could not be read or does not
+ *   parse makes the set unavailable.
  * - Manifests of an ecosystem nerq does not evaluate (Gemfile, pom.xml, a Cargo.toml without
  *   Cargo.lock beyond the files read …) are named in `unevaluated`: their dependencies are not in the set, which is then
  *   never a clean answer on its own.
@@ -40,11 +45,12 @@ import { readInputText } from '../../lockfiles/index.js';
 import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readCargoManifest, type CargoManifestDependencies } from '../../lockfiles/cargo-manifest.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
+import { readVersionCatalog } from '../../lockfiles/gradle-catalog.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
 import { isPackageEcosystem } from '../../ecosystems/rules.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
-import { isRootPythonSet } from './repo-tree.js';
+import { GRADLE_CATALOG, isRootPythonSet } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
 
@@ -193,6 +199,43 @@ function cargoRequirements(files: GithubFiles, texts: ReadonlyMap<string, string
   return { ok: true, entries, manifests: [...read.keys()], unvouched };
 }
 
+/**
+ * The libraries of the Gradle version catalog read (lockfiles/gradle-catalog.ts): each at the
+ * version the catalog declares, direct only and not pinned (`unpinned` names the catalog, the
+ * entries count as resolved from ranges); one with no single version, unresolved with the reason.
+ */
+function catalogLibraries(files: GithubFiles, texts: ReadonlyMap<string, string>): { ok: true; entries: DependencyEntry[]; catalogs: string[] } | { ok: false; reason: string; file: string } {
+  const entries: DependencyEntry[] = [];
+  const catalogs: string[] = [];
+  for (const file of (files.moduleFiles ?? []).filter((p) => p === GRADLE_CATALOG)) {
+    const text = texts.get(file);
+    if (text === undefined) {
+      const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read';
+      return { ok: false, reason: `${file} could not be read: ${why}`, file };
+    }
+    try {
+      for (const l of readVersionCatalog(text, file).libraries) {
+        entries.push({
+          name: l.name,
+          range: l.declared,
+          version: l.version,
+          reason: l.reason,
+          securityHolding: false,
+          ecosystem: 'maven',
+          dev: false,
+          path: [],
+          file,
+          ...(l.version === null ? {} : { resolvedFromRange: true }),
+        });
+      }
+      catalogs.push(file);
+    } catch (error) {
+      return { ok: false, reason: error instanceof Error ? error.message : String(error), file };
+    }
+  }
+  return { ok: true, entries, catalogs };
+}
+
 /** One entry per ecosystem, name and version (a range when unpinned): dev only when every occurrence is, the shortest path kept. */
 function merge(entries: readonly DependencyEntry[]): DependencyEntry[] {
   const byKey = new Map<string, DependencyEntry>();
@@ -232,7 +275,9 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   if (!modules.ok) return fileUnavailable(files, modules.file, modules.reason);
   const crates = cargoRequirements(files, texts);
   if (!crates.ok) return fileUnavailable(files, crates.file, crates.reason);
-  if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0 && crates.manifests.length === 0) {
+  const catalog = catalogLibraries(files, texts);
+  if (!catalog.ok) return fileUnavailable(files, catalog.file, catalog.reason);
+  if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0 && crates.manifests.length === 0 && catalog.catalogs.length === 0) {
     if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
     return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
   }
@@ -291,9 +336,9 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
     lockfilesUsed.add(input.file);
     unvouched.push(...input.unvouched);
   }
-  unpinned.push(...crates.manifests);
+  unpinned.push(...crates.manifests, ...catalog.catalogs);
   unvouched.push(...crates.unvouched);
   const moduleEntries = modules.inputs.flatMap((input) => input.dependencies.map(moduleEntryOf));
-  const dependencies = merge([...declared.map(entryOf), ...moduleEntries, ...crates.entries]).slice(0, MAX_REPO_DEPENDENCIES);
+  const dependencies = merge([...declared.map(entryOf), ...moduleEntries, ...crates.entries, ...catalog.entries]).slice(0, MAX_REPO_DEPENDENCIES);
   return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };
 }

@@ -39,7 +39,9 @@ export interface RepoSelection {
    * `Cargo.lock` that pins a published folder's modules, then the `Cargo.toml` manifests beside
    * or below those lockfiles (they tell dev-only crates apart), then the published `Cargo.toml`
    * files no `Cargo.lock` pins (their requirements, resolved against crates.io's index), root
-   * first, at most `MAX_MODULE_FILES`.
+   * first, then the version catalog of a Gradle build at the root (`gradle/libs.versions.toml`:
+   * its libraries' declared versions; the build scripts it covers are then not listed as
+   * unevaluated), at most `MAX_MODULE_FILES`.
    */
   moduleFiles: string[];
   /**
@@ -64,7 +66,7 @@ export interface RepoSelection {
 
 /** Manifests read per repository (each one is a request). */
 export const MAX_MANIFESTS = 6;
-/** Go and Rust files (go.mod, Cargo.lock, Cargo.toml) read per repository, pins first. */
+/** Go, Rust and Gradle files (go.mod, Cargo.lock, Cargo.toml, the version catalog) read per repository, pins first. */
 export const MAX_MODULE_FILES = 4;
 /** Licence files read per repository (three: COPYING beside LICENSE-MIT and UNLICENSE is a common dual-licence set). */
 export const MAX_LICENSE_FILES = 3;
@@ -179,6 +181,11 @@ const NOT_PUBLISHED = /^(?:tests?|__tests__|fixtures?|__fixtures__|e2e|examples?
  * dependencies"): its requirements are not resolved. The ones read are resolved against crates.io's index.
  */
 export const CARGO_WITHOUT_LOCK = 'unpinned crates.io';
+/** A Gradle build's version catalog (read when a Gradle build sits at the root), and the root build files. */
+export const GRADLE_CATALOG = 'gradle/libs.versions.toml';
+const GRADLE_BUILD = /^(?:settings|build)\.gradle(?:\.kts)?$/;
+/** A Gradle build script (never parsed: Kotlin or Groovy code). */
+const GRADLE_SCRIPT = /^build\.gradle(?:\.kts)?$/;
 
 /**
  * The published `go.mod` files, the `Cargo.lock` nearest above each published `Cargo.toml` (a
@@ -207,9 +214,11 @@ function selectModuleFiles(
   }
   const byDepth = (a: string, b: string) => a.split('/').length - b.split('/').length || a.localeCompare(b);
   const pins = [...goMods, ...locks].sort(byDepth);
+  // The version catalog of the Gradle build at the root: its libraries' declared versions (direct only).
+  const catalog = blobs.has(GRADLE_CATALOG) && [...blobs].some((p) => GRADLE_BUILD.test(p)) ? [GRADLE_CATALOG] : [];
   // The Cargo.toml files no Cargo.lock pins come last (a workspace root before its members): their
   // requirements are resolved against crates.io's index; those beyond the cap are named, not read.
-  const moduleFiles = [...pins, ...pinned.sort(byDepth), ...unpinnedCargo.sort(byDepth)].slice(0, MAX_MODULE_FILES);
+  const moduleFiles = [...pins, ...pinned.sort(byDepth), ...unpinnedCargo.sort(byDepth), ...catalog].slice(0, MAX_MODULE_FILES);
   return {
     moduleFiles,
     unpinnedCargo: unpinnedCargo.filter((p) => !moduleFiles.includes(p)).slice(0, MAX_MANIFESTS),
@@ -286,7 +295,10 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     // Beyond the files read: their pins are not in the set ("the unread Go (x/go.mod) dependencies").
     ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : 'unread crates.io' })),
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
-    ...published((base) => unevaluatedEcosystem(base) !== undefined).map((i) => ({ path: i.path, ecosystem: unevaluatedEcosystem(baseOf(i.path)) as string })),
+    ...published((base) => unevaluatedEcosystem(base) !== undefined && !(GRADLE_SCRIPT.test(base) && moduleFiles.includes(GRADLE_CATALOG))).map((i) => ({
+      path: i.path,
+      ecosystem: unevaluatedEcosystem(baseOf(i.path)) as string,
+    })),
     ...pythonUnread(items, published((base) => PYTHON_UNREAD.includes(base) || base === 'pyproject.toml', Number.POSITIVE_INFINITY)),
     ...rootBlobs.filter((i) => CONDA_ENVIRONMENT.test(i.path)).map((i) => ({ path: i.path, ecosystem: 'conda' })),
   ].slice(0, MAX_MANIFESTS);
