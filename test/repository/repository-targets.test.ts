@@ -303,6 +303,67 @@ describe('a Cargo workspace and a Gradle build of one organisation (modelcontext
   });
 });
 
+describe('a Maven advisory in a Gradle version catalog (modelcontextprotocol/kotlin-sdk, its catalog with one library more)', () => {
+  const KOTLIN = 'modelcontextprotocol/kotlin-sdk';
+  const CATALOG = readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', KOTLIN, 'contents', 'gradle', 'libs.versions.toml'), 'utf8');
+  /**
+   * GHSA-jjjh-jjxp-wpff (CVE-2022-42003, jackson-databind deep wrapper array nesting) in OSV's
+   * schema: Maven ranges with ECOSYSTEM events, the 2.13 line fixed in the micro-patch 2.13.4.2.
+   */
+  const JACKSON = {
+    schema_version: '1.7.3',
+    id: 'GHSA-jjjh-jjxp-wpff',
+    aliases: ['CVE-2022-42003'],
+    modified: '2026-01-01T00:00:00Z',
+    published: '2022-10-03T00:00:00Z',
+    summary: 'Uncontrolled Resource Consumption in Jackson-databind',
+    details: 'In FasterXML jackson-databind before versions 2.13.4.1 and 2.12.17.1, resource exhaustion can occur because of a lack of a check in primitive value deserializers.',
+    severity: [{ type: 'CVSS_V3', score: 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H' }],
+    affected: [
+      {
+        package: { ecosystem: 'Maven', name: 'com.fasterxml.jackson.core:jackson-databind', purl: 'pkg:maven/com.fasterxml.jackson.core/jackson-databind' },
+        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '2.13.0' }, { fixed: '2.13.4.2' }] }],
+      },
+      {
+        package: { ecosystem: 'Maven', name: 'com.fasterxml.jackson.core:jackson-databind', purl: 'pkg:maven/com.fasterxml.jackson.core/jackson-databind' },
+        ranges: [{ type: 'ECOSYSTEM', events: [{ introduced: '0' }, { fixed: '2.12.7.1' }] }],
+      },
+    ],
+    database_specific: { severity: 'HIGH', github_reviewed: true },
+  };
+  const withLibrary = (line: string) => ({ '/contents/gradle/libs.versions.toml': { body: CATALOG.replace('[plugins]', `${line}\n\n[plugins]`) } });
+
+  it('a runtime library at an affected version: a finding with the fix version, in the report\'s advisories', async () => {
+    const { report } = await check(KOTLIN, {
+      license: 'NOASSERTION',
+      stars: 1000,
+      osv: [JACKSON],
+      override: withLibrary('jackson-databind = { module = "com.fasterxml.jackson.core:jackson-databind", version = "2.13.4" }'),
+      published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } },
+    });
+    const finding = checkOf(report, 'vulnerable-dependencies');
+    expect(finding).toMatchObject({ messageId: 'repository-vulnerable', evidence: { worst: 'high', ids: ['GHSA-jjjh-jjxp-wpff'], directOnly: true } });
+    expect(report.advisories).toEqual([
+      expect.objectContaining({ id: 'GHSA-jjjh-jjxp-wpff', package: 'com.fasterxml.jackson.core:jackson-databind', ecosystem: 'maven', version: '2.13.4', fixed: '2.13.4.2', affectsResolved: true }),
+    ]);
+  });
+
+  it('the fix is the lowest fixed version above the declared one in Maven order (2.12.7 → the micro-patch 2.12.7.1); a version range is unresolved, never guessed', async () => {
+    const { report, evidence } = await check(KOTLIN, {
+      license: 'NOASSERTION',
+      stars: 1000,
+      osv: [JACKSON],
+      override: withLibrary('jackson-databind = "com.fasterxml.jackson.core:jackson-databind:2.12.7"\njackson-core = { module = "com.fasterxml.jackson.core:jackson-core", version = { strictly = "[2.13,2.14)" } }'),
+      published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } },
+    });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-vulnerable', evidence: { total: 39, unresolved: ['com.fasterxml.jackson.core:jackson-core'] } });
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-jjjh-jjxp-wpff', version: '2.12.7', fixed: '2.12.7.1' })]);
+    const deps = evidence.sources.dependencies;
+    const core = deps.status === 'ok' ? deps.facts.dependencies.find((d) => d.name === 'com.fasterxml.jackson.core:jackson-core') : undefined;
+    expect(core).toMatchObject({ version: null, range: 'strictly [2.13,2.14)', reason: expect.stringMatching(/^a version range/) });
+  });
+});
+
 describe('every recorded repository whose files exist: all five dimensions known, coverage ≥ 0.7, a verdict with its reason', () => {
   // Each served with the synthesised answers of RECORDED_CASES (test/repository/recorded-repos.ts).
   const cases: Array<{ repo: string; verdict: string; heldBy: string[] }> = [
