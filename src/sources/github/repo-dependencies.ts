@@ -29,6 +29,9 @@
  *   declares: direct only and not pinned (`unpinned` names it; each entry `resolvedFromRange`), a
  *   range or a missing version unresolved with the reason. One that could not be read or does not
  *   parse makes the set unavailable.
+ * - Each published pom.xml read (lockfiles/pom.ts; a module with the properties and managed
+ *   versions of the pom.xml read above it) gives its dependencies the same way, `test` and
+ *   `provided` scopes dev-only.
  * - Manifests of an ecosystem nerq does not evaluate (Gemfile, pom.xml, a Cargo.toml without
  *   Cargo.lock beyond the files read …) are named in `unevaluated`: their dependencies are not in the set, which is then
  *   never a clean answer on its own.
@@ -46,6 +49,7 @@ import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readCargoManifest, type CargoManifestDependencies } from '../../lockfiles/cargo-manifest.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import { readVersionCatalog } from '../../lockfiles/gradle-catalog.js';
+import { readPom, type PomInherited } from '../../lockfiles/pom.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
 import { isPackageEcosystem } from '../../ecosystems/rules.js';
@@ -200,21 +204,32 @@ function cargoRequirements(files: GithubFiles, texts: ReadonlyMap<string, string
 }
 
 /**
- * The libraries of the Gradle version catalog read (lockfiles/gradle-catalog.ts): each at the
- * version the catalog declares, direct only and not pinned (`unpinned` names the catalog, the
- * entries count as resolved from ranges); one with no single version, unresolved with the reason.
+ * The libraries of the Gradle version catalog and the dependencies of the pom.xml files read
+ * (lockfiles/gradle-catalog.ts, lockfiles/pom.ts): each at the version declared, direct only and
+ * not pinned (`unpinned` names the files, the entries count as resolved from ranges); one with no
+ * single version, unresolved with the reason; a pom's test and provided scopes dev-only.
  */
 function catalogLibraries(files: GithubFiles, texts: ReadonlyMap<string, string>): { ok: true; entries: DependencyEntry[]; catalogs: string[] } | { ok: false; reason: string; file: string } {
   const entries: DependencyEntry[] = [];
   const catalogs: string[] = [];
-  for (const file of (files.moduleFiles ?? []).filter((p) => p === GRADLE_CATALOG)) {
+  const poms = new Map<string, PomInherited>();
+  for (const file of (files.moduleFiles ?? []).filter((p) => p === GRADLE_CATALOG || baseOf(p) === 'pom.xml')) {
     const text = texts.get(file);
     if (text === undefined) {
       const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read';
       return { ok: false, reason: `${file} could not be read: ${why}`, file };
     }
     try {
-      for (const l of readVersionCatalog(text, file).libraries) {
+      let declared: Array<{ name: string; version: string | null; declared: string; reason: string | null; dev: boolean }>;
+      if (file === GRADLE_CATALOG) declared = readVersionCatalog(text, file).libraries.map((l) => ({ ...l, dev: false }));
+      else {
+        // A module inherits the properties and managed versions of the nearest pom.xml read above it.
+        const parent = upward(dirOf(file)).slice(1).map((d) => poms.get(d === '' ? 'pom.xml' : `${d}/pom.xml`)).find((p) => p !== undefined) ?? null;
+        const pom = readPom(text, file, parent);
+        poms.set(file, pom.inherited);
+        declared = pom.dependencies;
+      }
+      for (const l of declared) {
         entries.push({
           name: l.name,
           range: l.declared,
@@ -222,7 +237,7 @@ function catalogLibraries(files: GithubFiles, texts: ReadonlyMap<string, string>
           reason: l.reason,
           securityHolding: false,
           ecosystem: 'maven',
-          dev: false,
+          dev: l.dev,
           path: [],
           file,
           ...(l.version === null ? {} : { resolvedFromRange: true }),

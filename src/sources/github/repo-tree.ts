@@ -41,7 +41,8 @@ export interface RepoSelection {
    * files no `Cargo.lock` pins (their requirements, resolved against crates.io's index), root
    * first, then the version catalog of a Gradle build at the root (`gradle/libs.versions.toml`:
    * its libraries' declared versions; the build scripts it covers are then not listed as
-   * unevaluated), at most `MAX_MODULE_FILES`.
+   * unevaluated), then the published `pom.xml` files (a parent before its modules), at most
+   * `MAX_MODULE_FILES`; the pom.xml files beyond them stay listed as unevaluated.
    */
   moduleFiles: string[];
   /**
@@ -66,7 +67,7 @@ export interface RepoSelection {
 
 /** Manifests read per repository (each one is a request). */
 export const MAX_MANIFESTS = 6;
-/** Go, Rust and Gradle files (go.mod, Cargo.lock, Cargo.toml, the version catalog) read per repository, pins first. */
+/** Go, Rust, Gradle and Maven files (go.mod, Cargo.lock, Cargo.toml, the version catalog, pom.xml) read per repository, pins first. */
 export const MAX_MODULE_FILES = 4;
 /** Licence files read per repository (three: COPYING beside LICENSE-MIT and UNLICENSE is a common dual-licence set). */
 export const MAX_LICENSE_FILES = 3;
@@ -218,7 +219,9 @@ function selectModuleFiles(
   const catalog = blobs.has(GRADLE_CATALOG) && [...blobs].some((p) => GRADLE_BUILD.test(p)) ? [GRADLE_CATALOG] : [];
   // The Cargo.toml files no Cargo.lock pins come last (a workspace root before its members): their
   // requirements are resolved against crates.io's index; those beyond the cap are named, not read.
-  const moduleFiles = [...pins, ...pinned.sort(byDepth), ...unpinnedCargo.sort(byDepth), ...catalog].slice(0, MAX_MODULE_FILES);
+  // The published pom.xml files (a parent before its modules: the modules inherit its properties).
+  const poms = published((base) => base === 'pom.xml').map((i) => i.path).sort(byDepth);
+  const moduleFiles = [...pins, ...pinned.sort(byDepth), ...unpinnedCargo.sort(byDepth), ...catalog, ...poms].slice(0, MAX_MODULE_FILES);
   return {
     moduleFiles,
     unpinnedCargo: unpinnedCargo.filter((p) => !moduleFiles.includes(p)).slice(0, MAX_MANIFESTS),
@@ -295,7 +298,9 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     // Beyond the files read: their pins are not in the set ("the unread Go (x/go.mod) dependencies").
     ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : 'unread crates.io' })),
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
-    ...published((base) => unevaluatedEcosystem(base) !== undefined && !(GRADLE_SCRIPT.test(base) && moduleFiles.includes(GRADLE_CATALOG))).map((i) => ({
+    ...published((base) => unevaluatedEcosystem(base) !== undefined && !(GRADLE_SCRIPT.test(base) && moduleFiles.includes(GRADLE_CATALOG)))
+      .filter((i) => !moduleFiles.includes(i.path))
+      .map((i) => ({
       path: i.path,
       ecosystem: unevaluatedEcosystem(baseOf(i.path)) as string,
     })),
