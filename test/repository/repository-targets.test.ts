@@ -364,6 +364,47 @@ describe('a Maven advisory in a Gradle version catalog (modelcontextprotocol/kot
   });
 });
 
+describe('a Maven build: pom.xml files (modelcontextprotocol/java-sdk\'s root pom and one module, served in a recorded repository with no manifest)', () => {
+  const REAL = path.join(FIXTURES_ROOT, '..', 'lockfiles', 'real', 'modelcontextprotocol__java-sdk');
+  const ROOT_POM = readFileSync(path.join(REAL, 'pom.xml'), 'utf8');
+  const MODULE_POM = readFileSync(path.join(REAL, 'mcp-json-jackson2', 'pom.xml'), 'utf8');
+  const REPO = 'wong2/awesome-mcp-servers';
+  const tree = () =>
+    editedTree(REPO, (entries) => {
+      entries.push({ path: 'pom.xml', mode: '100644', type: 'blob', sha: '1'.repeat(40), size: ROOT_POM.length } as { path: string; size: number });
+      entries.push({ path: 'mcp-json-jackson2', mode: '040000', type: 'tree', sha: '2'.repeat(40) } as { path: string });
+      entries.push({ path: 'mcp-json-jackson2/pom.xml', mode: '100644', type: 'blob', sha: '3'.repeat(40), size: MODULE_POM.length } as { path: string; size: number });
+    });
+  const override = () => ({ '/git/trees/main': { body: tree() }, '/contents/pom.xml': { body: ROOT_POM }, '/contents/mcp-json-jackson2/pom.xml': { body: MODULE_POM } });
+
+  it('the module\'s versions come from the parent\'s properties; a test-scope dependency\'s advisory is reported apart as dev', async () => {
+    const osv = [osvRecord('GHSA-synt-0003-0003', 'org.assertj:assertj-core', '3.0.0', '3.28.0', 'HIGH', 'Maven')];
+    const { report, evidence } = await check(REPO, { license: 'MIT', osv, override: override() });
+    const deps = evidence.sources.dependencies;
+    expect(deps.status).toBe('ok');
+    if (deps.status !== 'ok') return;
+    expect(deps.facts.unpinned).toEqual(['pom.xml', 'mcp-json-jackson2/pom.xml']);
+    expect(deps.facts.unevaluated).toBeUndefined();
+    const byName = Object.fromEntries(deps.facts.dependencies.map((d) => [d.name, d]));
+    expect(byName['com.fasterxml.jackson.core:jackson-databind']).toMatchObject({ ecosystem: 'maven', version: '2.21.1', range: '${jackson2.version}', dev: false, file: 'mcp-json-jackson2/pom.xml' });
+    expect(byName['io.projectreactor:reactor-bom']).toMatchObject({ version: '2024.0.0', file: 'pom.xml' });
+    expect(byName['org.assertj:assertj-core']).toMatchObject({ version: '3.27.6', dev: true });
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-dev-only', evidence: { ids: [], devIds: ['GHSA-synt-0003-0003'], directOnly: true } });
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-synt-0003-0003', ecosystem: 'maven', version: '3.27.6', fixed: '3.28.0' })]);
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: null, messageId: 'repository-direct-only' });
+    // Each pom.xml read is one request (the root one serves its licence too: not asked twice).
+    expect(server.requests.filter((r) => r.path.endsWith('pom.xml')).map((r) => r.path)).toEqual([`/github/repos/${REPO}/contents/pom.xml`, `/github/repos/${REPO}/contents/mcp-json-jackson2/pom.xml`]);
+  });
+
+  it('a pom.xml that is not XML, or declares a document type: the set is unavailable with the reason, never a crash', async () => {
+    for (const body of ['<project><dependencies>', '<!DOCTYPE project [<!ENTITY x "y">]><project/>']) {
+      const { report, evidence } = await check(REPO, { license: 'MIT', override: { ...override(), '/contents/pom.xml': { body } } });
+      expect(evidence.sources.dependencies).toMatchObject({ status: 'unavailable', code: 'unreadable-file', reason: expect.stringMatching(/^pom\.xml/) });
+      expect(checkOf(report, 'vulnerable-dependencies')?.score).toBeNull();
+    }
+  });
+});
+
 describe('every recorded repository whose files exist: all five dimensions known, coverage ≥ 0.7, a verdict with its reason', () => {
   // Each served with the synthesised answers of RECORDED_CASES (test/repository/recorded-repos.ts).
   const cases: Array<{ repo: string; verdict: string; heldBy: string[] }> = [
