@@ -39,6 +39,28 @@ describe('selectRepoFiles', () => {
     expect(selection.unevaluated.map((u) => u.ecosystem)).toEqual(['unread Go', 'unread Go']);
   });
 
+  it('Gradle and Maven: a gradle.lockfile beside a build script pins it; else the root version catalog; pom.xml files, parent first; samples never', () => {
+    // modelcontextprotocol/kotlin-sdk: the catalog of the root build; the samples' catalogs and builds are not the project's.
+    const kotlin = ['build.gradle.kts', 'settings.gradle.kts', 'gradle/libs.versions.toml', 'kotlin-sdk-core/build.gradle.kts', 'samples/server/build.gradle.kts', 'samples/server/gradle/libs.versions.toml', 'buildSrc/build.gradle.kts'];
+    const catalog = selectRepoFiles(kotlin.map(blob));
+    expect(catalog.moduleFiles).toEqual(['gradle/libs.versions.toml']);
+    expect(catalog.unevaluated).toEqual([]);
+    // A catalog without a Gradle build is not read; a build with no catalog, lockfile or pom stays named, never parsed.
+    expect(selectRepoFiles(['gradle/libs.versions.toml'].map(blob)).moduleFiles).toEqual([]);
+    expect(selectRepoFiles(['build.gradle.kts', 'app/build.gradle.kts'].map(blob)).unevaluated).toEqual([
+      { path: 'build.gradle.kts', ecosystem: 'Maven' },
+      { path: 'app/build.gradle.kts', ecosystem: 'Maven' },
+    ]);
+    // DataDog/dd-javac-plugin: a gradle.lockfile beside each build (the catalog is then not read); buildscript-gradle.lockfile never.
+    const locked = selectRepoFiles(['build.gradle', 'gradle.lockfile', 'buildscript-gradle.lockfile', 'client/build.gradle', 'client/gradle.lockfile', 'gradle/libs.versions.toml', 'other/gradle.lockfile'].map(blob));
+    expect(locked.moduleFiles).toEqual(['gradle.lockfile', 'client/gradle.lockfile']);
+    expect(locked.unevaluated).toEqual([]);
+    // modelcontextprotocol/java-sdk: the parent pom first, then the modules, at most MAX_MODULE_FILES; the rest named.
+    const maven = selectRepoFiles(['pom.xml', 'mcp/pom.xml', 'mcp-core/pom.xml', 'mcp-bom/pom.xml', 'mcp-test/pom.xml', 'samples/x/pom.xml'].map(blob));
+    expect(maven.moduleFiles).toEqual(['pom.xml', 'mcp-bom/pom.xml', 'mcp-core/pom.xml', 'mcp-test/pom.xml']);
+    expect(maven.unevaluated).toEqual([{ path: 'mcp/pom.xml', ecosystem: 'Maven' }]);
+  });
+
   it('a root requirements file is selected with no manifest beside it; one in a sub-folder is not', () => {
     const selection = selectRepoFiles(['requirements.txt', 'server.py', 'scripts/requirements.txt', 'README.md'].map(blob));
     expect(selection.manifests).toEqual([]);

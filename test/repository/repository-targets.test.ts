@@ -405,6 +405,33 @@ describe('a Maven build: pom.xml files (modelcontextprotocol/java-sdk\'s root po
   });
 });
 
+describe('a Gradle build with dependency locking: gradle.lockfile (DataDog/dd-javac-plugin\'s, served in a recorded repository with no manifest)', () => {
+  const LOCK = readFileSync(path.join(FIXTURES_ROOT, '..', 'lockfiles', 'real', 'DataDog__dd-javac-plugin', 'gradle.lockfile'), 'utf8');
+  const REPO = 'wong2/awesome-mcp-servers';
+  const override = () => ({
+    '/git/trees/main': {
+      body: editedTree(REPO, (entries) => {
+        entries.push({ path: 'build.gradle', mode: '100644', type: 'blob', sha: '4'.repeat(40), size: 900 } as { path: string; size: number });
+        entries.push({ path: 'gradle.lockfile', mode: '100644', type: 'blob', sha: '5'.repeat(40), size: LOCK.length } as { path: string; size: number });
+      }),
+    },
+    '/contents/gradle.lockfile': { body: LOCK },
+    // Read for the licence it may declare (synthesised: a build script that declares none).
+    '/contents/build.gradle': { body: "plugins {\n  id 'java-library'\n}\n" },
+  });
+
+  it('the whole resolved graph pinned: clean is clean (not direct only), the malicious-package check runs; a test-only module\'s advisory is dev', async () => {
+    const osv = [osvRecord('GHSA-synt-0004-0004', 'org.junit.platform:junit-platform-commons', '1.0.0', '1.9.3', 'HIGH', 'Maven')];
+    const { report, evidence } = await check(REPO, { license: 'MIT', osv, override: override() });
+    const deps = evidence.sources.dependencies;
+    expect(deps).toMatchObject({ status: 'ok', facts: { lockfiles: ['gradle.lockfile'], unpinned: [] } });
+    expect(deps.status === 'ok' && deps.facts.unevaluated).toBeUndefined();
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ messageId: 'repository-dev-only', evidence: { total: 11, devIds: ['GHSA-synt-0004-0004'], directOnly: false } });
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-synt-0004-0004', ecosystem: 'maven', version: '1.9.2', fixed: '1.9.3' })]);
+    expect(checkOf(report, 'malicious-package')).toMatchObject({ score: 100, messageId: 'clean-repository' });
+  });
+});
+
 describe('every recorded repository whose files exist: all five dimensions known, coverage ≥ 0.7, a verdict with its reason', () => {
   // Each served with the synthesised answers of RECORDED_CASES (test/repository/recorded-repos.ts).
   const cases: Array<{ repo: string; verdict: string; heldBy: string[] }> = [

@@ -29,6 +29,8 @@
  *   declares: direct only and not pinned (`unpinned` names it; each entry `resolvedFromRange`), a
  *   range or a missing version unresolved with the reason. One that could not be read or does not
  *   parse makes the set unavailable.
+ * - A gradle.lockfile beside a Gradle build script gives that project's resolved graph at exact
+ *   versions (lockfiles/gradle-lockfile.ts; test-only configurations dev-only), as a Cargo.lock does.
  * - Each published pom.xml read (lockfiles/pom.ts; a module with the properties and managed
  *   versions of the pom.xml read above it) gives its dependencies the same way, `test` and
  *   `provided` scopes dev-only.
@@ -49,6 +51,7 @@ import { readCargoLock } from '../../lockfiles/cargo-lock.js';
 import { readCargoManifest, type CargoManifestDependencies } from '../../lockfiles/cargo-manifest.js';
 import { readGoMod } from '../../lockfiles/go-mod.js';
 import { readVersionCatalog } from '../../lockfiles/gradle-catalog.js';
+import { readGradleLockfile } from '../../lockfiles/gradle-lockfile.js';
 import { readPom, type PomInherited } from '../../lockfiles/pom.js';
 import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types.js';
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
@@ -136,7 +139,7 @@ function moduleEntryOf(d: ModuleDependency): DependencyEntry {
 function moduleDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): { ok: true; inputs: ModuleInput[] } | { ok: false; reason: string; file: string } {
   const paths = files.moduleFiles ?? [];
   const inputs: ModuleInput[] = [];
-  for (const file of paths.filter((p) => baseOf(p) === 'go.mod' || baseOf(p) === 'Cargo.lock')) {
+  for (const file of paths.filter((p) => baseOf(p) === 'go.mod' || baseOf(p) === 'Cargo.lock' || baseOf(p) === 'gradle.lockfile')) {
     const text = texts.get(file);
     if (text === undefined) {
       const why = files.unread.find((u) => u.path === file)?.reason ?? 'not read';
@@ -144,6 +147,7 @@ function moduleDependencies(files: GithubFiles, texts: ReadonlyMap<string, strin
     }
     try {
       if (baseOf(file) === 'go.mod') inputs.push(readGoMod(text, file));
+      else if (baseOf(file) === 'gradle.lockfile') inputs.push(readGradleLockfile(text, file));
       else {
         const dir = dirOf(file);
         const manifests: Record<string, string> = {};

@@ -35,11 +35,11 @@ export interface RepoSelection {
   /** Lockfiles in the folders of those manifests, and the root's requirements files (a project may have no other manifest). */
   lockfiles: string[];
   /**
-   * The Go and Rust files that give a dependency set (repo-dependencies.ts): every `go.mod` and
-   * `Cargo.lock` that pins a published folder's modules, then the `Cargo.toml` manifests beside
+   * The Go, Rust, Gradle and Maven files that give a dependency set (repo-dependencies.ts): every `go.mod`,
+   * `Cargo.lock` and `gradle.lockfile` (beside a Gradle build script) that pins a published folder's modules, then the `Cargo.toml` manifests beside
    * or below those lockfiles (they tell dev-only crates apart), then the published `Cargo.toml`
    * files no `Cargo.lock` pins (their requirements, resolved against crates.io's index), root
-   * first, then the version catalog of a Gradle build at the root (`gradle/libs.versions.toml`:
+   * first, then the version catalog of a Gradle build at the root when no gradle.lockfile pins it (`gradle/libs.versions.toml`:
    * its libraries' declared versions; the build scripts it covers are then not listed as
    * unevaluated), then the published `pom.xml` files (a parent before its modules), at most
    * `MAX_MODULE_FILES`; the pom.xml files beyond them stay listed as unevaluated.
@@ -214,9 +214,13 @@ function selectModuleFiles(
     }
   }
   const byDepth = (a: string, b: string) => a.split('/').length - b.split('/').length || a.localeCompare(b);
-  const pins = [...goMods, ...locks].sort(byDepth);
-  // The version catalog of the Gradle build at the root: its libraries' declared versions (direct only).
-  const catalog = blobs.has(GRADLE_CATALOG) && [...blobs].some((p) => GRADLE_BUILD.test(p)) ? [GRADLE_CATALOG] : [];
+  // A gradle.lockfile beside a Gradle build script pins that project's resolved graph.
+  const gradleLocks = published((base) => base === 'gradle.lockfile')
+    .map((i) => i.path)
+    .filter((p) => ['build.gradle', 'build.gradle.kts'].some((b) => blobs.has(dirOf(p) === '' ? b : `${dirOf(p)}/${b}`)));
+  const pins = [...goMods, ...locks, ...gradleLocks].sort(byDepth);
+  // The version catalog of the Gradle build at the root, when no gradle.lockfile pins it: its libraries' declared versions (direct only).
+  const catalog = gradleLocks.length === 0 && blobs.has(GRADLE_CATALOG) && [...blobs].some((p) => GRADLE_BUILD.test(p)) ? [GRADLE_CATALOG] : [];
   // The Cargo.toml files no Cargo.lock pins come last (a workspace root before its members): their
   // requirements are resolved against crates.io's index; those beyond the cap are named, not read.
   // The published pom.xml files (a parent before its modules: the modules inherit its properties).
@@ -296,10 +300,10 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
   const { moduleFiles, unpinnedCargo, unreadPins } = selectModuleFiles(items, (names) => published(names, Number.POSITIVE_INFINITY));
   const unevaluated = [
     // Beyond the files read: their pins are not in the set ("the unread Go (x/go.mod) dependencies").
-    ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : 'unread crates.io' })),
+    ...unreadPins.map((path) => ({ path, ecosystem: baseOf(path) === 'go.mod' ? 'unread Go' : baseOf(path) === 'gradle.lockfile' ? 'unread Maven' : 'unread crates.io' })),
     ...unpinnedCargo.map((path) => ({ path, ecosystem: CARGO_WITHOUT_LOCK })),
     ...published((base) => unevaluatedEcosystem(base) !== undefined && !(GRADLE_SCRIPT.test(base) && moduleFiles.includes(GRADLE_CATALOG)))
-      .filter((i) => !moduleFiles.includes(i.path))
+      .filter((i) => !moduleFiles.includes(i.path) && !(GRADLE_SCRIPT.test(baseOf(i.path)) && moduleFiles.includes(dirOf(i.path) === '' ? 'gradle.lockfile' : `${dirOf(i.path)}/gradle.lockfile`)))
       .map((i) => ({
       path: i.path,
       ecosystem: unevaluatedEcosystem(baseOf(i.path)) as string,
