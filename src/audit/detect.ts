@@ -4,7 +4,7 @@
  * `detectInputs` picks, per ecosystem, the most precise input present: for npm the first of
  * npm-shrinkwrap.json, package-lock.json, pnpm-lock.yaml, yarn.lock, bun.lock, package.json;
  * for Python every lockfile present (poetry.lock, uv.lock, pdm.lock, Pipfile.lock), else every
- * `requirements*.txt`, else pyproject.toml; go.mod and Cargo.lock when present. SBOMs are only
+ * `requirements*.txt`, else pyproject.toml; go.mod, Cargo.lock and gradle.lockfile when present. SBOMs are only
  * read when named (`--file`).
  *
  * `readInputs` reads and parses the files, giving each reader what it needs from around it:
@@ -48,7 +48,7 @@ const NPM_PRIORITY = ['npm-shrinkwrap.json', 'package-lock.json', 'pnpm-lock.yam
 const PYTHON_LOCKS = ['poetry.lock', 'uv.lock', 'pdm.lock', 'Pipfile.lock'];
 const REQUIREMENTS = /^requirements.*\.txt$/i;
 /** The module files, each read when present: their dependencies are checked against OSV only (README.md, "nerq audit [dir]"). */
-const MODULE_FILES = ['go.mod', 'Cargo.lock'];
+const MODULE_FILES = ['go.mod', 'Cargo.lock', 'gradle.lockfile'];
 
 /** The input files (relative to `dir`) to audit, by the priority above, in a stable order; `label` names the directory in errors, as the user gave it. */
 export async function detectInputs(dir: string, label = '.'): Promise<string[]> {

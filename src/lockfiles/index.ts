@@ -6,6 +6,7 @@ import { LockfileError } from '../audit/types.js';
 import { readBunLock } from './bun-lock.js';
 import { readCargoLock } from './cargo-lock.js';
 import { readGoMod } from './go-mod.js';
+import { readGradleLockfile } from './gradle-lockfile.js';
 import { hookFindings, npmrcPnpmfiles, npmrcPrograms, PNPMFILES, pnpmWorkspaceSettings, withSettings, yarnClassicSettings, yarnrcSettings, type SettingsResult } from './install-settings.js';
 import type { ModuleInput } from './module-types.js';
 import { readCycloneDx } from './cyclonedx.js';
@@ -58,6 +59,7 @@ const BY_NAME: Record<string, InputReader> = {
   'pyproject.toml': readPyproject,
   'go.mod': readGoModInput,
   'Cargo.lock': readCargoLockInput,
+  'gradle.lockfile': readGradleLockfileInput,
 };
 
 /** The reader a file's name calls for (any `.txt` / `.in` is a requirements file), or null. */
@@ -101,6 +103,11 @@ function readGoModInput(text: string, file: string): ParsedInput {
   return moduleInput(readGoMod(text, file));
 }
 
+/** gradle.lockfile as an audit input (its Maven modules are checked against OSV only). */
+function readGradleLockfileInput(text: string, file: string): ParsedInput {
+  return moduleInput(readGradleLockfile(text, file));
+}
+
 /** Cargo.lock as an audit input; the Cargo.toml manifests beside it (context) tell dev-only crates. */
 export function readCargoLockInput(text: string, file: string, context?: InputContext): ParsedInput {
   return moduleInput(readCargoLock(text, file, context?.manifests ?? {}));
@@ -126,7 +133,7 @@ export function readerFor(file: string, text: string): InputReader {
   throw new LockfileError(
     file,
     null,
-    'not a supported input (lockfile, package.json, requirements, pyproject.toml, go.mod, Cargo.lock, CycloneDX JSON or XML, SPDX JSON or tag-value)',
+    'not a supported input (lockfile, package.json, requirements, pyproject.toml, go.mod, Cargo.lock, gradle.lockfile, CycloneDX JSON or XML, SPDX JSON or tag-value)',
   );
 }
 

@@ -46,6 +46,17 @@ describe('detecting and reading go.mod and Cargo.lock', () => {
     expect(await detectInputs(dir)).toEqual(['package.json', 'go.mod', 'Cargo.lock']);
   });
 
+  it('gradle.lockfile: detected beside the others; DataDog/dd-javac-plugin\'s 11 Maven modules are subjects of ecosystem `maven`, the test-only ones dev', async () => {
+    write('package.json', '{"name":"ui","version":"1.0.0"}');
+    copyFileSync(path.join(REAL, 'DataDog__dd-javac-plugin', 'gradle.lockfile'), path.join(dir, 'gradle.lockfile'));
+    expect(await detectInputs(dir)).toEqual(['package.json', 'gradle.lockfile']);
+    rmSync(path.join(dir, 'package.json'));
+    const plan = await prepareAudit({ dir });
+    expect(plan.subjects).toHaveLength(11);
+    expect(plan.subjects.every((s) => s.ecosystem === 'maven')).toBe(true);
+    expect(plan.subjects.filter((s) => s.dev !== true).map((s) => `${s.name}@${s.version}`).sort()).toEqual(['io.github.toolfactory:jvm-driver@9.8.0', 'org.burningwave:core@12.66.2', 'org.burningwave:jvm-driver@8.19.1']);
+  });
+
   it("mcp-go's otel go.mod: 22 Go modules, the module replaced by ../ a note (the project's own code), not a subject or a remote", async () => {
     copyFileSync(path.join(REAL, 'mark3labs__mcp-go', 'otel', 'go.mod'), path.join(dir, 'go.mod'));
     const plan = await prepareAudit({ dir });
