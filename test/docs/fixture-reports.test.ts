@@ -115,7 +115,7 @@ const NOT_SIGNED: Record<string, string> = {
  */
 const NO_FILES: Record<string, string> = {
   'modelcontextprotocol/rust-sdk': 'no Cargo.lock pins the workspace: its requirements resolve to direct dependencies only, so the malicious-dependency check stays unknown',
-  'modelcontextprotocol/kotlin-sdk': 'a Gradle build: no manifest or lockfile nerq reads for dependencies',
+  'modelcontextprotocol/kotlin-sdk': 'a Gradle build without dependency locking: its version catalog gives direct dependencies only, so the malicious-dependency check stays unknown',
 };
 
 async function checkRepository(fullName: string, token: boolean): Promise<Evaluated> {
