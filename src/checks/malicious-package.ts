@@ -77,7 +77,7 @@ export default defineCheck({
   title: 'Not known malicious',
   description:
     'Looks for a known-malicious record (an OSV `MAL-` advisory or the malicious-packages database, in the npm or PyPI ecosystem) for the resolved version, and for its direct dependencies (also, for npm, a dependency the registry replaced with a security-holding placeholder). ' +
-    'Either one scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; otherwise 100 (for a repository target — its npm, PyPI, Go and crates.io pins — unknown when its dependency set is partial: no lockfile (a Cargo.toml without Cargo.lock too), manifests of an ecosystem nerq does not evaluate such as a Gemfile, or dependencies OSV could not answer for, such as those of one ecosystem whose batch failed).',
+    'Either one scores 0, caps the overall score at 9.9 and sets the verdict to "do not use"; otherwise 100 (for a repository target — its npm, PyPI, Go, crates.io and Maven pins — unknown when its dependency set is partial: no lockfile (a Cargo.toml without Cargo.lock, a Gradle version catalog or a pom.xml too), manifests of an ecosystem nerq does not evaluate such as a Gemfile, or dependencies OSV could not answer for, such as those of one ecosystem whose batch failed).',
   messages: {
     malicious: 'Known malicious package: {ids}',
     'malicious-dependency': 'Malicious direct dependency: {details}',

@@ -1,5 +1,5 @@
 /**
- * Maven version order, as Maven's version-order specification writes it (docs/checks.md,
+ * Maven version order, as Maven's version-order specification writes it (docs/scoring.md §9,
  * "Repository targets"), for matching OSV's Maven ranges (`ECOSYSTEM` events). Pure.
  *
  * - A version is split into tokens at `.` and `-` and at every transition between digits and

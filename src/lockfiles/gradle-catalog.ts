@@ -1,5 +1,5 @@
 /**
- * A Gradle version catalog (`gradle/libs.versions.toml`, docs/checks.md, "Repository targets"):
+ * A Gradle version catalog (`gradle/libs.versions.toml`, docs/scoring.md §9):
  * the libraries a Gradle build declares, each `group:artifact` (as OSV names Maven packages)
  * with the version the catalog gives it.
  *

@@ -1,5 +1,5 @@
 /**
- * `gradle.lockfile` (Gradle dependency locking, docs/checks.md "Repository targets"): one line
+ * `gradle.lockfile` (Gradle dependency locking, docs/scoring.md §9): one line
  * per resolved module, `group:artifact:version=configuration,configuration…`, the whole resolved
  * graph of the locked configurations at exact versions; `empty=…` names the configurations that
  * resolve nothing; `#` starts a comment. A module only test configurations resolve (`test…`,

@@ -1,5 +1,5 @@
 /**
- * The dependencies a Maven `pom.xml` declares (docs/checks.md, "Repository targets"): every
+ * The dependencies a Maven `pom.xml` declares (docs/scoring.md §9): every
  * `<dependencies><dependency>` and `<dependencyManagement><dependencies><dependency>`, named
  * `groupId:artifactId` (as OSV names Maven packages), at its `<version>`.
  *
