@@ -24,11 +24,17 @@ export function purlOf(ecosystem: Ecosystem, name: string, version?: string): st
 
 /**
  * The package URL of a Go module (`pkg:golang/golang.org/x/net@v0.38.0`: the path up to its last
- * `/` is the namespace) or a crate (`pkg:cargo/serde@1.0.219`); null when the name cannot form one.
+ * `/` is the namespace), a crate (`pkg:cargo/serde@1.0.219`) or a Maven artifact (`pkg:maven/group/artifact@version`);
+ * null when the name cannot form one.
  */
 export function modulePurl(ecosystem: ModuleEcosystem, name: string, version: string | null): string | null {
   try {
     if (ecosystem === 'cargo') return new PackageURL('cargo', undefined, name, version ?? undefined).toString();
+    // A Maven artifact `group:artifact`: the group is the namespace (`pkg:maven/org.slf4j/slf4j-api@2.0.18`).
+    if (ecosystem === 'maven') {
+      const [group, artifact, ...rest] = name.split(':');
+      return group === undefined || artifact === undefined || group === '' || artifact === '' || rest.length > 0 ? null : new PackageURL('maven', group, artifact, version ?? undefined).toString();
+    }
     const slash = name.lastIndexOf('/');
     if (slash <= 0) return null;
     return new PackageURL('golang', name.slice(0, slash), name.slice(slash + 1), version ?? undefined).toString();

@@ -18,6 +18,7 @@ import { moduleReport, MODULE_NOT_SCORED, type ModuleSubject } from '../../src/a
 import { applyPolicy, mergePolicy } from '../../src/audit/policy.js';
 import { parseIgnoreTarget } from '../../src/audit/policy-schema.js';
 import { readInputText } from '../../src/lockfiles/index.js';
+import { modulePurl } from '../../src/target/purl.js';
 import type { AdvisoryFacts } from '../../src/evidence/schema.js';
 import { DEFAULT_GATE } from '../../src/scoring/gate.js';
 import { REPO_ROOT } from '../support/run-cli.js';
@@ -54,6 +55,8 @@ describe('detecting and reading go.mod and Cargo.lock', () => {
     const plan = await prepareAudit({ dir });
     expect(plan.subjects).toHaveLength(11);
     expect(plan.subjects.every((s) => s.ecosystem === 'maven')).toBe(true);
+    expect(modulePurl('maven', 'org.burningwave:core', '12.66.2')).toBe('pkg:maven/org.burningwave/core@12.66.2');
+    expect(modulePurl('maven', 'not-a-coordinate', '1')).toBeNull();
     expect(plan.subjects.filter((s) => s.dev !== true).map((s) => `${s.name}@${s.version}`).sort()).toEqual(['io.github.toolfactory:jvm-driver@9.8.0', 'org.burningwave:core@12.66.2', 'org.burningwave:jvm-driver@8.19.1']);
   });
 
