@@ -362,6 +362,17 @@ describe('a Maven advisory in a Gradle version catalog (modelcontextprotocol/kot
     const core = deps.status === 'ok' ? deps.facts.dependencies.find((d) => d.name === 'com.fasterxml.jackson.core:jackson-core') : undefined;
     expect(core).toMatchObject({ version: null, range: 'strictly [2.13,2.14)', reason: expect.stringMatching(/^a version range/) });
   });
+  it('a catalog that is not TOML: the dependency set is unavailable with the reason naming the file, never a crash or a clean answer', async () => {
+    const { report, evidence } = await check(KOTLIN, {
+      license: 'NOASSERTION',
+      stars: 1000,
+      override: { '/contents/gradle/libs.versions.toml': { body: '[libraries]\nx = { module = "a:b", version = \n' } },
+      published: { npm: { '@modelcontextprotocol/inspector': 'https://github.com/modelcontextprotocol/inspector' } },
+    });
+    expect(evidence.sources.dependencies).toMatchObject({ status: 'unavailable', code: 'unreadable-file', reason: expect.stringMatching(/^gradle\/libs\.versions\.toml/) });
+    expect(checkOf(report, 'vulnerable-dependencies')?.score).toBeNull();
+    expect(checkOf(report, 'malicious-package')?.score).toBeNull();
+  });
 });
 
 describe('a Maven build: pom.xml files (modelcontextprotocol/java-sdk\'s root pom and one module, served in a recorded repository with no manifest)', () => {
