@@ -31,7 +31,8 @@
  *   dependency set too (a requirements file pinned by `==`, ranges otherwise); dev/test/lint/doc
  *   requirements do not count. A setup.py, setup.cfg or Pipfile with neither beside it is named in
  *   `unevaluated` (repo-tree.ts): its dependencies are not read.
- * - No manifest at all: not applicable, with the reason.
+ * - No manifest at all: not applicable, with the reason; in a listing cut short (`treeTruncated`),
+ *   unavailable (the manifests may be past the cut).
  */
 import type { Sources } from '../../evidence/schema.js';
 import type { GithubFiles } from '../../evidence/github-facts.js';
@@ -54,6 +55,7 @@ type DependencyEntry = Extract<Sources['dependencies'], { status: 'ok' }>['facts
 export const MAX_REPO_DEPENDENCIES = 5000;
 
 export const NO_MANIFEST = 'the repository has no package.json, pyproject.toml, go.mod or Cargo.toml of a package it publishes';
+const TRUNCATED_NO_MANIFEST = 'the repository tree listing was truncated and lists no manifest: its manifests may exist unlisted';
 
 const LOCKFILES: Record<PackageEcosystem, readonly string[]> = {
   npm: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock'],
@@ -233,6 +235,8 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   const crates = cargoRequirements(files, texts);
   if (!crates.ok) return fileUnavailable(files, crates.file, crates.reason);
   if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0 && crates.manifests.length === 0) {
+    // A listing cut short may hold the manifests it does not list: "none" would be a guess.
+    if (unevaluated.length === 0 && files.treeTruncated) return { status: 'unavailable', reason: TRUNCATED_NO_MANIFEST, code: 'too-large' };
     if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
     return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
   }

@@ -1,0 +1,142 @@
+/**
+ * Repositories that lie (docs/security.md, "Repositories that lie"): a repository target's tree
+ * listing, files and API answers are an attacker's to write. Files that are not what their name
+ * says (a symbolic link, a submodule, a Git LFS pointer, a binary) are unread with a reason; a
+ * listed path that is not a well-formed repository path (an empty, `.` or `..` segment, a leading
+ * slash, a NUL) is never asked for under another name; a listing cut short never makes "no
+ * manifest" an answer.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GithubFiles } from '../../src/evidence/github-facts.js';
+import { restRepoFiles } from '../../src/sources/github/repo-files.js';
+import { repositoryDependencies } from '../../src/sources/github/repo-dependencies.js';
+import type { GithubCall } from '../../src/sources/github/request.js';
+import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { commitsLink, limiterFor, testClient, widgetCommits } from '../github/helpers.js';
+
+const REPO = { owner: 'acme', name: 'widget' };
+const FILES = '/github/repos/acme/widget';
+const PACKAGE_JSON = JSON.stringify({ name: 'widget', version: '1.0.0', dependencies: { express: '^4.18.0' } });
+
+let server: FixtureServer;
+beforeEach(async () => {
+  server = await startFixtureServer();
+});
+afterEach(async () => {
+  expectNoUnexpected(server);
+  await server.close();
+});
+
+function call(): GithubCall {
+  const { http } = testClient();
+  return { http, limiter: limiterFor(http), api: server.url('github'), graphql: `${server.url('github')}/graphql`, tokenInUse: false, now: new Date('2026-06-01T12:00:00Z'), counter: { requests: 0 } };
+}
+
+type Entry = { path: string; type: string; mode?: string; size?: number };
+function serveTree(tree: Entry[], truncated = false): void {
+  server.expect('GET', `${FILES}/git/trees/main?recursive=1`, { body: { sha: '1a'.repeat(20), tree, truncated } });
+  server.expect('GET', `${FILES}/tags?per_page=100`, { body: [] });
+  server.expect('GET', `${FILES}/commits?per_page=2&sha=main`, { body: widgetCommits().slice(0, 2), headers: { link: commitsLink(1, 6) } });
+  server.expect('GET', `${FILES}/commits?page=6&per_page=2&sha=main`, { body: widgetCommits().slice(10) });
+}
+const read = () => restRepoFiles(call(), REPO, `${server.url('github')}/repos/acme/widget`, 'main');
+const contentRequests = () => server.requests.filter((r) => r.path.includes('/contents/')).map((r) => decodeURIComponent(r.path.slice(`${FILES}/contents/`.length)));
+
+describe('files that are not what their name says', () => {
+  it('a submodule (mode 160000) whose type claims a blob, named package.json, README.md, LICENSE: never read as the file (the README and manifest unknown)', async () => {
+    serveTree([
+      { path: 'package.json', type: 'blob', mode: '160000', size: 40 },
+      { path: 'README.md', type: 'blob', mode: '160000', size: 40 },
+      { path: 'LICENSE', type: 'blob', mode: '160000', size: 40 },
+    ]);
+    const got = await read();
+    expect(contentRequests()).toEqual([]);
+    expect(got.ok).toBe(true);
+    if (!got.ok) return;
+    expect(got.value.unread.map((u) => u.path).sort()).toEqual(['README.md', 'package.json']);
+    expect(got.value.licenseFiles).toEqual([]);
+    expect(repositoryDependencies(got.value, got.texts).status).toBe('unavailable');
+  });
+
+  it('a symbolic link named package-lock.json and SECURITY.md, an LFS pointer lockfile, a binary README: each unread, the set unavailable', async () => {
+    serveTree([
+      { path: 'package.json', type: 'blob', mode: '100644', size: PACKAGE_JSON.length },
+      { path: 'package-lock.json', type: 'blob', mode: '120000', size: 20 },
+      { path: 'SECURITY.md', type: 'blob', mode: '120000', size: 20 },
+      { path: 'README.md', type: 'blob', mode: '100644', size: 8 },
+    ]);
+    server.expect('GET', `${FILES}/contents/package.json`, { body: PACKAGE_JSON });
+    server.expect('GET', `${FILES}/contents/README.md`, { body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
+    const got = await read();
+    expect(contentRequests().sort()).toEqual(['README.md', 'package.json']);
+    expect(got.ok).toBe(true);
+    if (!got.ok) return;
+    expect(got.value.readme).toBeNull();
+    expect(got.value.securityPolicyText ?? null).toBeNull();
+    expect(got.value.unread.map((u) => u.path).sort()).toEqual(['README.md', 'SECURITY.md', 'package-lock.json']);
+    const deps = repositoryDependencies(got.value, got.texts);
+    expect(deps.status).toBe('unavailable');
+  });
+
+  it('a lockfile that is a Git LFS pointer: unread, the set unavailable (never the manifest\'s ranges as if unlocked)', async () => {
+    serveTree([
+      { path: 'package.json', type: 'blob', mode: '100644', size: PACKAGE_JSON.length },
+      { path: 'package-lock.json', type: 'blob', mode: '100644', size: 130 },
+    ]);
+    server.expect('GET', `${FILES}/contents/package.json`, { body: PACKAGE_JSON });
+    server.expect('GET', `${FILES}/contents/package-lock.json`, { body: 'version https://git-lfs.github.com/spec/v1\noid sha256:' + 'ab'.repeat(32) + '\nsize 123456\n' });
+    const got = await read();
+    expect(got.ok).toBe(true);
+    if (!got.ok) return;
+    expect(got.value.unread.map((u) => u.path)).toEqual(['package-lock.json']);
+    const deps = repositoryDependencies(got.value, got.texts);
+    expect(deps.status === 'unavailable' && deps.code).toBe('unreadable-file');
+  });
+});
+
+describe('a tree that lies', () => {
+  it.each([
+    ['an empty segment', 'a//package.json', 'unavailable'],
+    ['a leading slash', '/package.json', 'unavailable'],
+    ['a trailing slash', 'package.json/', 'not-applicable'],
+    ['a dot segment', 'a/./package.json', 'unavailable'],
+    ['a NUL', 'a\u0000/package.json', 'unavailable'],
+  ])('a listed path with %s is never asked for (under its name or another)', async (_what, path, dependencies) => {
+    serveTree([{ path, type: 'blob', mode: '100644', size: 40 }]);
+    const got = await read();
+    expect(contentRequests()).toEqual([]);
+    expect(got.ok).toBe(true);
+    if (!got.ok) return;
+    // Named as unread (escaped: no control character reaches a report), the manifest it may be unknown.
+    expect(got.value.unread).toHaveLength(1);
+    expect(got.value.unread[0]?.path).not.toMatch(/[\u0000-\u001f]/);
+    expect(repositoryDependencies(got.value, got.texts).status).toBe(dependencies);
+  });
+
+  it('a listing of 100,000 paths Git cannot hold: none asked for, three named, the rest counted', async () => {
+    serveTree(Array.from({ length: 100_000 }, (_, i) => ({ path: `x//${i}/package.json`, type: 'blob', mode: '100644', size: 40 })));
+    const got = await read();
+    expect(contentRequests()).toEqual([]);
+    expect(got.ok && got.value.unread.length).toBe(3);
+    expect(got.ok && got.value.entries).toBe(0);
+  });
+
+  it('a listing cut short that lists no manifest: the dependency set is unknown, never "no manifest"', async () => {
+    serveTree([{ path: 'src/index.ts', type: 'blob', mode: '100644', size: 40 }], true);
+    const got = await read();
+    expect(got.ok).toBe(true);
+    if (!got.ok) return;
+    expect(got.value.treeTruncated).toBe(true);
+    const deps = repositoryDependencies(got.value, got.texts);
+    expect(deps.status).toBe('unavailable');
+  });
+
+  it('a complete listing with no manifest stays not applicable', () => {
+    const files: GithubFiles = {
+      branch: 'main', treeTruncated: false, entries: 1, readme: null, licenseFiles: [], changelog: null, docsFolder: false, examplesFolder: false,
+      securityPolicy: null, manifests: [], lockfiles: [], workflows: 0, tags: null, unread: [], requests: 4,
+    };
+    expect(repositoryDependencies(files, new Map()).status).toBe('not-applicable');
+    expect(repositoryDependencies({ ...files, treeTruncated: true }, new Map()).status).toBe('unavailable');
+  });
+});
