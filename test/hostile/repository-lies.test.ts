@@ -140,3 +140,25 @@ describe('a tree that lies', () => {
     expect(repositoryDependencies({ ...files, treeTruncated: true }, new Map()).status).toBe('unavailable');
   });
 });
+
+describe('API answers that lie', () => {
+  it.each(['..', '.', '../../other/repo', 'main:README.md', 'a//b', 'x\u001b[2Jy', '-main', 'heads/.hidden', 'main.lock', ''])(
+    'a default branch Git could not name (%j): the files unknown with a reason, nothing asked, never a throw',
+    async (branch) => {
+      const c = call();
+      const got = await restRepoFiles(c, REPO, `${server.url('github')}/repos/acme/widget`, branch);
+      expect(got.ok).toBe(false);
+      expect(c.counter.requests).toBe(0);
+      expect(server.requests).toEqual([]);
+    },
+  );
+
+  it.each(['main', 'release/1.x', 'feature/a-b_c.d', 'v1.0', 'main@2'])('a default branch Git can name (%j) is read', async (branch) => {
+    const at = encodeURIComponent(branch).replace(/%2F/g, '%2f');
+    server.expect('GET', `${FILES}/git/trees/${at}?recursive=1`, { body: { sha: '1a'.repeat(20), tree: [], truncated: false } });
+    server.expect('GET', `${FILES}/tags?per_page=100`, { body: [] });
+    server.expect('GET', `${FILES}/commits?per_page=2&sha=${encodeURIComponent(branch)}`, { body: [] });
+    const got = await restRepoFiles(call(), REPO, `${server.url('github')}/repos/acme/widget`, branch);
+    expect(got.ok).toBe(true);
+  });
+});

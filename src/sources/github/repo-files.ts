@@ -39,7 +39,9 @@ policy's only channel is GitHub private vulnerability reporting), and at most 8 
  * would be — a symbolic link, a submodule, a Git LFS pointer, a binary or UTF-16 text — is listed
  * in `unread` with why, never read as the file (a gitlink, mode 160000, by its mode whatever type
  * the listing gives it); a byte-order mark is read past. A listed path Git cannot hold (an empty,
- * `.` or `..` segment, a control character) is left out of the listing and never asked for.
+ * `.` or `..` segment, a control character) is left out of the listing and never asked for; a
+ * default branch Git could not name (`..`, `a:b`, a control character) makes the whole section
+ * unknown with its reason, nothing asked.
  */
 import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
@@ -133,6 +135,18 @@ const MAX_NOT_A_PATH = 3;
 function isRepositoryPath(path: string): boolean {
   // eslint-disable-next-line no-control-regex
   return path !== '' && !/[\u0000-\u001f\u007f]/.test(path) && path.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+/**
+ * Whether Git could name a branch so (`git check-ref-format --branch`): no `..`, `//`, `@{`,
+ * space, control character or any of `~^:?*[\`, no part starting with `.` or ending in `.lock`,
+ * no leading `-` or `/`, no trailing `/` or `.`, at most 255 characters.
+ */
+function isBranchName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (name === '' || name === '@' || name.length > 255 || name.startsWith('-') || /\.\.|\/\/|@\{|[\u0000-\u0020\u007f~^:?*[\\]/.test(name)) return false;
+  if (name.endsWith('/') || name.endsWith('.')) return false;
+  return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
 }
 
 /** The root names whose submodule stands where the README or a manifest would be. */
@@ -242,6 +256,8 @@ export async function restRepoFiles(
   commit?: string,
 ): Promise<RepoFilesRead> {
   const before = call.counter.requests;
+  // The default branch comes from GitHub's answer: one Git could not name is a lie, and no file is asked at it.
+  if (commit === undefined && !isBranchName(branch)) return { ok: false, reason: 'the default branch GitHub named is not a valid branch name: the files were not read' };
   const at = commit ?? branch;
   const treeUrl = withQuery(joinUrl(base, 'git', 'trees', at), { recursive: 1 });
   const [tree, tags, { history, head }] = await Promise.all([
