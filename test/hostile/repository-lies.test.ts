@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GithubFiles } from '../../src/evidence/github-facts.js';
 import { restRepoFiles } from '../../src/sources/github/repo-files.js';
 import { repositoryDependencies } from '../../src/sources/github/repo-dependencies.js';
+import { manifestOf } from '../../src/sources/github/repo-manifests.js';
+import { advertisedInstalls } from '../../src/sources/github/readme-installs.js';
 import type { GithubCall } from '../../src/sources/github/request.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { commitsLink, limiterFor, testClient, widgetCommits } from '../github/helpers.js';
@@ -160,5 +162,34 @@ describe('API answers that lie', () => {
     server.expect('GET', `${FILES}/commits?per_page=2&sha=${encodeURIComponent(branch)}`, { body: [] });
     const got = await restRepoFiles(call(), REPO, `${server.url('github')}/repos/acme/widget`, branch);
     expect(got.ok).toBe(true);
+  });
+});
+
+describe('a README that lies (held: what GitHub does not show, or no package manager could install, names no package)', () => {
+  it.each([
+    ['an HTML comment (GitHub does not show it)', '# x\n<!--\n```sh\nnpx -y hidden-pkg\n```\n-->\n', []],
+    ['a <details> block (GitHub shows it when opened)', '# x\n<details><summary>s</summary>\n\n```sh\nnpx -y detail-pkg\n```\n</details>\n', ['detail-pkg']],
+    ['a zero-width space in the name', '# x\n```sh\nnpx -y zw\u200b-pkg\n```\n', []],
+    ['a zero-width space in the command', '# x\n```sh\nnp\u200bx -y zw-pkg\n```\n', []],
+    ['a bidi control in the name', '# x\n```sh\nnpx -y bidi\u202e-pkg\n```\n', []],
+    ['a terminal escape in the name', '# x\n```sh\nnpx -y esc\u001b[31m-pkg\n```\n', []],
+    ['a Cyrillic letter in the name (no npm name)', '# x\n```sh\nnpx -y \u0435xpress\n```\n', []],
+  ])('%s', (_what, readme, names) => {
+    expect(advertisedInstalls(readme).map((i) => i.name)).toEqual(names);
+  });
+});
+
+describe('a manifest that lies (held)', () => {
+  it('a key written twice: the last one, as npm reads package.json (JSON.parse)', () => {
+    expect(manifestOf('package.json', '{"name":"mine","name":"express","private":false,"private":true}')).toMatchObject({ name: 'express', private: true });
+  });
+
+  it('JSON nested 200,000 deep in the fields read: a manifest, no throw', () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    expect(manifestOf('package.json', `{"name":"x","keywords":${deep},"dependencies":{"a":${deep}},"license":${deep}}`)).toMatchObject({ name: 'x', license: null, keywords: [] });
+  });
+
+  it('a pyproject.toml with arrays nested 100,000 deep: no manifest (unread with a reason), no throw', () => {
+    expect(manifestOf('pyproject.toml', `[project]\nname = "x"\ndependencies = ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`)).toBeNull();
   });
 });
