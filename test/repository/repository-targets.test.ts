@@ -131,6 +131,16 @@ describe('a young, single-maintainer MCP server that runs code (formulahendry/mc
     expect(report.category?.id).toBe('code-execution');
   });
 
+  it('a truncated tree that lists no manifest: the dependency checks unknown (the manifests may be past the cut), never not applicable', async () => {
+    const record = recordOf(CODE_RUNNER);
+    const tree = { sha: record.recordedCommit.tree, truncated: true, tree: [{ path: 'src/index.ts', type: 'blob', size: 600 }] };
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { body: tree } } });
+    for (const id of ['vulnerable-dependencies', 'malicious-package']) {
+      expect(checkOf(report, id)).toMatchObject({ score: null });
+      expect(checkOf(report, id)?.notApplicable ?? false).toBe(false);
+    }
+  });
+
   it('a tree that fails makes the repository files unknown, with the reason; the repository checks stand', async () => {
     const record = recordOf(CODE_RUNNER);
     const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { status: 500 } } });
