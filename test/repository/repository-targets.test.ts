@@ -136,8 +136,7 @@ describe('a young, single-maintainer MCP server that runs code (formulahendry/mc
     const tree = { sha: record.recordedCommit.tree, truncated: true, tree: [{ path: 'src/index.ts', type: 'blob', size: 600 }] };
     const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { body: tree } } });
     for (const id of ['vulnerable-dependencies', 'malicious-package']) {
-      expect(checkOf(report, id)).toMatchObject({ score: null });
-      expect(checkOf(report, id)?.notApplicable ?? false).toBe(false);
+      expect(checkOf(report, id)).toMatchObject({ score: null, status: 'unknown' });
     }
   });
 
