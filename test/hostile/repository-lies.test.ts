@@ -193,3 +193,37 @@ describe('a manifest that lies (held)', () => {
     expect(manifestOf('pyproject.toml', `[project]\nname = "x"\ndependencies = ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`)).toBeNull();
   });
 });
+
+describe('a lockfile that pins from another host than the public registry', () => {
+  const PUBLICS = { npm: ['https://registry.example/'], pypi: ['https://pypi.example/pypi'] };
+  const base = (manifests: ReturnType<typeof manifestOf>[], lockfiles: string[]): GithubFiles => ({
+    branch: 'main', treeTruncated: false, entries: 3, readme: null, licenseFiles: [], changelog: null, docsFolder: false, examplesFolder: false,
+    securityPolicy: null, manifests: manifests.flatMap((m) => (m === null ? [] : [m])), lockfiles, workflows: 0, tags: null, unread: [], requests: 4,
+  });
+  const PJ = JSON.stringify({ name: 'x', version: '1.0.0', dependencies: { a: '^1.0.0' } });
+  const lock = (resolved: string) =>
+    JSON.stringify({ name: 'x', lockfileVersion: 3, packages: { '': { name: 'x', version: '1.0.0', dependencies: { a: '^1.0.0' } }, 'node_modules/a': { version: '1.0.0', resolved } } });
+  const PY = '[project]\nname = "x"\nversion = "1"\ndependencies = ["requests>=2"]\n';
+  const uvLock = (registry: string) =>
+    `version = 1\nrequires-python = ">=3.10"\n\n[[package]]\nname = "x"\nversion = "1"\nsource = { editable = "." }\ndependencies = [{ name = "requests" }]\n\n[[package]]\nname = "requests"\nversion = "2.0.0"\nsource = { registry = "${registry}" }\n`;
+
+  it('an npm lockfile pinning a tarball from another host: the file named unevaluated with the host, never a clean bill', () => {
+    const got = repositoryDependencies(base([manifestOf('package.json', PJ)], ['package-lock.json']), new Map([['package.json', PJ], ['package-lock.json', lock('https://evil.example/a/-/a-1.0.0.tgz')]]), PUBLICS);
+    expect(got.status === 'ok' && got.facts.unevaluated).toEqual([{ file: 'package-lock.json', ecosystem: 'npm from another registry (evil.example)' }]);
+  });
+
+  it('a uv.lock pinning from another index, and a pyproject.toml whose [tool.uv] index-url is another host: named unevaluated', () => {
+    const uv = repositoryDependencies(base([manifestOf('pyproject.toml', PY)], ['uv.lock']), new Map([['pyproject.toml', PY], ['uv.lock', uvLock('https://evil.example/simple')]]), PUBLICS);
+    expect(uv.status === 'ok' && uv.facts.unevaluated?.map((u) => u.file)).toEqual(['uv.lock']);
+    const redirected = `${PY}[tool.uv]\nindex-url = "https://evil.example/simple"\n`;
+    const alone = repositoryDependencies(base([manifestOf('pyproject.toml', redirected)], []), new Map([['pyproject.toml', redirected]]), PUBLICS);
+    expect(alone.status === 'ok' && alone.facts.unevaluated).toEqual([{ file: 'pyproject.toml', ecosystem: 'PyPI from another registry (evil.example)' }]);
+  });
+
+  it('pins from the public registries stay a set to evaluate (nothing unevaluated)', () => {
+    const npm = repositoryDependencies(base([manifestOf('package.json', PJ)], ['package-lock.json']), new Map([['package.json', PJ], ['package-lock.json', lock('https://registry.example/a/-/a-1.0.0.tgz')]]), PUBLICS);
+    expect(npm.status === 'ok' && npm.facts.unevaluated).toBeUndefined();
+    const py = repositoryDependencies(base([manifestOf('pyproject.toml', PY)], ['uv.lock']), new Map([['pyproject.toml', PY], ['uv.lock', uvLock('https://pypi.org/simple')]]), PUBLICS);
+    expect(py.status === 'ok' && py.facts.unevaluated).toBeUndefined();
+  });
+});

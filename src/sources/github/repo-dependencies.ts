@@ -46,6 +46,7 @@ import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
 import { isPackageEcosystem } from '../../ecosystems/rules.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { isRootPythonSet } from './repo-tree.js';
+import { otherRegistrySources, type PublicRegistries } from './other-registries.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
 
@@ -219,7 +220,7 @@ function fileUnavailable(files: GithubFiles, file: string, reason: string): Unav
 }
 
 /** The dependency set of a repository's files (facts and the texts read beside them). */
-export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): Sources['dependencies'] {
+export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>, publics?: PublicRegistries): Sources['dependencies'] {
   const unreadManifest = files.unread.find((u) => /(?:^|\/)(?:package\.json|pyproject\.toml)$/.test(u.path));
   if (unreadManifest !== undefined) return fileUnavailable(files, unreadManifest.path, `${unreadManifest.path} could not be read: ${unreadManifest.reason}`);
   const manifests = files.manifests.filter((m): m is typeof m & { ecosystem: PackageEcosystem } => isPackageEcosystem(m.ecosystem));
@@ -299,5 +300,8 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   unvouched.push(...crates.unvouched);
   const moduleEntries = modules.inputs.flatMap((input) => input.dependencies.map(moduleEntryOf));
   const dependencies = merge([...declared.map(entryOf), ...moduleEntries, ...crates.entries]).slice(0, MAX_REPO_DEPENDENCIES);
-  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };
+  // Pins from another host than the public registry (other-registries.ts): never a clean bill on the public registry's word.
+  const elsewhere = publics === undefined ? [] : otherRegistrySources(declared, publics);
+  const named = elsewhere.length === 0 ? others : { unevaluated: [...unevaluated, ...elsewhere] };
+  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...named } };
 }
