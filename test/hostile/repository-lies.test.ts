@@ -227,3 +227,17 @@ describe('a lockfile that pins from another host than the public registry', () =
     expect(py.status === 'ok' && py.facts.unevaluated).toBeUndefined();
   });
 });
+
+describe('a size that lies', () => {
+  it('a manifest the listing calls 10 bytes that is 600 KiB: held to its cap, unread (too-large), the set unavailable', async () => {
+    serveTree([{ path: 'package.json', type: 'blob', mode: '100644', size: 10 }]);
+    server.expect('GET', `${FILES}/contents/package.json`, { body: JSON.stringify({ name: 'x', description: 'y'.repeat(600 * 1024) }) });
+    const got = await read();
+    expect(got.ok).toBe(true);
+    if (!got.ok) return;
+    expect(got.value.unread).toMatchObject([{ path: 'package.json', code: 'too-large' }]);
+    expect(got.value.manifests).toEqual([]);
+    const deps = repositoryDependencies(got.value, got.texts);
+    expect(deps.status === 'unavailable' && deps.code).toBe('too-large');
+  });
+});

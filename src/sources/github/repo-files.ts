@@ -199,7 +199,16 @@ async function readFileTexts(
   commit: string | undefined,
 ): Promise<Map<string, FileRead>> {
   const paths = [...caps.keys()];
-  const rest = async (list: readonly string[]): Promise<Map<string, FileRead>> => (list.length === 0 ? new Map() : await restFileSource(call, base, null, commit).read(list));
+  // A file larger than the listing said is held to its cap all the same (the listing's size is the repository's word).
+  const rest = async (list: readonly string[]): Promise<Map<string, FileRead>> => {
+    const got = list.length === 0 ? new Map<string, FileRead>() : await restFileSource(call, base, null, commit).read(list);
+    for (const [path, read] of got) {
+      const cap = caps.get(path) ?? MAX_REPO_FILE_BYTES;
+      const bytes = read.kind === 'file' ? Buffer.byteLength(read.text, 'utf8') : 0;
+      if (bytes > cap) got.set(path, { kind: 'error', reason: overCap(cap, bytes), code: 'too-large' });
+    }
+    return got;
+  };
   if (!call.tokenInUse || paths.length === 0) return rest(paths);
   let got: ObjectsRead;
   try {
