@@ -123,6 +123,13 @@ describe('a tree that lies', () => {
     expect(got.ok && got.value.entries).toBe(0);
   });
 
+  it('"the" manifest in node_modules/, vendor/, a test fixture or a dot folder: not the project\'s, never read (held)', async () => {
+    serveTree(['node_modules/express/package.json', 'vendor/package.json', 'test/fixtures/package.json', '.hidden/package.json', 'a/b/c/d/package.json'].map((path) => ({ path, type: 'blob', mode: '100644', size: 40 })));
+    const got = await read();
+    expect(contentRequests()).toEqual([]);
+    expect(got.ok && got.value.manifests).toEqual([]);
+  });
+
   it('a listing cut short that lists no manifest: the dependency set is unknown, never "no manifest"', async () => {
     serveTree([{ path: 'src/index.ts', type: 'blob', mode: '100644', size: 40 }], true);
     const got = await read();
