@@ -1,10 +1,12 @@
 /**
  * Repositories that lie (docs/security.md, "Repositories that lie"): a repository target's tree
  * listing, files and API answers are an attacker's to write. Files that are not what their name
- * says (a symbolic link, a submodule, a Git LFS pointer, a binary) are unread with a reason; a
- * listed path that is not a well-formed repository path (an empty, `.` or `..` segment, a leading
- * slash, a NUL) is never asked for under another name; a listing cut short never makes "no
- * manifest" an answer.
+ * says (a symbolic link, a submodule, a Git LFS pointer, a binary, a size the listing misstates)
+ * are unread with a reason; a listed path that is not a well-formed repository path (an empty, `.`
+ * or `..` segment, a leading slash, a NUL) is never asked for under another name; a listing cut
+ * short never makes "no manifest" an answer; a default branch Git could not name is never asked
+ * at; a lockfile pinning from another host is never a clean bill; README and manifest lies that
+ * were already held are kept held.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GithubFiles } from '../../src/evidence/github-facts.js';
