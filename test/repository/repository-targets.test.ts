@@ -131,6 +131,25 @@ describe('a young, single-maintainer MCP server that runs code (formulahendry/mc
     expect(report.category?.id).toBe('code-execution');
   });
 
+  it('a truncated tree that lists no manifest: the dependency checks unknown (the manifests may be past the cut), never not applicable', async () => {
+    const record = recordOf(CODE_RUNNER);
+    const tree = { sha: record.recordedCommit.tree, truncated: true, tree: [{ path: 'src/index.ts', type: 'blob', size: 600 }] };
+    const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { body: tree } } });
+    for (const id of ['vulnerable-dependencies', 'malicious-package']) {
+      expect(checkOf(report, id)).toMatchObject({ score: null, status: 'unknown' });
+    }
+  });
+
+  it('a lockfile pinning a package from another host than the public registry: the dependency checks never clean, the file and host named', async () => {
+    const recorded = readFileSync(path.join(FIXTURES_ROOT, 'github/repos', CODE_RUNNER, 'contents/package-lock.json'), 'utf8');
+    const lock = recorded.replace('{{REGISTRY}}', 'https://evil.example');
+    expect(lock).not.toBe(recorded);
+    const { report, evidence } = await check(CODE_RUNNER, { license: 'MIT', override: { '/contents/package-lock.json': { body: lock } } });
+    const deps = evidence.sources.dependencies;
+    expect(deps.status === 'ok' && deps.facts.unevaluated).toEqual([{ file: 'package-lock.json', ecosystem: 'npm from another registry (evil.example)' }]);
+    for (const id of ['vulnerable-dependencies', 'malicious-package']) expect(checkOf(report, id)).toMatchObject({ score: null, status: 'unknown' });
+  });
+
   it('a tree that fails makes the repository files unknown, with the reason; the repository checks stand', async () => {
     const record = recordOf(CODE_RUNNER);
     const { report } = await check(CODE_RUNNER, { license: 'MIT', override: { [`/git/trees/${record.defaultBranch}`]: { status: 500 } } });

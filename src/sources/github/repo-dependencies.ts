@@ -41,7 +41,8 @@
  *   dependency set too (a requirements file pinned by `==`, ranges otherwise); dev/test/lint/doc
  *   requirements do not count. A setup.py, setup.cfg or Pipfile with neither beside it is named in
  *   `unevaluated` (repo-tree.ts): its dependencies are not read.
- * - No manifest at all: not applicable, with the reason.
+ * - No manifest at all: not applicable, with the reason; in a listing cut short (`treeTruncated`),
+ *   unavailable (the manifests may be past the cut).
  */
 import type { Sources } from '../../evidence/schema.js';
 import type { GithubFiles } from '../../evidence/github-facts.js';
@@ -58,6 +59,7 @@ import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
 import { isPackageEcosystem } from '../../ecosystems/rules.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
 import { GRADLE_CATALOG, isRootPythonSet } from './repo-tree.js';
+import { otherRegistrySources, type PublicRegistries } from './other-registries.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
 
@@ -67,6 +69,7 @@ type DependencyEntry = Extract<Sources['dependencies'], { status: 'ok' }>['facts
 export const MAX_REPO_DEPENDENCIES = 5000;
 
 export const NO_MANIFEST = 'the repository has no package.json, pyproject.toml, go.mod or Cargo.toml of a package it publishes';
+const TRUNCATED_NO_MANIFEST = 'the repository tree listing was truncated and lists no manifest: its manifests may exist unlisted';
 
 const LOCKFILES: Record<PackageEcosystem, readonly string[]> = {
   npm: ['package-lock.json', 'npm-shrinkwrap.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock'],
@@ -279,7 +282,7 @@ function fileUnavailable(files: GithubFiles, file: string, reason: string): Unav
 }
 
 /** The dependency set of a repository's files (facts and the texts read beside them). */
-export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>): Sources['dependencies'] {
+export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<string, string>, publics?: PublicRegistries): Sources['dependencies'] {
   const unreadManifest = files.unread.find((u) => /(?:^|\/)(?:package\.json|pyproject\.toml)$/.test(u.path));
   if (unreadManifest !== undefined) return fileUnavailable(files, unreadManifest.path, `${unreadManifest.path} could not be read: ${unreadManifest.reason}`);
   const manifests = files.manifests.filter((m): m is typeof m & { ecosystem: PackageEcosystem } => isPackageEcosystem(m.ecosystem));
@@ -297,6 +300,8 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   const catalog = catalogLibraries(files, texts);
   if (!catalog.ok) return fileUnavailable(files, catalog.file, catalog.reason);
   if (manifests.length === 0 && orphanRequirements.length === 0 && modules.inputs.length === 0 && crates.manifests.length === 0 && catalog.catalogs.length === 0) {
+    // A listing cut short may hold the manifests it does not list: "none" would be a guess.
+    if (unevaluated.length === 0 && files.treeTruncated) return { status: 'unavailable', reason: TRUNCATED_NO_MANIFEST, code: 'too-large' };
     if (unevaluated.length === 0) return { status: 'not-applicable', reason: NO_MANIFEST };
     return { status: 'ok', facts: { dependencies: [], unpinned: [], lockfiles: [], ...others } };
   }
@@ -359,5 +364,8 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   unvouched.push(...crates.unvouched);
   const moduleEntries = modules.inputs.flatMap((input) => input.dependencies.map(moduleEntryOf));
   const dependencies = merge([...declared.map(entryOf), ...moduleEntries, ...crates.entries, ...catalog.entries]).slice(0, MAX_REPO_DEPENDENCIES);
-  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...others } };
+  // Pins from another host than the public registry (other-registries.ts): never a clean bill on the public registry's word.
+  const elsewhere = publics === undefined ? [] : otherRegistrySources(declared, publics);
+  const named = elsewhere.length === 0 ? others : { unevaluated: [...unevaluated, ...elsewhere] };
+  return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...named } };
 }

@@ -37,7 +37,11 @@ policy's only channel is GitHub private vulnerability reporting), and at most 8 
  * are unknown; a listing that fails makes the whole section unknown with its reason (an empty
  * repository's, 409, is a listing that holds nothing). What is no file where one that matters
  * would be — a symbolic link, a submodule, a Git LFS pointer, a binary or UTF-16 text — is listed
- * in `unread` with why, never read as the file; a byte-order mark is read past.
+ * in `unread` with why, never read as the file (a gitlink, mode 160000, by its mode whatever type
+ * the listing gives it); a byte-order mark is read past. A listed path Git cannot hold (an empty,
+ * `.` or `..` segment, a control character) is left out of the listing and never asked for; a
+ * default branch Git could not name (`..`, `a:b`, a control character) makes the whole section
+ * unknown with its reason, nothing asked.
  */
 import { z } from 'zod';
 import type { GithubFiles, RepoManifest } from '../../evidence/github-facts.js';
@@ -102,7 +106,8 @@ async function licenceAtCommit(call: GithubCall, base: string, commit: string, b
 function treeItems(tree: z.infer<typeof GitTreeSchema>): RepoTreeItem[] {
   return tree.tree.map((e) => ({
     path: e.path,
-    type: e.type === 'blob' ? 'blob' : e.type === 'tree' ? 'tree' : 'other',
+    // A gitlink (mode 160000) is a submodule whatever type the listing gives it.
+    type: e.mode === '160000' ? 'other' : e.type === 'blob' ? 'blob' : e.type === 'tree' ? 'tree' : 'other',
     size: e.size ?? null,
   }));
 }
@@ -114,8 +119,34 @@ function treeItems(tree: z.infer<typeof GitTreeSchema>): RepoTreeItem[] {
  */
 function notAFile(entry: { type: string; mode?: string | undefined }): string | null {
   if (entry.mode === '120000') return 'a symbolic link, not read (its text is the path it points to, not the file)';
-  if (entry.type === 'commit') return 'a submodule (a commit of another repository), not read';
+  // By its mode too: a listing that calls a gitlink (160000) a blob does not make it a file.
+  if (entry.type === 'commit' || entry.mode === '160000') return 'a submodule (a commit of another repository), not read';
   return null;
+}
+
+/** Listed paths Git cannot hold named in `unread` at most (the rest are counted in the last one's reason). */
+const MAX_NOT_A_PATH = 3;
+
+/**
+ * Whether a listed path is one Git can hold: segments that are neither empty nor `.`/`..`, no
+ * control character. Any other is a listing that lies: left out of the listing, never asked for
+ * (the contents URL would read another path: `a//x` as `a/x`), named in `unread` (escaped).
+ */
+function isRepositoryPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return path !== '' && !/[\u0000-\u001f\u007f]/.test(path) && path.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+/**
+ * Whether Git could name a branch so (`git check-ref-format --branch`): no `..`, `//`, `@{`,
+ * space, control character or any of `~^:?*[\`, no part starting with `.` or ending in `.lock`,
+ * no leading `-` or `/`, no trailing `/` or `.`, at most 255 characters.
+ */
+function isBranchName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (name === '' || name === '@' || name.length > 255 || name.startsWith('-') || /\.\.|\/\/|@\{|[\u0000-\u0020\u007f~^:?*[\\]/.test(name)) return false;
+  if (name.endsWith('/') || name.endsWith('.')) return false;
+  return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
 }
 
 /** The root names whose submodule stands where the README or a manifest would be. */
@@ -168,7 +199,16 @@ async function readFileTexts(
   commit: string | undefined,
 ): Promise<Map<string, FileRead>> {
   const paths = [...caps.keys()];
-  const rest = async (list: readonly string[]): Promise<Map<string, FileRead>> => (list.length === 0 ? new Map() : await restFileSource(call, base, null, commit).read(list));
+  // A file larger than the listing said is held to its cap all the same (the listing's size is the repository's word).
+  const rest = async (list: readonly string[]): Promise<Map<string, FileRead>> => {
+    const got = list.length === 0 ? new Map<string, FileRead>() : await restFileSource(call, base, null, commit).read(list);
+    for (const [path, read] of got) {
+      const cap = caps.get(path) ?? MAX_REPO_FILE_BYTES;
+      const bytes = read.kind === 'file' ? Buffer.byteLength(read.text, 'utf8') : 0;
+      if (bytes > cap) got.set(path, { kind: 'error', reason: overCap(cap, bytes), code: 'too-large' });
+    }
+    return got;
+  };
   if (!call.tokenInUse || paths.length === 0) return rest(paths);
   let got: ObjectsRead;
   try {
@@ -225,6 +265,8 @@ export async function restRepoFiles(
   commit?: string,
 ): Promise<RepoFilesRead> {
   const before = call.counter.requests;
+  // The default branch comes from GitHub's answer: one Git could not name is a lie, and no file is asked at it.
+  if (commit === undefined && !isBranchName(branch)) return { ok: false, reason: 'the default branch GitHub named is not a valid branch name: the files were not read' };
   const at = commit ?? branch;
   const treeUrl = withQuery(joinUrl(base, 'git', 'trees', at), { recursive: 1 });
   const [tree, tags, { history, head }] = await Promise.all([
@@ -234,10 +276,15 @@ export async function restRepoFiles(
   ]);
   // 409 "Git Repository is empty": a listing that is known to hold nothing, not one that failed.
   if (!tree.ok && tree.status !== 409) return { ok: false, reason: tree.reason };
-  const listing = tree.ok ? tree.value : { tree: [], truncated: false };
+  const answered = tree.ok ? tree.value : { tree: [], truncated: false };
+  const lying = answered.tree.filter((e) => !isRepositoryPath(e.path));
+  const listing = lying.length === 0 ? answered : { ...answered, tree: answered.tree.filter((e) => isRepositoryPath(e.path)) };
   const items = treeItems(listing);
   const selection = selectRepoFiles(items);
-  const unread: GithubFiles['unread'] = [];
+  const unread: GithubFiles['unread'] = lying.slice(0, MAX_NOT_A_PATH).map((e, i, shown) => ({
+    path: JSON.stringify(e.path.slice(0, 200)).slice(1, -1),
+    reason: `not a path a repository can hold (an empty, \`.\` or \`..\` segment, or a control character): left out of the listing${i === shown.length - 1 && lying.length > shown.length ? `, with ${lying.length - shown.length} more` : ''}`,
+  }));
   const odd = new Map(
     listing.tree.flatMap((e) => {
       const why = notAFile(e);

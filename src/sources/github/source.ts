@@ -699,7 +699,10 @@ export async function fetchRepositoryFiles(
       ok: true,
       value: files.value,
       // Loaded here: the lockfile readers (and their YAML/TOML parsers) only for a repository target.
-      dependencies: (await import('./repo-dependencies.js')).repositoryDependencies(files.value, files.texts),
+      dependencies: (await import('./repo-dependencies.js')).repositoryDependencies(files.value, files.texts, {
+        npm: [ctx.endpoints.npmPublicRegistry, ...(ctx.endpoints.yarnPublicRegistry === undefined ? [] : [ctx.endpoints.yarnPublicRegistry])],
+        pypi: [ctx.endpoints.pypi],
+      }),
       read: { tree: files.tree, truncated: files.value.treeTruncated, texts: files.texts },
       requests: call.counter.requests,
     };
