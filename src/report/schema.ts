@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
-export const REPORT_SCHEMA_VERSION = '1.19.0';
+export const REPORT_SCHEMA_VERSION = '1.20.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -79,6 +79,13 @@ export const ReportTargetSchema = z.object({
     .optional(),
   /** A repository target GitHub answered under another name (added in 1.17.0): the `owner/name` asked for, moved to `repository`. Absent otherwise. */
   renamedFrom: z.string().optional(),
+  /**
+   * An MCP Registry entry whose repository names a folder (`repository.subfolder`, added in
+   * 1.20.0): the folder its README, manifests and dependencies were read in, normalised (as the
+   * registry gave it when refused; the folder's signals are then unknown). Absent otherwise
+   * (docs/scoring.md §8a).
+   */
+  folder: z.string().optional(),
 });
 
 export const DimensionResultSchema = z.object({

@@ -128,7 +128,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
           },
           dependencies: null,
         })
-      : readEntryRepository(ctx, repo),
+      : readEntryRepository(ctx, repo, server.repository?.subfolder),
   ]);
   const github = repository.github;
   // The repository's dependencies and advisories are the entry's only when none of its packages is
@@ -155,6 +155,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
     repositoryUrl,
     repositoryOwner: repo?.owner ?? null,
     repositoryId: server.repository?.id ?? null,
+    repositorySubfolder: server.repository?.subfolder ?? null,
     packages: packages.map((p) => p.facts),
     remotes: [
       ...(server.remotes ?? []).map((remote) => ({
@@ -219,7 +220,7 @@ interface EntryRepository {
  * its facts, and when GitHub answers it present, its files at the default branch. When GitHub does
  * not answer, or the repository is gone, its dependencies are unavailable — never an empty set.
  */
-async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef): Promise<EntryRepository> {
+async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef, subfolder: string | undefined): Promise<EntryRepository> {
   const github = await fetchGithubFacts(githubSourceContext(ctx), repo, { kind: 'target' });
   if (github.status !== 'ok') {
     return { github, dependencies: () => Promise.resolve({ status: 'unavailable', reason: github.reason, code: 'depends-on-source' }) };
@@ -228,7 +229,8 @@ async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef): Promis
     const reason = `the repository could not be read: ${github.facts.absentReason ?? 'GitHub does not have it'}`;
     return { github, dependencies: () => Promise.resolve({ status: 'unavailable', reason, code: 'depends-on-source' }) };
   }
-  const read = await readRepositoryEvidence(ctx, github.facts, { owner: repo.owner, name: repo.name }, undefined);
+  // A monorepo's entry is judged on its own folder (docs/scoring.md §8a).
+  const read = await readRepositoryEvidence(ctx, github.facts, { owner: repo.owner, name: repo.name }, undefined, subfolder);
   // Without a ref the default branch is read: no ref can be missing.
   if (read.kind === 'missing-ref') return { github, dependencies: null };
   return { github: { status: 'ok', facts: read.facts }, dependencies: read.dependencies };

@@ -46,6 +46,7 @@ import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../../util/file-names.js';
 import { memberChangelog, selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
+import { listsFolder, selectFolderFiles } from './repo-folder.js';
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
 import type { FileRead } from './link.js';
 import { GithubStop, lastPageOf, type GithubCall } from './request.js';
@@ -223,6 +224,8 @@ export async function restRepoFiles(
    * are read at it (`branch` is then the ref as the target names it); absent, the default branch.
    */
   commit?: string,
+  /** A folder the files that describe the package are read in (repo-folder.ts, already normalised); absent, the root. */
+  folder?: string,
 ): Promise<RepoFilesRead> {
   const before = call.counter.requests;
   const at = commit ?? branch;
@@ -236,7 +239,9 @@ export async function restRepoFiles(
   if (!tree.ok && tree.status !== 409) return { ok: false, reason: tree.reason };
   const listing = tree.ok ? tree.value : { tree: [], truncated: false };
   const items = treeItems(listing);
-  const selection = selectRepoFiles(items);
+  if (folder !== undefined && !listsFolder(items, folder)) return { ok: false, reason: `the repository has no folder ${folder}` };
+  const selection = folder === undefined ? selectRepoFiles(items) : selectFolderFiles(items, folder);
+  const inFolder = (path: string): string | null => (folder === undefined ? path : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : null);
   const unread: GithubFiles['unread'] = [];
   const odd = new Map(
     listing.tree.flatMap((e) => {
@@ -245,7 +250,10 @@ export async function restRepoFiles(
     }),
   );
   // A submodule where the README or a manifest would be: unknown, never missing.
-  for (const [path, reason] of odd) if (!path.includes('/') && SUBMODULE_NAMES.test(path) && reason.startsWith('a submodule')) unread.push({ path, reason });
+  for (const [path, reason] of odd) {
+    const rel = inFolder(path);
+    if (rel !== null && !rel.includes('/') && SUBMODULE_NAMES.test(rel) && reason.startsWith('a submodule')) unread.push({ path, reason });
+  }
   const byPath = new Map(items.map((i) => [i.path, i]));
   const lockfiles = selection.lockfiles
     .flatMap((p) => byPath.get(p) ?? [])
@@ -360,6 +368,7 @@ export async function restRepoFiles(
     value: {
       branch,
       ...(commit === undefined ? {} : { commit }),
+      ...(folder === undefined ? {} : { folder }),
       treeTruncated: listing.truncated === true,
       entries: items.length,
       readme,
