@@ -50,10 +50,10 @@ function entryWith(subfolder: string | undefined): ServerJson {
 }
 
 /** Serve the entry and its recorded repository; run `nerq check mcp:… --json` (with `extra`). */
-async function checkEntry(entry: ServerJson, extra: string[] = []): Promise<{ report: Report; github: string[] }> {
+async function checkEntry(entry: ServerJson, extra: string[] = [], override: Record<string, FixtureResponse> = {}): Promise<{ report: Report; github: string[] }> {
   const { server } = harness;
   serveEntry(server, entry, {}, entry.version);
-  serveRecordedRepo(server, REPO, { license: 'NOASSERTION', stars: 80_000, override: historyOverride() });
+  serveRecordedRepo(server, REPO, { license: 'NOASSERTION', stars: 80_000, override: { ...historyOverride(), ...override } });
   server.route('POST', '/osv/v1/query', osvNoRecords);
   githubAnswers(server);
   server.fallback('POST', '/osv/', NOT_RECORDED);
@@ -81,6 +81,11 @@ describe('an MCP Registry entry in a monorepo: its folder, read from the one tre
     expect(contents(github).filter((p) => /^src\/(?!everything\/)/.test(p))).toEqual([]);
     // One tree listing of the branch (the `.github/` subtree is the repository facts' own listing, as for any repository).
     expect(github.filter((p) => p.includes('/git/trees/main'))).toEqual([`GET ${BASE}/git/trees/main?recursive=1`]);
+  });
+
+  it('the folder\'s README unread (GitHub fails it): unknown with the reason, never missing', async () => {
+    const { report } = await checkEntry(realEntry(ENTRY), [], { '/contents/src/everything/README.md': { status: 503 } });
+    expect(checkOf(report, 'readme')).toMatchObject({ status: 'unknown', score: null });
   });
 
   it('a folder the listing does not hold: the folder\'s signals unknown with the reason, no file of the root read in its place', async () => {
