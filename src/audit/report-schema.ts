@@ -144,9 +144,10 @@ export const AuditWarningSchema = z.object({
  * configuration file found but not read — too large, not a regular file, unreadable — with its
  * `reason`, `size` and `client`; the run is incomplete), 2.22.0 the entries' reports at 1.19.0
  * (a comparison sample's optional `unevaluated`: peers GitHub's rate limit left unevaluated,
- * `rate-limited`).
+ * `rate-limited`), 2.23.0 the entries' reports at 1.20.0 (`target.folder`: an MCP entry read in
+ * its repository's `repository.subfolder`).
  */
-export const AUDIT_SCHEMA_VERSION = '2.22.0';
+export const AUDIT_SCHEMA_VERSION = '2.23.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({
