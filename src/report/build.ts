@@ -170,7 +170,13 @@ export function uninspectedGuards(results: Report['checks'], checks: readonly An
  * ecosystem's (its own and its direct dependencies' were asked in it), else unknown (null).
  */
 function advisoriesOf(evidence: Evidence): Report['advisories'] {
-  const source = evidence.sources.vulnerabilities;
+  const own = advisoriesIn(evidence.sources.vulnerabilities, evidence);
+  // An MCP entry's repository's, when a package of it is evaluated: listed, not counted (docs/scoring.md §8a).
+  const repository = evidence.mcpRepositoryAdvisories === undefined ? [] : advisoriesIn(evidence.mcpRepositoryAdvisories, evidence).map((a) => ({ ...a, repository: true as const }));
+  return [...own, ...repository];
+}
+
+function advisoriesIn(source: Evidence['sources']['vulnerabilities'], evidence: Evidence): Report['advisories'] {
   if (source.status !== 'ok') return [];
   const target = evidence.target.ecosystem;
   const fallback = isPackageEcosystem(target) ? target : null;

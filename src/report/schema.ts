@@ -173,6 +173,12 @@ export const AdvisorySchema = z.object({
   url: z.string().nullable(),
   /** A known-malicious-package record (OSV `MAL-` or the malicious-packages database). Added in 1.1.0. */
   malicious: z.boolean(),
+  /**
+   * Added in 1.20.0: true for an advisory of an MCP entry's repository's dependencies when one of
+   * the entry's packages is evaluated — listed so that it is seen, not counted (the score rests on
+   * the packages' own; docs/scoring.md §8a). Absent otherwise.
+   */
+  repository: z.literal(true).optional(),
 });
 
 export const GateSchema = z.object({

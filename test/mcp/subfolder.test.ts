@@ -13,7 +13,7 @@ import type { Report } from '../../src/report/schema.js';
 import { normaliseFolder } from '../../src/sources/github/repo-folder.js';
 import { runCli } from '../support/run-cli.js';
 import type { FixtureResponse } from '../support/fixture-server.js';
-import { recordOf, serveRecordedRepo, useRepositoryHarness } from '../repository/recorded-repos.js';
+import { osvRecord, recordOf, serveRecordedRepo, useRepositoryHarness } from '../repository/recorded-repos.js';
 import { githubAnswers, osvNoRecords, parseReport } from '../cli/helpers.js';
 import { NOT_RECORDED, realEntry, serveEntry, type ServerJson } from '../cli/mcp-helpers.js';
 
@@ -50,10 +50,10 @@ function entryWith(subfolder: string | undefined): ServerJson {
 }
 
 /** Serve the entry and its recorded repository; run `nerq check mcp:… --json` (with `extra`). */
-async function checkEntry(entry: ServerJson, extra: string[] = [], override: Record<string, FixtureResponse> = {}): Promise<{ report: Report; github: string[] }> {
+async function checkEntry(entry: ServerJson, extra: string[] = [], override: Record<string, FixtureResponse> = {}, osv: Record<string, unknown>[] = []): Promise<{ report: Report; github: string[] }> {
   const { server } = harness;
   serveEntry(server, entry, {}, entry.version);
-  serveRecordedRepo(server, REPO, { license: 'NOASSERTION', stars: 80_000, override: { ...historyOverride(), ...override } });
+  serveRecordedRepo(server, REPO, { license: 'NOASSERTION', stars: 80_000, override: { ...historyOverride(), ...override }, osv });
   server.route('POST', '/osv/v1/query', osvNoRecords);
   githubAnswers(server);
   server.fallback('POST', '/osv/', NOT_RECORDED);
@@ -71,6 +71,7 @@ describe('an MCP Registry entry in a monorepo: its folder, read from the one tre
     const { report, github } = await checkEntry(realEntry(ENTRY));
     expect(report.error).toBeNull();
     expect(report.target.folder).toBe('src/everything');
+    expect([report.score, report.grade, report.verdictCode, report.advisories]).toEqual([69.9, 'C', 'caution', []]);
     expect(checkOf(report, 'readme')).toMatchObject({ evidence: expect.objectContaining({ source: 'repository', path: 'src/everything/README.md' }) });
     expect(checkOf(report, 'readme')?.status).not.toBe('unknown');
     // src/everything has no LICENSE: the root's is read.
@@ -120,6 +121,20 @@ describe('an MCP Registry entry in a monorepo: its folder, read from the one tre
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("an evaluated package's entry: the repository's own advisories listed, not counted", () => {
+  // A synthesised OSV answer for jszip 3.10.1, which the root lockfile pins for src/everything.
+  it('an advisory in the folder\'s dependency set is in advisories[] marked as the repository\'s; the score and checks are the same as without it', async () => {
+    const advisory = osvRecord('GHSA-nerq-subf-0001', 'jszip', '3.0.0', '3.10.2', 'HIGH');
+    const { report } = await checkEntry(realEntry(ENTRY), [], {}, [advisory]);
+    expect(report.mcp?.packages[0]?.target).not.toBeNull();
+    expect(report.advisories).toEqual([expect.objectContaining({ id: 'GHSA-nerq-subf-0001', package: 'jszip', version: '3.10.1', repository: true })]);
+    expect(checkOf(report, 'vulnerable-dependencies')).toBeUndefined();
+    // Not counted: no check, reason or cap names it (the same entry without it scores 69.9 C, CAUTION: the first test's run).
+    expect(JSON.stringify([report.checks, report.verdictReasonDetails, report.caps])).not.toContain('GHSA-nerq-subf-0001');
+    expect([report.score, report.grade, report.verdictCode]).toEqual([69.9, 'C', 'caution']);
   });
 });
 

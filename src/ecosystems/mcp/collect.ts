@@ -137,10 +137,18 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
   const packageEvaluated = packages.some((p) => p.facts.target !== null);
   let dependencies: Sources['dependencies'] = { status: 'not-applicable', reason: packageEvaluated ? PACKAGES_CARRY_DEPENDENCIES : NOT_A_PACKAGE };
   let vulnerabilities: Sources['vulnerabilities'] = dependencies;
-  if (!packageEvaluated && repository.dependencies !== null) {
-    dependencies = await repository.dependencies();
-    // The dependency set its manifests and lockfiles give, asked of OSV in one batch, as for a `github:` target.
-    vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);
+  // With a package evaluated, the repository's own advisories are still asked (one OSV batch per
+  // ecosystem) and listed as the repository's, never scored (docs/scoring.md §8a).
+  let repositoryAdvisories: Sources['vulnerabilities'] | undefined;
+  if (repository.dependencies !== null) {
+    const read = await repository.dependencies();
+    const asked = await repositoryVulnerabilities(ctx, read);
+    if (packageEvaluated) repositoryAdvisories = asked;
+    else {
+      // The dependency set its manifests and lockfiles give, asked of OSV in one batch, as for a `github:` target.
+      dependencies = read;
+      vulnerabilities = asked;
+    }
   }
 
   const facts: McpFacts = {
@@ -192,6 +200,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
     ...evidenceOf(ctx, { input: target.input, ecosystem: 'mcp', name: server.name, version: server.version, purl: null, repository: repositoryUrl }, sources),
     // Each package's own evidence (or its error), so `nerq score` re-scores the nested reports too.
     mcpPackages: packages.map((p) => p.outcome),
+    ...(repositoryAdvisories === undefined ? {} : { mcpRepositoryAdvisories: repositoryAdvisories }),
   };
   const mcp: McpSection = {
     server: server.name,

@@ -21,7 +21,6 @@ export function normaliseFolder(raw: string | undefined): { ok: true; folder: st
   if (raw === undefined) return { ok: true, folder: undefined };
   const refused = (why: string) => ({ ok: false as const, reason: `the registry's repository subfolder is refused: ${why}` });
   if (raw.length > MAX_FOLDER_CHARS) return refused(`over ${MAX_FOLDER_CHARS} characters`);
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f]/.test(raw)) return refused('it holds a control character');
   if (/[\\%?#]/.test(raw)) return refused('it holds a character no folder path in a repository may hold here (\\ % ? #)');
   // One leading `/` is the repository's root; `//host` or a drive letter is a path elsewhere.
