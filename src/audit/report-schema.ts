@@ -146,7 +146,8 @@ export const AuditWarningSchema = z.object({
  * `reason`, `size` and `client`; the run is incomplete), 2.22.0 the entries' reports at 1.19.0
  * (a comparison sample's optional `unevaluated`: peers GitHub's rate limit left unevaluated,
  * `rate-limited`), 2.23.0 Maven artifacts (gradle.lockfile): a subject's and an unvouched entry's
- * ecosystem `maven`, the entries' reports at 1.20.0.
+ * ecosystem `maven`; the entries' reports at 1.20.0 (`target.folder`: an MCP entry read in its
+ * repository's `repository.subfolder`).
  */
 export const AUDIT_SCHEMA_VERSION = '2.23.0';
 

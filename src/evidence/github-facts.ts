@@ -388,6 +388,12 @@ export const GithubFilesSchema = z.object({
   /** The commit the target's ref resolved to, at which every file was read; absent without a ref, and in evidence saved before it was recorded. */
   commit: z.string().optional(),
   /**
+   * The folder an MCP Registry entry names (`repository.subfolder`, normalised): its README,
+   * changelog, manifests and dependency set were read there; the licence there when it has one,
+   * the security policy and workflows the repository's. Absent for the root (docs/scoring.md §9).
+   */
+  folder: z.string().optional(),
+  /**
    * At a pinned commit: the licence GitHub detects there (`spdx_id`, null when it names none), in
    * the file at `path` whose blob `sha` is the one the commit's listing holds — so it describes the
    * files read. Absent without a ref, when GitHub's answer names another blob (a server that

@@ -100,6 +100,12 @@ export const McpFactsSchema = z.object({
    * saved before it was recorded: null.
    */
   repositoryId: z.string().nullable().default(null),
+  /**
+   * The folder of the repository the entry names (`repository.subfolder`) as the registry gave it;
+   * its files are read there (docs/scoring.md §8a). Null when it names none; absent in evidence
+   * saved before it was recorded: null.
+   */
+  repositorySubfolder: z.string().nullable().default(null),
   packages: z.array(McpPackageFactsSchema),
   remotes: z.array(McpRemoteFactsSchema),
 });

@@ -664,5 +664,12 @@ export const EvidenceSchema = EvidenceBaseSchema.extend({
    * `nerq score` then re-scores the entry without its packages' nested reports.
    */
   mcpPackages: z.array(McpPackageOutcomeSchema).optional(),
+  /**
+   * An `mcp:` entry one of whose packages is evaluated: its repository's dependency advisories
+   * (docs/scoring.md §8a), listed in the report's `advisories` as the repository's and never read
+   * by a check (the packages' nested reports carry the score). Absent otherwise and in evidence
+   * saved before it was recorded.
+   */
+  mcpRepositoryAdvisories: sourceResult(VulnerabilityFactsSchema).optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;

@@ -153,7 +153,8 @@ export function checkedOf(input: string, report: Report): z.infer<typeof Checked
     verdictCode: report.verdictCode,
     reasons: report.verdictReasonDetails.map((r) => ({ code: r.code, text: r.text })),
     caps: report.caps.map((c) => ({ id: c.id, reason: c.reason })),
-    advisories: report.advisories.map((a) => ({
+    // An MCP entry's repository's advisories are listed in the report, not scored: not the target's (docs/scoring.md §8a).
+    advisories: report.advisories.filter((a) => a.repository !== true).map((a) => ({
       id: a.id,
       severity: a.severity,
       summary: a.summary,

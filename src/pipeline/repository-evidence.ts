@@ -7,6 +7,7 @@
  */
 import type { GithubFacts, Sources } from '../evidence/schema.js';
 import { fetchForkCommits, fetchRepositoryFiles } from '../sources/github/source.js';
+import { normaliseFolder } from '../sources/github/repo-folder.js';
 import { factsAtCommit } from '../sources/github/pinned-facts.js';
 import { githubSourceContext } from './collect-github-source.js';
 import type { RunContext } from './context.js';
@@ -28,15 +29,35 @@ export type RepositoryEvidence =
  * asked by (what the distribution's packages must point back to). `ref`: a commit, tag or branch
  * the files are read at (never the default branch in its place); undefined for the default branch.
  */
-export async function readRepositoryEvidence(ctx: RunContext, facts: GithubFacts, asked: { owner: string; name: string }, ref: string | undefined): Promise<RepositoryEvidence> {
+export async function readRepositoryEvidence(
+  ctx: RunContext,
+  facts: GithubFacts,
+  asked: { owner: string; name: string },
+  ref: string | undefined,
+  /**
+   * The folder a registry entry names (`repository.subfolder`), as the registry gave it: checked
+   * and normalised here (sources/github/repo-folder.ts). Refused, the files are unknown with why —
+   * never the root's read in the folder's place.
+   */
+  subfolder?: string,
+): Promise<RepositoryEvidence> {
   const repository = facts.repository;
   if (repository === null) {
     return { kind: 'read', facts, dependencies: () => Promise.resolve({ status: 'unavailable', reason: 'the repository answer named no repository to read', code: 'bad-answer' }) };
   }
+  const folder = normaliseFolder(subfolder);
+  if (!folder.ok) {
+    const reason = folder.reason;
+    return {
+      kind: 'read',
+      facts: { ...facts, files: null, unknown: { ...facts.unknown, files: reason } },
+      dependencies: () => Promise.resolve({ status: 'unavailable', reason: `the repository files could not be read: ${reason}`, code: 'depends-on-source' }),
+    };
+  }
   const fullName = repository.fullName;
   const [repoOwner = asked.owner, repoName = asked.name] = fullName.split('/');
   // A ref (`github:owner/repo@ref`) is read at the commit it names, never at the default branch in its place.
-  const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch, ref);
+  const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch, ref, folder.folder);
   if (!files.ok && files.missingRef === true) return { kind: 'missing-ref', fullName };
   // What it tells people to install, looked up in the registries (docs/scoring.md §9).
   const distribution = files.ok ? await collectDistribution(ctx, repository, `${asked.owner}/${asked.name}`, files.value, files.read) : undefined;

@@ -78,7 +78,8 @@ const capReason = (cap: Report['caps'][number]) => (cap.dimension === null ? `ca
 
 function advisoryAlerts(report: Report): Alert[] {
   return report.advisories
-    .filter((a) => a.affectsResolved && !a.malicious)
+    // An MCP entry's repository's advisories are listed, not scored: no alert (docs/scoring.md §8a).
+    .filter((a) => a.affectsResolved && !a.malicious && a.repository !== true)
     .map((a) => {
       const own = a.package === report.target.name;
       const where = own ? '' : ` in the dependency ${a.package}${a.version === null ? '' : `@${a.version}`}`;

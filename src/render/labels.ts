@@ -26,7 +26,7 @@ export function commitNote(target: Report['target']): string {
 /**
  * Where a repository target comes from, one line each: the repository it is a fork of, with the
  * check to run on that one (its history and contributors are the parent's as much as its own),
- * and the name it moved from.
+ * the name it moved from, and the folder of its repository an MCP entry is read in.
  */
 export function originLines(target: Report['target']): string[] {
   const lines: string[] = [];
@@ -39,6 +39,11 @@ export function originLines(target: Report['target']): string[] {
     );
   }
   if (target.renamedFrom !== undefined) lines.push(`moved from ${target.renamedFrom}`);
+  // An MCP entry read in one folder of its repository (docs/scoring.md §8a): `owner/repo/src/everything`.
+  if (target.folder !== undefined) {
+    const repository = target.repository?.replace(/^https?:\/\/(?:www\.)?github\.com\//i, '').replace(/(?:\.git)?\/*$/, '');
+    lines.push(`repository ${repository === undefined || repository === '' ? '' : `${repository}/`}${target.folder}`);
+  }
   return lines;
 }
 

@@ -178,7 +178,7 @@ function advisorySection(report: Report, level: number): string[] {
     return [
       id + aliases,
       (a.malicious ? '**malicious** ' : '') + md(a.severity) + (a.cvss === null ? '' : ` (CVSS ${a.cvss})`),
-      markdownCode(advisoryPackage(a), { inTable: true }) + ecosystemNote(a, report),
+      markdownCode(advisoryPackage(a), { inTable: true }) + ecosystemNote(a, report) + (a.repository === true ? " (the repository's, not scored)" : ''),
       a.affectsResolved ? 'yes' : 'no',
       a.fixed === null ? 'no fix' : md(a.fixed),
       md(a.summary ?? ''),

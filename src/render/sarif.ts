@@ -296,7 +296,7 @@ const SEVERITY_ORDER: readonly Severity[] = ['critical', 'high', 'unknown', 'mod
  * module's or crate's report lists only its own), or null when none does.
  */
 function worstAdvisory(entry: AuditEntry): Severity | null {
-  const affecting = entry.report.advisories.filter((a) => a.affectsResolved && !a.malicious);
+  const affecting = entry.report.advisories.filter((a) => a.affectsResolved && !a.malicious && a.repository !== true);
   const own = affecting.filter((a) => a.package === entry.report.target.name);
   const pool = own.length > 0 ? own : affecting;
   return SEVERITY_ORDER.find((severity) => pool.some((a) => a.severity === severity)) ?? null;

@@ -373,6 +373,8 @@ function advisoryLines(report: Report, width: number, p: Palette): string[] {
     head.push({ text: !a.affectsResolved ? 'not this version' : everyVersion ? 'affects every version' : 'affects this version' });
     const ecosystem = advisoryEcosystemLabel(a, report);
     if (clean(a.package) !== clean(report.target.name)) head.push({ text: `in ${ecosystem === null ? '' : `the ${ecosystem} `}${clean(a.package)}` });
+    // An MCP entry's repository's dependency, listed beside its evaluated packages' (docs/scoring.md §8a).
+    if (a.repository === true) head.push({ text: "the repository's, not scored" });
     lines.push(...flow(head, width, '  '));
     lines.push(...wrapIndented(clean(a.summary ?? 'no summary'), width, '    '));
     lines.push(...wrapIndented(a.fixed === null ? 'no fixed version yet' : `fixed in ${clean(a.fixed)}`, width, '    '));

@@ -44,7 +44,7 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name: 'nerq', version: VERSION },
     evaluatedAt: now.toISOString(),
-    target: { ...evidence.target, ...repositoryOrigin(evidence) },
+    target: { ...evidence.target, ...repositoryOrigin(evidence), ...entryFolder(evidence) },
     category,
     score: result.score,
     grade: result.grade,
@@ -77,6 +77,15 @@ export function buildReport(evidence: Evidence, options: BuildOptions): Report {
     ...(distribution === null ? {} : { distribution }),
     ...(included === undefined ? {} : { includedPackage: { ...included } }),
   };
+}
+
+/** An MCP entry's repository folder: the one its files were read in, else the one the registry named (refused or not listed). */
+function entryFolder(evidence: Evidence): Pick<Report['target'], 'folder'> {
+  const mcp = evidence.sources.mcp;
+  if (evidence.target.ecosystem !== 'mcp' || mcp?.status !== 'ok' || mcp.facts.repositorySubfolder === null) return {};
+  const github = evidence.sources.github;
+  const read = github.status === 'ok' ? github.facts.files?.folder : undefined;
+  return { folder: read ?? mcp.facts.repositorySubfolder };
 }
 
 /** A repository target's origin: the repository it was forked from, the name it was asked by before a rename. */
@@ -161,7 +170,13 @@ export function uninspectedGuards(results: Report['checks'], checks: readonly An
  * ecosystem's (its own and its direct dependencies' were asked in it), else unknown (null).
  */
 function advisoriesOf(evidence: Evidence): Report['advisories'] {
-  const source = evidence.sources.vulnerabilities;
+  const own = advisoriesIn(evidence.sources.vulnerabilities, evidence);
+  // An MCP entry's repository's, when a package of it is evaluated: listed, not counted (docs/scoring.md §8a).
+  const repository = evidence.mcpRepositoryAdvisories === undefined ? [] : advisoriesIn(evidence.mcpRepositoryAdvisories, evidence).map((a) => ({ ...a, repository: true as const }));
+  return [...own, ...repository];
+}
+
+function advisoriesIn(source: Evidence['sources']['vulnerabilities'], evidence: Evidence): Report['advisories'] {
   if (source.status !== 'ok') return [];
   const target = evidence.target.ecosystem;
   const fallback = isPackageEcosystem(target) ? target : null;

@@ -83,6 +83,13 @@ export const ReportTargetSchema = z.object({
     .optional(),
   /** A repository target GitHub answered under another name (added in 1.17.0): the `owner/name` asked for, moved to `repository`. Absent otherwise. */
   renamedFrom: z.string().optional(),
+  /**
+   * An MCP Registry entry whose repository names a folder (`repository.subfolder`, added in
+   * 1.20.0): the folder its README, manifests and dependencies were read in, normalised (as the
+   * registry gave it when refused; the folder's signals are then unknown). Absent otherwise
+   * (docs/scoring.md §8a).
+   */
+  folder: z.string().optional(),
 });
 
 export const DimensionResultSchema = z.object({
@@ -170,6 +177,12 @@ export const AdvisorySchema = z.object({
   url: z.string().nullable(),
   /** A known-malicious-package record (OSV `MAL-` or the malicious-packages database). Added in 1.1.0. */
   malicious: z.boolean(),
+  /**
+   * Added in 1.20.0: true for an advisory of an MCP entry's repository's dependencies when one of
+   * the entry's packages is evaluated — listed so that it is seen, not counted (the score rests on
+   * the packages' own; docs/scoring.md §8a). Absent otherwise.
+   */
+  repository: z.literal(true).optional(),
 });
 
 export const GateSchema = z.object({

@@ -70,7 +70,8 @@ function security(report: Report): Preflight['security'] {
   if (vulnerabilities === undefined || vulnerabilities.status !== 'ok') {
     return { known_cves: null, max_severity: null, has_active_advisory: null, license, license_category: licenseCategory };
   }
-  const active = report.advisories.filter((a) => a.affectsResolved);
+  // An MCP entry's repository's advisories are listed, not the target's (docs/scoring.md §8a).
+  const active = report.advisories.filter((a) => a.affectsResolved && a.repository !== true);
   const worst = SEVERITY_LEVELS.find((level) => active.some((a) => a.severity === level)) ?? null;
   return { known_cves: active.length, max_severity: worst, has_active_advisory: active.length > 0, license, license_category: licenseCategory };
 }

@@ -33,6 +33,7 @@ export function facts(extra: Partial<McpFacts> = {}): McpFacts {
     repositoryUrl: 'https://github.com/acme/weather',
     repositoryOwner: 'acme',
     repositoryId: null,
+    repositorySubfolder: null,
     packages: [pkg()],
     remotes: [],
     ...extra,

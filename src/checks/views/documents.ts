@@ -203,7 +203,9 @@ function manifestLicenses(files: RepositoryFacts['files'], published: Repository
 export function documentsFromRepository({ files, repository, releases, releasesUnknown }: RepositoryFacts): DocumentsFacts {
   const unread = new Map(files.unread.map((u) => [u.path, u.reason]));
   const unknown: NonNullable<DocumentsFacts['unknown']> = {};
-  const readmeUnread = files.readme === null ? [...unread.keys()].find((p) => /^(?:(?:\.github|docs)\/)?readme[^/]*$/i.test(p)) : undefined;
+  // In an MCP entry's folder (docs/scoring.md §8a) the README unread is the folder's.
+  const inFolder = (p: string) => (files.folder === undefined ? p : p.startsWith(`${files.folder}/`) ? p.slice(files.folder.length + 1) : '');
+  const readmeUnread = files.readme === null ? [...unread.keys()].find((p) => /^(?:(?:\.github|docs)\/)?readme[^/]*$/i.test(inFolder(p))) : undefined;
   if (readmeUnread !== undefined) unknown.readme = `${readmeUnread}: ${unread.get(readmeUnread) ?? ''}`;
   else if (files.readme === null && files.treeTruncated) unknown.readme = TRUNCATED;
   if (files.licenseFiles.length === 0 && files.treeTruncated) unknown.licenseFiles = TRUNCATED;

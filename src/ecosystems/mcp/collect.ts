@@ -128,7 +128,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
           },
           dependencies: null,
         })
-      : readEntryRepository(ctx, repo),
+      : readEntryRepository(ctx, repo, server.repository?.subfolder),
   ]);
   const github = repository.github;
   // The repository's dependencies and advisories are the entry's only when none of its packages is
@@ -137,10 +137,18 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
   const packageEvaluated = packages.some((p) => p.facts.target !== null);
   let dependencies: Sources['dependencies'] = { status: 'not-applicable', reason: packageEvaluated ? PACKAGES_CARRY_DEPENDENCIES : NOT_A_PACKAGE };
   let vulnerabilities: Sources['vulnerabilities'] = dependencies;
-  if (!packageEvaluated && repository.dependencies !== null) {
-    dependencies = await repository.dependencies();
-    // The dependency set its manifests and lockfiles give, asked of OSV in one batch, as for a `github:` target.
-    vulnerabilities = await repositoryVulnerabilities(ctx, dependencies);
+  // With a package evaluated, the repository's own advisories are still asked (one OSV batch per
+  // ecosystem) and listed as the repository's, never scored (docs/scoring.md §8a).
+  let repositoryAdvisories: Sources['vulnerabilities'] | undefined;
+  if (repository.dependencies !== null) {
+    const read = await repository.dependencies();
+    const asked = await repositoryVulnerabilities(ctx, read);
+    if (packageEvaluated) repositoryAdvisories = asked;
+    else {
+      // The dependency set its manifests and lockfiles give, asked of OSV in one batch, as for a `github:` target.
+      dependencies = read;
+      vulnerabilities = asked;
+    }
   }
 
   const facts: McpFacts = {
@@ -155,6 +163,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
     repositoryUrl,
     repositoryOwner: repo?.owner ?? null,
     repositoryId: server.repository?.id ?? null,
+    repositorySubfolder: server.repository?.subfolder ?? null,
     packages: packages.map((p) => p.facts),
     remotes: [
       ...(server.remotes ?? []).map((remote) => ({
@@ -191,6 +200,7 @@ async function collectEntry(target: Target, entry: McpEntry, ctx: RunContext, ch
     ...evidenceOf(ctx, { input: target.input, ecosystem: 'mcp', name: server.name, version: server.version, purl: null, repository: repositoryUrl }, sources),
     // Each package's own evidence (or its error), so `nerq score` re-scores the nested reports too.
     mcpPackages: packages.map((p) => p.outcome),
+    ...(repositoryAdvisories === undefined ? {} : { mcpRepositoryAdvisories: repositoryAdvisories }),
   };
   const mcp: McpSection = {
     server: server.name,
@@ -219,7 +229,7 @@ interface EntryRepository {
  * its facts, and when GitHub answers it present, its files at the default branch. When GitHub does
  * not answer, or the repository is gone, its dependencies are unavailable — never an empty set.
  */
-async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef): Promise<EntryRepository> {
+async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef, subfolder: string | undefined): Promise<EntryRepository> {
   const github = await fetchGithubFacts(githubSourceContext(ctx), repo, { kind: 'target' });
   if (github.status !== 'ok') {
     return { github, dependencies: () => Promise.resolve({ status: 'unavailable', reason: github.reason, code: 'depends-on-source' }) };
@@ -228,7 +238,8 @@ async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef): Promis
     const reason = `the repository could not be read: ${github.facts.absentReason ?? 'GitHub does not have it'}`;
     return { github, dependencies: () => Promise.resolve({ status: 'unavailable', reason, code: 'depends-on-source' }) };
   }
-  const read = await readRepositoryEvidence(ctx, github.facts, { owner: repo.owner, name: repo.name }, undefined);
+  // A monorepo's entry is judged on its own folder (docs/scoring.md §8a).
+  const read = await readRepositoryEvidence(ctx, github.facts, { owner: repo.owner, name: repo.name }, undefined, subfolder);
   // Without a ref the default branch is read: no ref can be missing.
   if (read.kind === 'missing-ref') return { github, dependencies: null };
   return { github: { status: 'ok', facts: read.facts }, dependencies: read.dependencies };

@@ -50,6 +50,7 @@ import { joinUrl, withQuery } from '../http/url.js';
 import { licenseFileFacts } from '../npm/license-text.js';
 import { README_TEXT_BYTES } from '../../util/file-names.js';
 import { memberChangelog, selectRepoFiles, type RepoTreeItem } from './repo-tree.js';
+import { listsFolder, selectFolderFiles } from './repo-folder.js';
 import { blobBatch, type BlobReader, type ObjectsRead } from './graphql.js';
 import type { FileRead } from './link.js';
 import { GithubStop, lastPageOf, type GithubCall } from './request.js';
@@ -263,6 +264,8 @@ export async function restRepoFiles(
    * are read at it (`branch` is then the ref as the target names it); absent, the default branch.
    */
   commit?: string,
+  /** A folder the files that describe the package are read in (repo-folder.ts, already normalised); absent, the root. */
+  folder?: string,
 ): Promise<RepoFilesRead> {
   const before = call.counter.requests;
   // The default branch comes from GitHub's answer: one Git could not name is a lie, and no file is asked at it.
@@ -280,7 +283,9 @@ export async function restRepoFiles(
   const lying = answered.tree.filter((e) => !isRepositoryPath(e.path));
   const listing = lying.length === 0 ? answered : { ...answered, tree: answered.tree.filter((e) => isRepositoryPath(e.path)) };
   const items = treeItems(listing);
-  const selection = selectRepoFiles(items);
+  if (folder !== undefined && !listsFolder(items, folder)) return { ok: false, reason: `the repository has no folder ${folder}` };
+  const selection = folder === undefined ? selectRepoFiles(items) : selectFolderFiles(items, folder);
+  const inFolder = (path: string): string | null => (folder === undefined ? path : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : null);
   const unread: GithubFiles['unread'] = lying.slice(0, MAX_NOT_A_PATH).map((e, i, shown) => ({
     path: JSON.stringify(e.path.slice(0, 200)).slice(1, -1),
     reason: `not a path a repository can hold (an empty, \`.\` or \`..\` segment, or a control character): left out of the listing${i === shown.length - 1 && lying.length > shown.length ? `, with ${lying.length - shown.length} more` : ''}`,
@@ -292,7 +297,10 @@ export async function restRepoFiles(
     }),
   );
   // A submodule where the README or a manifest would be: unknown, never missing.
-  for (const [path, reason] of odd) if (!path.includes('/') && SUBMODULE_NAMES.test(path) && reason.startsWith('a submodule')) unread.push({ path, reason });
+  for (const [path, reason] of odd) {
+    const rel = inFolder(path);
+    if (rel !== null && !rel.includes('/') && SUBMODULE_NAMES.test(rel) && reason.startsWith('a submodule')) unread.push({ path, reason });
+  }
   const byPath = new Map(items.map((i) => [i.path, i]));
   const lockfiles = selection.lockfiles
     .flatMap((p) => byPath.get(p) ?? [])
@@ -407,6 +415,7 @@ export async function restRepoFiles(
     value: {
       branch,
       ...(commit === undefined ? {} : { commit }),
+      ...(folder === undefined ? {} : { folder }),
       treeTruncated: listing.truncated === true,
       entries: items.length,
       readme,

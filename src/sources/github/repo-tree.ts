@@ -105,7 +105,7 @@ const LICENSE_MANIFESTS: readonly RegExp[] = [
 ];
 /** Manifests read for the licence they declare alone, per repository (each one is a request). */
 export const MAX_LICENSE_MANIFESTS = 2;
-const LOCKFILE_NAMES = new Set([
+export const LOCKFILE_NAMES = new Set([
   'package-lock.json',
   'npm-shrinkwrap.json',
   'pnpm-lock.yaml',

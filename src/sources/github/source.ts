@@ -679,6 +679,8 @@ export async function fetchRepositoryFiles(
    * read at that commit — never at the default branch in its place (ref-commit.ts).
    */
   ref?: string,
+  /** A folder the package's own files are read in (repo-folder.ts `normaliseFolder`); absent, the root. */
+  folder?: string,
 ): Promise<RepositoryFilesResult> {
   const call = repositoryCall(ctx, repo);
   if (typeof call === 'string') return { ok: false, reason: call, requests: 0 };
@@ -693,7 +695,7 @@ export async function fetchRepositoryFiles(
     }
     // Raw file hosting is github.com's alone: a GitHub Enterprise host is read through its API.
     const onGithubCom = repo.host.toLowerCase() === GITHUB_HOST || repo.host.toLowerCase() === `www.${GITHUB_HOST}`;
-    const files = await restRepoFiles(call, repo, base, ref ?? branch, onGithubCom ? ctx.endpoints.githubRaw : undefined, commit);
+    const files = await restRepoFiles(call, repo, base, ref ?? branch, onGithubCom ? ctx.endpoints.githubRaw : undefined, commit, folder);
     if (!files.ok) return { ...files, requests: call.counter.requests };
     return {
       ok: true,

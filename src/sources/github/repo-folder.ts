@@ -1,0 +1,77 @@
+/**
+ * A repository read for one of its folders (an MCP Registry entry's `repository.subfolder`,
+ * docs/scoring.md §8a, §9): the registry's folder checked as untrusted input, then the files that
+ * matter chosen from the same one tree listing — the README, changelog, manifests, lockfiles
+ * (the folder's, else the nearest above it: a workspace member is pinned by the root's), docs and
+ * examples are the folder's; the licence files are the folder's when it has any, else the root's;
+ * the security policy and workflows stay the repository's. Pure.
+ */
+import { LOCKFILE_NAMES, selectRepoFiles, type RepoSelection, type RepoTreeItem } from './repo-tree.js';
+import { baseOf, dirOf, upward } from './tree-paths.js';
+
+/** Characters a folder may have at most. */
+export const MAX_FOLDER_CHARS = 256;
+
+/**
+ * The folder a registry names, normalised (no leading or trailing `/`, no `./` segment), or why
+ * it is refused: absolute, `..`, `\`, `%`, `?`, `#`, a control character, an empty segment, or
+ * over `MAX_FOLDER_CHARS`. `folder` undefined: the repository's root (no folder, or one naming the root).
+ */
+export function normaliseFolder(raw: string | undefined): { ok: true; folder: string | undefined } | { ok: false; reason: string } {
+  if (raw === undefined) return { ok: true, folder: undefined };
+  const refused = (why: string) => ({ ok: false as const, reason: `the registry's repository subfolder is refused: ${why}` });
+  if (raw.length > MAX_FOLDER_CHARS) return refused(`over ${MAX_FOLDER_CHARS} characters`);
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(raw)) return refused('it holds a control character');
+  if (/[\\%?#]/.test(raw)) return refused('it holds a character no folder path in a repository may hold here (\\ % ? #)');
+  // One leading `/` is the repository's root; `//host` or a drive letter is a path elsewhere.
+  if (/^[a-z]:/i.test(raw) || raw.startsWith('//') || raw.startsWith('~')) return refused('it is an absolute path');
+  const segments = raw.split('/');
+  if (segments.includes('..')) return refused('it climbs out of the folder (..)');
+  const kept = segments.filter((s, i) => !(s === '.' || (s === '' && (i === 0 || i === segments.length - 1))));
+  if (kept.includes('')) return refused('it has an empty segment (//)');
+  return { ok: true, folder: kept.length === 0 ? undefined : kept.join('/') };
+}
+
+/** Whether the listing holds `folder` as a folder. */
+export function listsFolder(items: readonly RepoTreeItem[], folder: string): boolean {
+  return items.some((i) => i.type === 'tree' && i.path === folder) || items.some((i) => i.path.startsWith(`${folder}/`));
+}
+
+/** The selection for `folder`, its paths the repository's (`src/everything/README.md`). */
+export function selectFolderFiles(items: readonly RepoTreeItem[], folder: string): RepoSelection {
+  const prefix = `${folder}/`;
+  const inFolder = items.filter((i) => i.path.startsWith(prefix)).map((i) => ({ ...i, path: i.path.slice(prefix.length) }));
+  const here = selectRepoFiles(inFolder);
+  const root = selectRepoFiles(items);
+  const byPath = new Map(items.map((i) => [i.path, i]));
+  const item = (i: RepoTreeItem): RepoTreeItem => byPath.get(prefix + i.path) ?? { ...i, path: prefix + i.path };
+  const path = (p: string) => prefix + p;
+  // No lockfile beside the folder's manifests: the nearest folder above holding one pins them (a workspace's root lockfile).
+  const above = here.manifests.length > 0 && here.lockfiles.length === 0 ? nearestLockfiles(items, dirOf(folder)) : [];
+  return {
+    readme: here.readme === null ? null : item(here.readme),
+    licenses: here.licenses.length > 0 ? here.licenses.map(item) : root.licenses,
+    changelog: here.changelog === null ? null : path(here.changelog),
+    memberChangelogs: here.memberChangelogs.map(path),
+    securityPolicy: root.securityPolicy,
+    docsFolder: here.docsFolder,
+    examplesFolder: here.examplesFolder,
+    manifests: here.manifests.map(item),
+    lockfiles: [...here.lockfiles.map(path), ...above],
+    moduleFiles: here.moduleFiles.map(path),
+    unevaluated: here.unevaluated.map((u) => ({ ...u, path: path(u.path) })),
+    workflows: root.workflows,
+    workflowPaths: root.workflowPaths,
+    commandEntries: here.commandEntries.map(path),
+    licenseManifests: here.licenseManifests.length > 0 ? here.licenseManifests.map(item) : root.licenseManifests,
+  };
+}
+
+/** The lockfiles of the nearest folder at or above `dir` that holds any. */
+function nearestLockfiles(items: readonly RepoTreeItem[], dir: string): string[] {
+  for (const d of upward(dir)) {
+    const found = items.filter((i) => i.type === 'blob' && dirOf(i.path) === d && LOCKFILE_NAMES.has(baseOf(i.path))).map((i) => i.path);
+    if (found.length > 0) return found.sort();
+  }
+  return [];
+}
