@@ -271,30 +271,31 @@ const MAX_DOWNLOAD_COMMANDS = 32;
  */
 function runsDownloadCommand(text: string): boolean {
   let seen = 0;
-  let messages: Array<readonly [number, number]> | null = null;
+  let shownAt: ((at: number) => boolean) | null = null;
   const spans = (calls: RegExp): Array<readonly [number, number]> =>
     [...text.matchAll(new RegExp(calls.source, 'g'))].map((m) => {
       const open = m.index + m[0].length - 1;
       return [open, open + 1 + argumentText(text, open).length] as const;
     });
-  const inside = (list: ReadonlyArray<readonly [number, number]>, at: number): boolean => list.some(([start, end]) => at > start && at < end);
   const shown = (at: number): boolean => {
-    if (messages === null) {
+    if (shownAt === null) {
       // A message handed to a process call is run, whatever it was made as (`exec(new Error('curl …').message)`).
-      const runs = spans(EXEC_CALL);
-      messages = spans(MESSAGE_CALLS).filter(([start]) => !inside(runs, start));
+      const runs = within(spans(EXEC_CALL));
+      shownAt = within(spans(MESSAGE_CALLS).filter(([start]) => !runs(start)));
     }
-    return inside(messages, at);
+    return shownAt(at);
   };
-  let manifests: Array<readonly [number, number]> | null = null;
+  let manifests: ((at: number) => boolean) | null = null;
   // The `scripts` of a package.json a bundle inlined (to print its version): text, never run by the code.
   const manifestScript = (at: number): boolean => {
-    manifests ??= [...text.matchAll(MANIFEST_SCRIPTS)].flatMap((m) => {
-      const open = m.index + m[0].length - 1;
-      const end = objectEnd(text, open);
-      return MANIFEST_FIELD_NEXT.test(text.slice(end, end + 40)) ? [[open, end] as const] : [];
-    });
-    return inside(manifests, at);
+    manifests ??= within(
+      [...text.matchAll(MANIFEST_SCRIPTS)].flatMap((m) => {
+        const open = m.index + m[0].length - 1;
+        const end = objectEnd(text, open);
+        return MANIFEST_FIELD_NEXT.test(text.slice(end, end + 40)) ? [[open, end] as const] : [];
+      }),
+    );
+    return manifests(at);
   };
   for (const match of text.matchAll(SHELL_DOWNLOADS)) {
     if (++seen > MAX_DOWNLOAD_COMMANDS) return true;
@@ -310,6 +311,26 @@ function runsDownloadCommand(text: string): boolean {
     if (uses.length === 0 || uses.some((u) => !shown(u.index))) return true;
   }
   return false;
+}
+
+/**
+ * Whether a position lies strictly inside one of the spans (given in order of their starts, as
+ * matches come): a binary search over the starts and the furthest end reached so far, so that
+ * many spans and many positions cost n log n, not n².
+ */
+function within(spans: ReadonlyArray<readonly [number, number]>): (at: number) => boolean {
+  const furthest: number[] = [];
+  for (const [, end] of spans) furthest.push(Math.max(end, furthest.at(-1) ?? -1));
+  return (at) => {
+    let low = 0;
+    let high = spans.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (spans[mid]![0] < at) low = mid + 1;
+      else high = mid;
+    }
+    return low > 0 && furthest[low - 1]! > at;
+  };
 }
 
 /**
