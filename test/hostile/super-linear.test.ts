@@ -625,6 +625,15 @@ describe('install-script code grows linearly', () => {
     }
   });
 
+  // A downloader's command line beside child_process (js-code.ts runsDownloadCommand): the messages, process calls and inlined package.json scripts it is looked up in.
+  it('the download rule, on runs of messages, process calls and command lines', { timeout: 300_000 }, ({ task }) => {
+    const head = "const cp = require('child_process');\n";
+    for (const unit of ["console.log('curl -s x');", "let h = 'curl -s x'; throw new Error(h);", 'console.log(h);', 'cp.exec(x);console.log(y);', 'new Error(', 'version:"1.0.0",scripts:{a:"curl x"},dependencies:{}', "'curl -o /dev/null x' ", 'let a = ']) {
+      noteCases(task);
+      expectLinear(task, JSON.stringify(unit), growth((k) => readInstallJavaScript(`${head}let h = 'curl -s x';${unit.repeat(k)}x`), 2000, true));
+    }
+  });
+
   // What of a loaded module runs (install-reach.ts): its uses by the loading code and its exports found by name.
   it('the loaded-module reader, on runs of the units its load statements, uses and definitions start from', { timeout: 300_000 }, ({ task }) => {
     const called = new Set(['go', 'run', 'main']);

@@ -115,9 +115,19 @@ export function hasInstallHooks(hooks: InstallHooks): boolean {
   return hooks.scripts.length > 0 || hooks.nativeBuild;
 }
 
-/** A plain native build: `node-gyp rebuild` / `node-gyp-build` (builds locally, downloads nothing). */
+/** `node-gyp rebuild` (configure, build, clean), with the build flags that only choose how it builds: `--release`, `-j 4`, `-v`. */
+const NODE_GYP = String.raw`node-gyp(?:\s+(?:rebuild|configure|build|clean))+(?:\s+(?:--release|--debug|-v|--verbose|-j\s+(?:\d+|max)|--jobs[=\s](?:\d+|max)))*`;
+/** `node-gyp-build`, alone, with one word, or with the node-gyp command it falls back to, quoted (isolated-vm's). */
+const NODE_GYP_BUILD = String.raw`node-gyp-build(?:\s+(?:'${NODE_GYP}'|"${NODE_GYP}"|[^\s'"]+))?`;
+/** One or more of them joined by `||`, each tried when the one before fails. */
+const PLAIN_NATIVE_BUILD = new RegExp(String.raw`^\s*(?:${NODE_GYP}|${NODE_GYP_BUILD})(?:\s*\|\|\s*(?:${NODE_GYP}|${NODE_GYP_BUILD}))*\s*$`);
+
+/**
+ * A plain native build: `node-gyp rebuild` / `node-gyp-build` (builds locally, downloads nothing),
+ * alone or joined by `||` (`node-gyp-build 'node-gyp rebuild -j 4 --release' || node-gyp rebuild --release`).
+ */
 export function isPlainNativeBuild(command: string): boolean {
-  return /^\s*(node-gyp(\s+(rebuild|configure|build))+|node-gyp-build(\s+\S+)?)\s*$/.test(command);
+  return PLAIN_NATIVE_BUILD.test(command);
 }
 
 /** Where a command runs inline code: `node -e`, `--eval`, `-p`, `--print`. */

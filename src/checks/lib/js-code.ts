@@ -239,6 +239,127 @@ const DROP_HOST = /\b(?:pastebin\.com\/raw|paste\.ee|transfer\.sh|cdn\.discordap
  */
 const SHELL_DOWNLOAD =
   /['"`][^'"`]{0,200}?\b(?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?(?:[ \t]+[^\s'"`]|[ \t]*['"`]\s*\+)|(?:\(|[=:])\s*['"`](?:curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin)(?:\.exe)?['"`]\s*[,;)}\n]/i;
+const SHELL_DOWNLOADS = new RegExp(SHELL_DOWNLOAD.source, 'gi');
+/** Where a download command's own program name stands in a match of SHELL_DOWNLOAD. */
+const DOWNLOADER_NAME = /curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin/i;
+/** A call whose arguments are shown to a person, not run: an Error made, a console line. */
+const MESSAGE_CALLS = /\bnew\s+[\w$]*Error\s*\(|\bconsole\s*\.\s*(?:log|error|warn|info|debug)\s*\(/g;
+/** The declaration a value is assigned in, its statement not yet ended (`let hint = c ? '…' : "curl …"`). */
+const DECLARED = /\b(?:const|let|var)\s+([\w$]{1,100})\s*=[^;]*$/;
+/** How far back the declaration of a download command's name is looked for. */
+const DECLARATION_CHARS = 400;
+/** A reachability probe: curl's or wget's output thrown away (`curl -s -o /dev/null -w "%{http_code}" …`, `wget --spider`). */
+const PROBE = /\s(?:-o|-O|--output|--output-document)[\s=]+\/dev\/null\b|\s--spider\b/;
+/** The end of one command in a command line: a separator, a pipe, a closing `)` or backtick, a line end. */
+const COMMAND_END = /[;|&)\n`'"]/;
+/** A second downloader, or anything piped into a shell, later on the same line. */
+const MORE_DOWNLOADS = /\b(?:curl|wget)\b|\|\s*(?:ba|z)?sh\b/i;
+/** An inlined package.json: `scripts` opens an object after a `version` holding a version number on the same line (its end: MANIFEST_FIELD_NEXT). */
+const MANIFEST_SCRIPTS = /["']?version["']?\s*:\s*["']\d+\.\d+\.\d+[^"']{0,40}["'][^\n]{0,2000}?["']?scripts["']?\s*:\s*\{/g;
+/** What follows an inlined package.json's `scripts` object: another of its fields. */
+const MANIFEST_FIELD_NEXT = /^\}\s*,\s*["']?(?:dependencies|devDependencies|peerDependencies|optionalDependencies|engines|repository|keywords|bin|files|main|module|types|type|license|author|homepage|bugs|publishConfig|packageManager|workspaces|exports)["']?\s*:/;
+/** At most this many download commands are looked at in one text (each a few scans of it). */
+const MAX_DOWNLOAD_COMMANDS = 32;
+
+/**
+ * A curl/wget command line that can be run (SHELL_DOWNLOAD): not one only shown to a person —
+ * inside the text of an Error made or a console line, or held by a name declared for it that is
+ * used only there (bun 1.4.5's install.js tells the user to install with `curl -fsSL … | bash`
+ * when its package manager cannot) —, nor a value of the `scripts` of a package.json a bundle
+ * inlined (MANIFEST_SCRIPTS), nor a probe that throws its output away (probes). A command line
+ * anywhere else counts, as do the commands past the first MAX_DOWNLOAD_COMMANDS.
+ */
+function runsDownloadCommand(text: string): boolean {
+  let seen = 0;
+  let shownAt: ((at: number) => boolean) | null = null;
+  const spans = (calls: RegExp): Array<readonly [number, number]> =>
+    [...text.matchAll(new RegExp(calls.source, 'g'))].map((m) => {
+      const open = m.index + m[0].length - 1;
+      return [open, open + 1 + argumentText(text, open).length] as const;
+    });
+  const shown = (at: number): boolean => {
+    if (shownAt === null) {
+      // A message handed to a process call is run, whatever it was made as (`exec(new Error('curl …').message)`).
+      const runs = within(spans(EXEC_CALL));
+      shownAt = within(spans(MESSAGE_CALLS).filter(([start]) => !runs(start)));
+    }
+    return shownAt(at);
+  };
+  let manifests: ((at: number) => boolean) | null = null;
+  // The `scripts` of a package.json a bundle inlined (to print its version): text, never run by the code.
+  const manifestScript = (at: number): boolean => {
+    manifests ??= within(
+      [...text.matchAll(MANIFEST_SCRIPTS)].flatMap((m) => {
+        const open = m.index + m[0].length - 1;
+        const end = objectEnd(text, open);
+        return MANIFEST_FIELD_NEXT.test(text.slice(end, end + 40)) ? [[open, end] as const] : [];
+      }),
+    );
+    return manifests(at);
+  };
+  for (const match of text.matchAll(SHELL_DOWNLOADS)) {
+    if (++seen > MAX_DOWNLOAD_COMMANDS) return true;
+    const at = match.index + Math.max(0, match[0].search(DOWNLOADER_NAME));
+    if (shown(at) || manifestScript(at) || probes(text, at)) continue;
+    const from = Math.max(0, at - DECLARATION_CHARS);
+    const declared = DECLARED.exec(text.slice(from, at));
+    if (declared === null) return true;
+    const name = declared[1]!;
+    const declaredAt = from + declared.index + declared[0].indexOf(name, declared[0].search(/\s/));
+    const uses = [...text.matchAll(new RegExp(`(?<![\\w$.])${escapeRegExp(name)}(?![\\w$])`, 'g'))].filter((u) => u.index !== declaredAt);
+    // The name must be used, and only in messages.
+    if (uses.length === 0 || uses.some((u) => !shown(u.index))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a position lies strictly inside one of the spans (given in order of their starts, as
+ * matches come): a binary search over the starts and the furthest end reached so far, so that
+ * many spans and many positions cost n log n, not n².
+ */
+function within(spans: ReadonlyArray<readonly [number, number]>): (at: number) => boolean {
+  const furthest: number[] = [];
+  for (const [, end] of spans) furthest.push(Math.max(end, furthest.at(-1) ?? -1));
+  return (at) => {
+    let low = 0;
+    let high = spans.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (spans[mid]![0] < at) low = mid + 1;
+      else high = mid;
+    }
+    return low > 0 && furthest[low - 1]! > at;
+  };
+}
+
+/**
+ * The command starting at `at` is a probe (PROBE: its output thrown away) and nothing later on its
+ * line downloads or feeds a shell: gitlab-ci-local waits for a container's registry with
+ * `until [ "$(curl -s -o /dev/null -k -w "%{http_code}" https://…)" = "200" ]`.
+ */
+function probes(text: string, at: number): boolean {
+  const line = text.slice(at, at + DECLARATION_CHARS).split('\n')[0]!;
+  const end = line.slice(4).search(COMMAND_END);
+  const command = end < 0 ? line : line.slice(0, end + 4);
+  return PROBE.test(command) && !MORE_DOWNLOADS.test(line.slice(command.length));
+}
+
+/** The index of the `}` closing the object literal opened at `open` (strings skipped), or the end of what was looked at. */
+function objectEnd(text: string, open: number): number {
+  let depth = 0;
+  const limit = Math.min(text.length, open + ARGUMENT_CHARS);
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'" || c === '`') {
+      const quote = c;
+      for (i++; i < limit && text[i] !== quote; i += text[i] === '\\' ? 2 : 1);
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return limit;
+}
+
 /** A recursive removal of the home folder or the root (`rm -rf ~`, `rm -rf /`, `fs.rmSync(os.homedir(), { recursive: true })`). */
 const DESTRUCTIVE =
   /\brm\s+-(?:rf|fr|r\s+-f|f\s+-r)\s+(?:~\/?|\/\*?|\$HOME\/?\*?|\$\{HOME\}\/?)(?=['"`\s;&|)]|$)|\b(?:rmSync|rmdirSync|rm|rmdir|remove|removeSync|rimraf(?:\.sync)?)\s*\(\s*(?:os\.homedir\(\)|homedir\(\)|process\.env\.HOME|['"`]\/['"`]|['"`]~['"`])\s*[,)]/;
@@ -498,7 +619,8 @@ function readCode(source: string, obfuscated: boolean): Set<CodeFlag> {
   const evaluates = EVAL.test(text);
   const flags = new Set<CodeFlag>();
   // curl / wget run through child_process send too.
-  const sendsOut = network || catcher || (process && SHELL_DOWNLOAD.test(text));
+  const downloads = process && runsDownloadCommand(text);
+  const sendsOut = network || catcher || downloads;
   if (sendsOut && (readsHostData(text) || ENV_DUMP.test(text) || (reads && (CREDENTIAL_FILES.test(text) || TOKENS.test(text))))) flags.add('exfiltration');
   if (catcher) flags.add('beacon');
   if (reads && CREDENTIAL_FILES.test(text)) flags.add('credential-read');
@@ -511,7 +633,7 @@ function readCode(source: string, obfuscated: boolean): Set<CodeFlag> {
   // Both in one file is not enough (Emscripten's glue): the evaluation must be given what was downloaded (remote-eval.ts).
   if (network && evaluatesDownloaded(text)) flags.add('remote-eval');
   if (obfuscated && (obfuscatorNames(text) >= MIN_OBFUSCATOR_NAMES || hasBlob(text))) flags.add('obfuscated');
-  if (publicIpUrl(text) || DROP_HOST.test(text) || (process && SHELL_DOWNLOAD.test(text))) flags.add('download-exec');
+  if (publicIpUrl(text) || DROP_HOST.test(text) || downloads) flags.add('download-exec');
   if (process && DETACHED.test(text) && UNREF.test(text)) flags.add('detached-process');
   if (process && runsAgentUnattended(text)) flags.add('agent-unleashed');
   if (WRITES.test(text) && AGENT_CONTROL_PATH.test(text)) flags.add('agent-instructions');
