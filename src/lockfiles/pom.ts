@@ -49,6 +49,8 @@ export interface PomRead {
 const MAX_DEPENDENCIES = 5000;
 /** How many `${…}` references one version may go through. */
 const MAX_PROPERTY_DEPTH = 8;
+/** What a version may expand to at most, at every step of the expansion. */
+const MAX_EXPANDED_CHARS = 1000;
 const LIST = /(?:^|\.)dependencies\.dependency$/;
 const PART = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
 const DEV_SCOPES = new Set(['test', 'provided']);
@@ -82,6 +84,8 @@ export function readPom(text: string, file: string, parent: PomInherited | null 
       const missing = [...value.matchAll(/\$\{([^}]*)\}/g)].map((m) => m[1] as string).find((name) => !Object.hasOwn(properties, name));
       if (missing !== undefined) return { version: null, reason: `the property ${quote(missing.slice(0, 80))} is not defined in this pom or its parent read beside it` };
       value = value.replace(/\$\{([^}]*)\}/g, (_m, name: string) => properties[name] as string);
+      // Properties that expand into many more (a "billion laughs" of `${…}`) never grow past a version's length.
+      if (value.length > MAX_EXPANDED_CHARS) return { version: null, reason: `a property that expands past ${MAX_EXPANDED_CHARS} characters (${quote(declared.slice(0, 80))})` };
     }
     const why = notOneVersion(value.trim());
     return why === null ? { version: value.trim(), reason: null } : { version: null, reason: why };

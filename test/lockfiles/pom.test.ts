@@ -71,6 +71,10 @@ ${dep('${g}', 'unnamed', '<version>1</version>')}
     expect(() => readPom('<bom/>', 'pom.xml')).toThrow(/not a Maven POM/);
     expect(() => readPom(pom(`<dependencies>${dep('g', 'a', '<version>1</version><version>2</version>')}</dependencies>`), 'pom.xml')).toThrow(/more than one <version>/);
     expect(() => readPom(pom(`<dependencies>${dep('g', 'a', '<version>&unknown;</version>')}</dependencies>`), 'pom.xml')).toThrow(/entity reference/);
+    // Properties that each expand into 50 of the next: a version that would reach 50^6 characters stops at its cap.
+    const laughs = Array.from({ length: 7 }, (_, i) => `<p${i}>${i === 6 ? 'x' : `\${p${i + 1}}`.repeat(50)}</p${i}>`).join('');
+    const expanded = readPom(pom(`<properties>${laughs}</properties><dependencies>${dep('g', 'a', '<version>${p0}</version>')}</dependencies>`), 'pom.xml');
+    expect(expanded.dependencies[0]).toMatchObject({ version: null, reason: expect.stringMatching(/expands past 1000 characters/) });
     const many = pom(`<dependencies>${Array.from({ length: 5001 }, (_, i) => dep('g', `a${i}`, '<version>1</version>')).join('')}</dependencies>`);
     expect(() => readPom(many, 'pom.xml')).toThrow(/more than 5000 dependencies/);
   });
