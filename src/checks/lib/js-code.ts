@@ -356,17 +356,7 @@ function probes(text: string, at: number): boolean {
 
 /** The index of the `}` closing the object literal opened at `open` (strings skipped), or the end of what was looked at. */
 function objectEnd(text: string, open: number): number {
-  let depth = 0;
-  const limit = Math.min(text.length, open + ARGUMENT_CHARS);
-  for (let i = open; i < limit; i++) {
-    const c = text[i];
-    if (c === '"' || c === "'" || c === '`') {
-      const quote = c;
-      for (i++; i < limit && text[i] !== quote; i += text[i] === '\\' ? 2 : 1);
-    } else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i;
-  }
-  return limit;
+  return closingIndex(text, open, '{', '}');
 }
 
 /** A recursive removal of the home folder or the root (`rm -rf ~`, `rm -rf /`, `fs.rmSync(os.homedir(), { recursive: true })`). */
@@ -502,17 +492,22 @@ function publicIpUrl(text: string): boolean {
 
 /** The text of a call's argument list from its opening parenthesis (balanced, strings skipped), at most ARGUMENT_CHARS. */
 function argumentText(text: string, open: number): string {
+  return text.slice(open + 1, closingIndex(text, open, '(', ')'));
+}
+
+/** The index of the `close` balancing the `open` character at `at` (strings skipped), or where looking stopped (ARGUMENT_CHARS on). */
+function closingIndex(text: string, at: number, open: string, close: string): number {
   let depth = 0;
-  const limit = Math.min(text.length, open + ARGUMENT_CHARS);
-  for (let i = open; i < limit; i++) {
+  const limit = Math.min(text.length, at + ARGUMENT_CHARS);
+  for (let i = at; i < limit; i++) {
     const c = text[i];
     if (c === '"' || c === "'" || c === '`') {
       const quote = c;
       for (i++; i < limit && text[i] !== quote; i += text[i] === '\\' ? 2 : 1);
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return text.slice(open + 1, i);
+    } else if (c === open) depth++;
+    else if (c === close && --depth === 0) return i;
   }
-  return text.slice(open + 1, limit);
+  return limit;
 }
 
 /**
