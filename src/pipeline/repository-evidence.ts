@@ -7,7 +7,7 @@
  */
 import type { GithubFacts, Sources } from '../evidence/schema.js';
 import { fetchForkCommits, fetchRepositoryFiles } from '../sources/github/source.js';
-import { normaliseFolder } from '../sources/github/repo-folder.js';
+import { normaliseFolder } from '../target/folder.js';
 import { factsAtCommit } from '../sources/github/pinned-facts.js';
 import { githubSourceContext } from './collect-github-source.js';
 import type { RunContext } from './context.js';
@@ -17,6 +17,8 @@ import { collectDistribution } from './repository-distribution.js';
 export type RepositoryEvidence =
   /** The ref the caller named does not exist in the repository. */
   | { kind: 'missing-ref'; fullName: string }
+  /** The folder a `github:owner/repo/folder` target names is not in the repository (an MCP entry's is read as unknown instead). */
+  | { kind: 'missing-folder'; fullName: string; folder: string }
   /**
    * The repository facts with its files (null when they could not be read, with why in
    * `unknown.files`), and its dependencies, resolved when asked for: resolving ranges asks the
@@ -40,6 +42,8 @@ export async function readRepositoryEvidence(
    * never the root's read in the folder's place.
    */
   subfolder?: string,
+  /** `folderMustExist`: a folder the user named (a `github:` target's) that is not there is an answer of its own, not unknowns. */
+  options: { folderMustExist?: boolean } = {},
 ): Promise<RepositoryEvidence> {
   const repository = facts.repository;
   if (repository === null) {
@@ -59,6 +63,7 @@ export async function readRepositoryEvidence(
   // A ref (`github:owner/repo@ref`) is read at the commit it names, never at the default branch in its place.
   const files = await fetchRepositoryFiles(githubSourceContext(ctx), { host: repository.host, owner: repoOwner, name: repoName }, repository.defaultBranch, ref, folder.folder);
   if (!files.ok && files.missingRef === true) return { kind: 'missing-ref', fullName };
+  if (!files.ok && files.missingFolder === true && options.folderMustExist === true && folder.folder !== undefined) return { kind: 'missing-folder', fullName, folder: folder.folder };
   // What it tells people to install, looked up in the registries (docs/scoring.md §9).
   const distribution = files.ok ? await collectDistribution(ctx, repository, `${asked.owner}/${asked.name}`, files.value, files.read) : undefined;
   // A pinned ref's security policy, community files and CI are its commit's, or unknown — never the default branch's (sources/github/pinned-facts.ts).

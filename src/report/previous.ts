@@ -11,9 +11,12 @@ import { GRADES } from './schema.js';
 export const EXPLAIN_CHANGE_AT = 5;
 const MAX_MOVERS = 5;
 
-/** The same target across versions: `<ecosystem>:<name>`. */
-export function historyKey(target: { ecosystem: string; name: string }): string {
-  return `${target.ecosystem}:${target.name}`;
+/**
+ * The same target across versions: `<ecosystem>:<name>`; a repository read in one of its folders
+ * has a history of its own, `github:owner/repo/folder` (an MCP entry's folder is the entry's: not in its key).
+ */
+export function historyKey(target: { ecosystem: string; name: string; folder?: string | undefined }): string {
+  return `${target.ecosystem}:${target.name}${target.ecosystem === 'github' && target.folder !== undefined ? `/${target.folder}` : ''}`;
 }
 
 /**

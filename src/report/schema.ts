@@ -85,9 +85,9 @@ export const ReportTargetSchema = z.object({
   renamedFrom: z.string().optional(),
   /**
    * An MCP Registry entry whose repository names a folder (`repository.subfolder`, added in
-   * 1.20.0): the folder its README, manifests and dependencies were read in, normalised (as the
-   * registry gave it when refused; the folder's signals are then unknown). Absent otherwise
-   * (docs/scoring.md §8a).
+   * 1.20.0), or a `github:owner/repo/folder` target: the folder its README, manifests and
+   * dependencies were read in, normalised (as the registry gave it when refused; the folder's
+   * signals are then unknown). Absent otherwise (docs/scoring.md §8a, §9).
    */
   folder: z.string().optional(),
 });

@@ -14,6 +14,12 @@ export interface Target {
   name: string;
   /** Version, dist-tag, semver range or PEP 440 specifier as given; undefined = the default. */
   spec?: string;
+  /**
+   * A `github:` target's folder (`github:owner/repo/src/server`, a github.com `/tree/<ref>/<folder>`
+   * URL), normalised: the repository read in that folder as an MCP entry's `repository.subfolder`
+   * is (docs/scoring.md §9). Undefined: the repository's root.
+   */
+  folder?: string;
 }
 
 /** The decoded components of a package URL, before any normalisation by type. */

@@ -252,8 +252,9 @@ describe('every form of a repository target is the same repository, named as the
     server.expect('GET', '/github/repos/ACME/Widget', { fixture: 'github/repos/acme/widget' });
   });
 
-  // Pasted without a scheme, with `www.`, a trailing slash or a path into the tree: the same repository (its default branch).
-  it.each(['github:ACME/Widget', 'https://github.com/acme/widget', 'github.com/acme/widget.git', 'www.github.com/acme/widget/', 'github.com/acme/widget/tree/main/packages/x', 'pkg:github/acme/widget'])('%s', async (input) => {
+  // Pasted without a scheme, with `www.`, a trailing slash or a path to a file or branch: the same repository (its default
+  // branch; a folder's page, `/tree/<ref>/<folder>`, names the folder: test/mcp/subfolder.test.ts).
+  it.each(['github:ACME/Widget', 'https://github.com/acme/widget', 'github.com/acme/widget.git', 'www.github.com/acme/widget/', 'github.com/acme/widget/blob/main/README.md', 'github.com/acme/widget/tree/main', 'pkg:github/acme/widget'])('%s', async (input) => {
     const run = await ctx.run(['check', input, '--json']);
     const report = expectJsonReport(run, 0);
     expect(report.target).toEqual({

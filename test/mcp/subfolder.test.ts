@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/schema.js';
-import { normaliseFolder } from '../../src/sources/github/repo-folder.js';
+import { normaliseFolder } from '../../src/target/folder.js';
 import { runCli } from '../support/run-cli.js';
 import type { FixtureResponse } from '../support/fixture-server.js';
 import { osvRecord, recordOf, serveRecordedRepo, useRepositoryHarness } from '../repository/recorded-repos.js';
@@ -135,6 +135,39 @@ describe("an evaluated package's entry: the repository's own advisories listed, 
     // Not counted: no check, reason or cap names it (the same entry without it scores 69.9 C, CAUTION: the first test's run).
     expect(JSON.stringify([report.checks, report.verdictReasonDetails, report.caps])).not.toContain('GHSA-nerq-subf-0001');
     expect([report.score, report.grade, report.verdictCode]).toEqual([69.9, 'C', 'caution']);
+  });
+});
+
+/** Serve the recorded repository alone; run `nerq check <target> --json`. */
+async function checkRepository(target: string): Promise<{ report: Report; code: number; stderr: string; github: string[] }> {
+  const { server } = harness;
+  serveRecordedRepo(server, REPO, { license: 'NOASSERTION', stars: 80_000, override: historyOverride() });
+  server.route('POST', '/osv/v1/query', osvNoRecords);
+  githubAnswers(server);
+  server.fallback('POST', '/osv/', NOT_RECORDED);
+  for (const prefix of ['/npm/', '/npm-api/', '/pypi/']) server.fallback('GET', prefix, NOT_RECORDED);
+  const result = await runCli(['check', target, '--json'], { server });
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  return { report: parseReport(result.stdout), code: result.code, stderr: result.stderr, github: server.requests.filter((r) => r.path.startsWith('/github')).map((r) => `${r.method} ${r.path}`) };
+}
+
+describe('a github: target naming a folder of a monorepo (github:owner/repo/folder, a /tree/<ref>/<folder> URL): read as an entry\'s subfolder is', () => {
+  it.each([`github:${REPO}/src/everything`, `https://github.com/${REPO}/tree/main/src/everything`])('%s: the folder\'s README and manifest, the root\'s licence and policy; the folder in the report', async (target) => {
+    const { report, github } = await checkRepository(target);
+    expect(report.error).toBeNull();
+    expect([report.target.ecosystem, report.target.name, report.target.folder]).toEqual(['github', REPO, 'src/everything']);
+    expect(checkOf(report, 'readme')).toMatchObject({ evidence: expect.objectContaining({ source: 'repository', path: 'src/everything/README.md' }) });
+    expect(contents(github)).toEqual(expect.arrayContaining(['LICENSE', 'SECURITY.md', 'src/everything/README.md', 'src/everything/package.json']));
+    expect(contents(github)).not.toContain('README.md');
+    expect(contents(github).filter((p) => /^src\/(?!everything\/)/.test(p))).toEqual([]);
+  });
+
+  it('a folder the repository does not have: not found (incomplete, exit 3), no file read', async () => {
+    const { report, github, stderr, code } = await checkRepository(`github:${REPO}/src/nowhere`);
+    expect(report.error).toMatchObject({ code: 'not-found' });
+    expect(code).toBe(3);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(contents(github)).toEqual([]);
   });
 });
 

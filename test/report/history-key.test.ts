@@ -29,6 +29,11 @@ describe('reportHistoryKey', () => {
     expect(reportHistoryKey({ target, includedPackage })).toBe(key);
   });
 
+  it("a repository read in one of its folders: that folder's history; an MCP entry's folder is not in its key", () => {
+    expect(reportHistoryKey({ target: { ...target, folder: 'src/server' } })).toBe('github:acme/widget/src/server');
+    expect(reportHistoryKey({ target: { ...target, input: 'mcp:io.github.acme/widget', ecosystem: 'mcp', name: 'io.github.acme/widget', folder: 'src/server' } })).toBe('mcp:io.github.acme/widget');
+  });
+
   it('the history row is recorded under the same key', () => {
     const report = { target, includedPackage: folded(true), score: 81.6, grade: 'A', verdict: 'YES', coverage: 0.9, dimensions: [], checks: [], evaluatedAt: '2026-11-30T00:00:00.000Z', tool: { name: 'nerq', version: '0' } } as unknown as Report;
     expect(historyRowOf(report, 'h').target).toBe('github:acme/widget+npm:widget');
@@ -41,6 +46,8 @@ describe('historyKeyOf: the history a front door reads', () => {
     ['github:acme/widget', 'github:acme/widget'],
     ['github:acme/widget+npm:widget', 'github:acme/widget+npm:widget'],
     ['github:acme/widget+npm:@acme/widget', 'github:acme/widget+npm:@acme/widget'],
+    ['github:acme/widget/src/server', 'github:acme/widget/src/server'],
+    ['https://github.com/acme/widget/tree/main/src/server', 'github:acme/widget/src/server'],
   ])('%s → %s', (input, key) => {
     expect(historyKeyOf(input)).toBe(key);
   });

@@ -36,9 +36,13 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
   }
   const fullName = github.facts.repository?.fullName ?? target.name;
   // The target is the repository: its own files are its documents, manifests and licence.
-  const read = await readRepositoryEvidence(ctx, github.facts, { owner, name }, target.spec);
+  // A folder the target names (`github:owner/repo/src/server`) is read as an MCP entry's subfolder is.
+  const read = await readRepositoryEvidence(ctx, github.facts, { owner, name }, target.spec, target.folder, { folderMustExist: true });
   if (read.kind === 'missing-ref') {
     return { kind: 'error', code: 'not-found', message: `${read.fullName} has no ref ${quoteForMessage(target.spec ?? '')} on GitHub` };
+  }
+  if (read.kind === 'missing-folder') {
+    return { kind: 'error', code: 'not-found', message: `${read.fullName} has no folder ${quoteForMessage(read.folder)} on GitHub` };
   }
   let facts = read.facts;
   const dependencies = await read.dependencies();
@@ -75,6 +79,7 @@ export async function collectGithubTarget(target: Target, ctx: RunContext): Prom
         version: target.spec ?? null,
         purl: purlOf('github', fullName, target.spec),
         repository: github.facts.repository?.htmlUrl ?? null,
+        ...(target.folder === undefined ? {} : { folder: target.folder }),
         ...(facts.files?.commit === undefined ? {} : { commit: facts.files.commit }),
       },
       sources,

@@ -7,6 +7,7 @@ import hostedGitInfo from 'hosted-git-info';
 import { atFirstSlash, fail, quoteForMessage } from '../../target/syntax.js';
 import type { PurlParts, Target } from '../../target/types.js';
 import { withoutCredentials } from '../../util/url-credentials.js';
+import { normaliseFolder } from '../../target/folder.js';
 import type { TargetSyntax } from '../types.js';
 
 const GITHUB_OWNER = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
@@ -80,21 +81,34 @@ export function gitUrlOfGithub(text: string, asGitUrl: string): void {
   if (target !== null) fail(`${quoteForMessage(withoutCredentials(text))} is a git URL, not a target: for the repository, check ${target}`);
 }
 
-/** `github:owner/repo` or `github:owner/repo@ref`. */
+/** A folder of the repository named after `owner/repo` (repo-folder.ts rules), as a target field; refused: a TargetError. */
+function folderOf(segments: readonly string[]): { folder?: string } {
+  if (segments.length === 0) return {};
+  const folder = normaliseFolder(segments.join('/'));
+  if (!folder.ok) fail(`invalid folder ${quoteForMessage(segments.join('/'))}: ${folder.reason.replace(/^the registry's repository subfolder is refused: /, '')}`);
+  return folder.folder === undefined ? {} : { folder: folder.folder };
+}
+
+/** `github:owner/repo[/folder…][@ref]`. */
 function parseGithubShorthand(input: string, text: string): Target {
   if (text.includes('%')) fail('percent-encoding is not allowed in a GitHub target');
   const at = text.indexOf('@');
   const path = at < 0 ? text : text.slice(0, at);
   const parts = path.split('/');
-  if (parts.length !== 2) fail(`expected github:owner/repo, got ${quoteForMessage(text)}`);
+  if (parts.length < 2) fail(`expected github:owner/repo, got ${quoteForMessage(text)}`);
   const name = githubName(parts[0] ?? '', parts[1] ?? '');
-  if (at < 0) return { input, ecosystem: 'github', name };
+  const folder = folderOf(parts.slice(2));
+  if (at < 0) return { input, ecosystem: 'github', name, ...folder };
   const ref = text.slice(at + 1);
   assertGitRef(ref);
-  return { input, ecosystem: 'github', name, spec: ref };
+  return { input, ecosystem: 'github', name, spec: ref, ...folder };
 }
 
-/** `http(s)://[www.]github.com/owner/repo[.git][/anything]`. */
+/**
+ * `http(s)://[www.]github.com/owner/repo[.git][/anything]`. A folder's page
+ * (`/tree/<ref>/<folder…>`) names that folder; its ref is not taken (the default branch is read,
+ * as for every other page of the repository): `github:owner/repo/folder@ref` names one.
+ */
 export function parseGithubUrl(input: string, text: string): Target {
   if (text.includes('%')) fail('percent-encoding is not allowed in a GitHub URL');
   let url: URL;
@@ -112,7 +126,8 @@ export function parseGithubUrl(input: string, text: string): Target {
   }
   const segments = url.pathname.split('/').filter((s) => s !== '');
   if (segments.length < 2) fail(`expected https://github.com/owner/repo, got ${quoteForMessage(text)}`);
-  return { input, ecosystem: 'github', name: githubName(segments[0] ?? '', segments[1] ?? '') };
+  const name = githubName(segments[0] ?? '', segments[1] ?? '');
+  return { input, ecosystem: 'github', name, ...(segments[2] === 'tree' ? folderOf(segments.slice(4)) : {}) };
 }
 
 /** `pkg:github/owner/repo[@ref]`. */

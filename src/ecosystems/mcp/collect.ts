@@ -240,8 +240,8 @@ async function readEntryRepository(ctx: RunContext, repo: GithubRepoRef, subfold
   }
   // A monorepo's entry is judged on its own folder (docs/scoring.md §8a).
   const read = await readRepositoryEvidence(ctx, github.facts, { owner: repo.owner, name: repo.name }, undefined, subfolder);
-  // Without a ref the default branch is read: no ref can be missing.
-  if (read.kind === 'missing-ref') return { github, dependencies: null };
+  // Without a ref the default branch is read: no ref can be missing; a folder not listed is read as unknowns (folderMustExist unset).
+  if (read.kind !== 'read') return { github, dependencies: null };
   return { github: { status: 'ok', facts: read.facts }, dependencies: read.dependencies };
 }
 

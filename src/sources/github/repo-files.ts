@@ -76,7 +76,8 @@ export const MAX_LOCKFILE_BYTES = 1024 * 1024;
 export const MAX_LOCKFILES = 4;
 
 /** The facts, and the manifest and lockfile texts read (by path), which the facts do not keep. */
-export type RepoFilesRead = { ok: true; value: GithubFiles; texts: ReadonlyMap<string, string>; tree: readonly RepoTreeItem[] } | { ok: false; reason: string };
+/** `missingFolder`: the folder asked for is not in the listing (nothing was read). */
+export type RepoFilesRead = { ok: true; value: GithubFiles; texts: ReadonlyMap<string, string>; tree: readonly RepoTreeItem[] } | { ok: false; reason: string; missingFolder?: true };
 /** Characters of the security policy kept (the reporting channel is near its top). */
 export const SECURITY_POLICY_TEXT_CHARS = 16 * 1024;
 
@@ -283,7 +284,7 @@ export async function restRepoFiles(
   const lying = answered.tree.filter((e) => !isRepositoryPath(e.path));
   const listing = lying.length === 0 ? answered : { ...answered, tree: answered.tree.filter((e) => isRepositoryPath(e.path)) };
   const items = treeItems(listing);
-  if (folder !== undefined && !listsFolder(items, folder)) return { ok: false, reason: `the repository has no folder ${folder}` };
+  if (folder !== undefined && !listsFolder(items, folder)) return { ok: false, reason: `the repository has no folder ${folder}`, missingFolder: true };
   const selection = folder === undefined ? selectRepoFiles(items) : selectFolderFiles(items, folder);
   const inFolder = (path: string): string | null => (folder === undefined ? path : path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : null);
   const unread: GithubFiles['unread'] = lying.slice(0, MAX_NOT_A_PATH).map((e, i, shown) => ({

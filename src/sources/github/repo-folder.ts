@@ -4,33 +4,10 @@
  * matter chosen from the same one tree listing — the README, changelog, manifests, lockfiles
  * (the folder's, else the nearest above it: a workspace member is pinned by the root's), docs and
  * examples are the folder's; the licence files are the folder's when it has any, else the root's;
- * the security policy and workflows stay the repository's. Pure.
+ * the security policy and workflows stay the repository's (the folder checked first: target/folder.ts). Pure.
  */
 import { LOCKFILE_NAMES, selectRepoFiles, type RepoSelection, type RepoTreeItem } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
-
-/** Characters a folder may have at most. */
-export const MAX_FOLDER_CHARS = 256;
-
-/**
- * The folder a registry names, normalised (no leading or trailing `/`, no `./` segment), or why
- * it is refused: absolute, `..`, `\`, `%`, `?`, `#`, a control character, an empty segment, or
- * over `MAX_FOLDER_CHARS`. `folder` undefined: the repository's root (no folder, or one naming the root).
- */
-export function normaliseFolder(raw: string | undefined): { ok: true; folder: string | undefined } | { ok: false; reason: string } {
-  if (raw === undefined) return { ok: true, folder: undefined };
-  const refused = (why: string) => ({ ok: false as const, reason: `the registry's repository subfolder is refused: ${why}` });
-  if (raw.length > MAX_FOLDER_CHARS) return refused(`over ${MAX_FOLDER_CHARS} characters`);
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(raw)) return refused('it holds a control character');
-  if (/[\\%?#]/.test(raw)) return refused('it holds a character no folder path in a repository may hold here (\\ % ? #)');
-  // One leading `/` is the repository's root; `//host` or a drive letter is a path elsewhere.
-  if (/^[a-z]:/i.test(raw) || raw.startsWith('//') || raw.startsWith('~')) return refused('it is an absolute path');
-  const segments = raw.split('/');
-  if (segments.includes('..')) return refused('it climbs out of the folder (..)');
-  const kept = segments.filter((s, i) => !(s === '.' || (s === '' && (i === 0 || i === segments.length - 1))));
-  if (kept.includes('')) return refused('it has an empty segment (//)');
-  return { ok: true, folder: kept.length === 0 ? undefined : kept.join('/') };
-}
 
 /** Whether the listing holds `folder` as a folder. */
 export function listsFolder(items: readonly RepoTreeItem[], folder: string): boolean {

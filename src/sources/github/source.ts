@@ -665,10 +665,11 @@ function repositoryCall(ctx: GithubSourceContext, repo: GithubRepoRef): GithubCa
 /**
  * A repository's files, and the dependency set its manifests and lockfiles give (repo-dependencies.ts).
  * `missingRef`: the ref the target names is not the repository's (ref-commit.ts) — nothing was read.
+ * `missingFolder`: the folder asked for is not in the repository's listing — nothing was read.
  */
 export type RepositoryFilesResult =
   | { ok: true; value: GithubFiles; dependencies: Sources['dependencies']; read: RepositoryAlreadyRead; requests: number }
-  | { ok: false; reason: string; requests: number; missingRef?: true };
+  | { ok: false; reason: string; requests: number; missingRef?: true; missingFolder?: true };
 
 export async function fetchRepositoryFiles(
   ctx: GithubSourceContext,

@@ -116,7 +116,8 @@ export const BAD_TARGETS: [string, string][] = [
   ['an encoded GitHub URL', 'https://github.com/chalk%2fchalk/x'],
   // GitHub shorthand.
   ['github: with an owner only', 'github:chalk'],
-  ['github: with three parts', 'github:a/b/c'],
+  ['github: a folder that climbs out', 'github:a/b/../c'],
+  ['github: a folder with an empty segment', 'github:a/b/c//d'],
   ['github: owner starting with a dash', 'github:-a/b'],
   ['github: a 40-character owner', `github:${'a'.repeat(40)}/b`],
   ['github: dot-dot repository', 'github:a/..'],
