@@ -363,10 +363,10 @@ function renderPage(repos: RepoRow[], entries: EntryRow[]): string {
     `**GitHub REST requests per repository without a token: ${Math.min(...rest)}–${Math.max(...rest)}** (no request to raw file`,
     'hosting: the synthesised commit listings carry no tree, so the newest commit is not known to have the listed tree and',
     'the workflows are read over REST). docs/scoring.md (§9) states the parts, not one total: the repository facts, then',
-    '4 + the files read (at most 23 more), at most 8 workflows and 4 action files, one',
+    '4 + the files read (at most 26 more), at most 8 workflows and 4 action files, one',
     'more when the security policy\'s only channel is private reporting, at most 8 more manifests to verify published',
     'packages. It states two measured totals, which this run checks: microsoft/playwright-mcp 18 without a token and 7 with',
-    'one (4 REST + 3 GraphQL), modelcontextprotocol/typescript-sdk 34 without a token.',
+    'one (4 REST + 3 GraphQL), modelcontextprotocol/typescript-sdk 35 without a token.',
     '',
     'Coverage below 0.7 is expected for:',
     '',
@@ -440,7 +440,7 @@ describe('docs/fixture-reports.md', () => {
     const counted = (repo: string) => repos.find((r) => r.repo === repo);
     expect(counted('microsoft/playwright-mcp')?.counts.rest).toBe(18);
     expect(counted('microsoft/playwright-mcp')?.token?.counts).toMatchObject({ rest: 4, graphql: 3 });
-    expect(counted('modelcontextprotocol/typescript-sdk')?.counts.rest).toBe(34);
+    expect(counted('modelcontextprotocol/typescript-sdk')?.counts.rest).toBe(35);
     for (const { repo, counts } of repos) expect(counts.graphql + counts.raw, repo).toBe(0);
 
     for (const { name, report } of entries) {

@@ -733,9 +733,28 @@ describe('dated version tags: a repository that tags without publishing GitHub r
 });
 
 describe('a monorepo', () => {
+  it.each([
+    ['a registry of another host', 'registry=https://npm.evil.example/\n', 'npm from another registry (npm.evil.example)'],
+    ["a scope's registry of another host", '@modelcontextprotocol:registry=https://npm.evil.example/\n', 'npm from another registry (npm.evil.example)'],
+    ['a registry an environment variable gives', 'registry=${NPM_REGISTRY}\n', 'npm from a registry an environment variable sets'],
+  ])("its .npmrc names %s: every install of the lockfile fetches there, so the set is no clean bill on the public registry's word", async (_name, npmrc, ecosystem) => {
+    const { report, evidence } = await check('modelcontextprotocol/typescript-sdk', { ...recordedCase('modelcontextprotocol/typescript-sdk'), override: { '/contents/.npmrc': { body: npmrc } } });
+    const deps = evidence.sources.dependencies;
+    expect(deps.status === 'ok' && deps.facts.unevaluated).toEqual([{ file: '.npmrc', ecosystem }]);
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    expect(checkOf(report, 'malicious-package')?.score).toBeNull();
+    expect(report.verdictCode).not.toBe('yes');
+  });
+
+  it('its .npmrc unread (GitHub fails it): what it sets is not known, the set no clean bill', async () => {
+    const { evidence } = await check('modelcontextprotocol/typescript-sdk', { ...recordedCase('modelcontextprotocol/typescript-sdk'), override: { '/contents/.npmrc': { status: 503 } } });
+    const deps = evidence.sources.dependencies;
+    expect(deps.status === 'ok' && deps.facts.unevaluated).toEqual([{ file: '.npmrc', ecosystem: 'npm from a registry its settings may set (the file was not read or does not parse)' }]);
+  });
+
   it('reads the published packages\' manifests, not test fixtures or examples (modelcontextprotocol/typescript-sdk)', async () => {
     // One example's manifest the recording left out would fail; examples cannot vouch, so it is never asked.
-    const { report, requests } = await check('modelcontextprotocol/typescript-sdk', {
+    const { report, requests, evidence } = await check('modelcontextprotocol/typescript-sdk', {
       license: 'Apache-2.0',
       topics: [],
       override: { '/contents/examples/guides/package.json': { status: 503 } },
@@ -779,13 +798,16 @@ describe('a monorepo', () => {
     expect(report.coverage).toBeGreaterThanOrEqual(0.7);
     // GitHub requests without a token: the repository's 7, its own files' 14 (tree, tags, the
     // history's first and last commit pages, README, LICENSE, 6 manifests, the lockfile,
-    // SECURITY.md), then pnpm-workspace.yaml and the three member manifests named like their
+    // SECURITY.md), its .npmrc (the registry an install of the lockfile fetches from: the public
+    // one, so nothing is named), then pnpm-workspace.yaml and the three member manifests named like their
     // packages (packages/client/package.json was already read): workspace members come from the
     // tree, with no folder listing; and 8 of its 8 workflows (the cap without a token, one request
-    // each). 33 in all (25 before the workflows were read); and one more: SECURITY.md's only channel
+    // each). 34 in all (25 before the workflows were read); and one more: SECURITY.md's only channel
     // is private reporting, which GitHub is asked about (private-reporting.ts).
-    expect(requests).toBe(7 + 14 + 1 + 3 + 8 + 1);
-    expect(requests).toBeLessThanOrEqual(7 + 14 + VERIFY_READ_BUDGET + 8 + 1);
+    expect(requests).toBe(7 + 14 + 1 + 1 + 3 + 8 + 1);
+    expect(requests).toBeLessThanOrEqual(7 + 14 + 1 + VERIFY_READ_BUDGET + 8 + 1);
+    const deps = evidence.sources.dependencies;
+    expect(deps.status === 'ok' && deps.facts.unevaluated).toBeUndefined();
     expect(checkOf(report, 'workflow-safety')).toMatchObject({ score: 100, evidence: { listed: 8, read: 8, unreadCount: 0 } });
     // Its history: 1,605 commits, the first on 2024-09-24 (recorded).
     expect(checkOf(report, 'project-maturity')).toMatchObject({ evidence: { commits: 1605, firstCommitAt: '2024-09-24T20:32:00.000Z' } });

@@ -158,7 +158,11 @@ export function fixtureFileFor(root: string, decodedPath: string): string | unde
   return undefined;
 }
 
+/** Settings files recorded under their own names (no extension): text, their registry origin a placeholder. */
+const TEXT_NAMES = new Set(['.npmrc', '.yarnrc']);
+
 function contentTypeOf(file: string): { type: string; text: boolean } {
+  if (TEXT_NAMES.has(path.basename(file))) return { type: 'text/plain; charset=utf-8', text: true };
   const ext = path.extname(file).toLowerCase();
   const text = TEXT_TYPES[ext];
   return text === undefined ? { type: 'application/octet-stream', text: false } : { type: text, text: true };

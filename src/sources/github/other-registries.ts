@@ -5,9 +5,17 @@
  * version — what OSV is asked about — is not what is installed. Each file that pins one is named
  * as `unevaluated`, with the host, so that the set is never a clean bill on the public registry's
  * word (as audit does not take such a pin for the public package: docs/security.md,
- * "Dependencies no registry vouches for"). Pure.
+ * "Dependencies no registry vouches for"). The repository's own npm-family settings do the
+ * same for every package of its lockfile (`settingsRedirects`): `registry` or `@scope:registry`
+ * in its `.npmrc` (npm puts that host in place of the public one a lockfile's `resolved` URLs
+ * name), `npmRegistryServer` in yarn berry's `.yarnrc.yml` (or a scope's, under `npmScopes`), or
+ * `registry` in yarn 1's `.yarnrc`: a host other than the public registry — or one an
+ * environment variable gives, which the repository does not say — names the file, and a
+ * settings file that could not be read is named as well: what it sets is not known. Pure.
  */
+import ini from 'ini';
 import type { DeclaredDependency } from '../../audit/types.js';
+import { parseYaml } from '../../lockfiles/yaml-text.js';
 import { isPypiIndex } from '../../lockfiles/python-hashes.js';
 import { isPackageEcosystem } from '../../ecosystems/rules.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
@@ -43,4 +51,52 @@ export function otherRegistrySources(declared: readonly DeclaredDependency[], pu
     found.set(d.file, `${source.label} from another registry (${URL.parse(origin)?.host ?? origin})`);
   }
   return [...found].map(([file, ecosystem]) => ({ file, ecosystem }));
+}
+
+/** The registry URLs a settings file sets, as written (`${VAR}` kept); null when it does not parse. */
+function settingsRegistries(file: string, text: string): string[] | null {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  try {
+    if (base === '.npmrc') {
+      const parsed = ini.parse(text) as Record<string, unknown>;
+      return Object.entries(parsed).flatMap(([key, value]) => ((key === 'registry' || /^@[^:]+:registry$/.test(key)) && typeof value === 'string' ? [value] : []));
+    }
+    if (base === '.yarnrc.yml') {
+      const root = parseYaml(text, file).value;
+      const record = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+      const scopes = Object.values(record(record(root).npmScopes)).map((scope) => record(scope).npmRegistryServer);
+      return [record(root).npmRegistryServer, ...scopes].filter((v): v is string => typeof v === 'string');
+    }
+    // yarn 1's `.yarnrc`: `registry "https://…"`, `"@scope:registry" "https://…"` (its values may go unquoted).
+    return [...text.matchAll(/^[ \t]*"?(?:@[^:\s"]+:)?registry"?[ \t]+"?([^"\s]+)"?/gm)].map((m) => m[1] as string);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `{ file, ecosystem }` for each npm-family settings file among `texts` (read at the paths
+ * `settings` names) that points installs at another registry than `publics` name, or that could
+ * not be read or parsed (`unread`).
+ */
+export function settingsRedirects(settings: readonly string[], texts: ReadonlyMap<string, string>, publics: PublicRegistries): Array<{ file: string; ecosystem: string }> {
+  const out: Array<{ file: string; ecosystem: string }> = [];
+  for (const file of settings.slice(0, MAX_FILES)) {
+    const text = texts.get(file);
+    const registries = text === undefined ? null : settingsRegistries(file, text);
+    if (registries === null) {
+      out.push({ file, ecosystem: 'npm from a registry its settings may set (the file was not read or does not parse)' });
+      continue;
+    }
+    for (const url of registries) {
+      if (url.includes('${')) {
+        out.push({ file, ecosystem: 'npm from a registry an environment variable sets' });
+        break;
+      }
+      if (PUBLIC_SOURCE.npm.isPublic(url, publics)) continue;
+      out.push({ file, ecosystem: `npm from another registry (${URL.parse(url.trim())?.host ?? 'not a URL'})` });
+      break;
+    }
+  }
+  return out;
 }

@@ -312,7 +312,8 @@ export async function restRepoFiles(
   const capOf = (i: RepoTreeItem) => (lockfiles.includes(i) || moduleFiles.includes(i) ? MAX_LOCKFILE_BYTES : MAX_REPO_FILE_BYTES);
   // A root Cargo.toml read for the dependency set is not asked twice.
   const licenseManifests = selection.licenseManifests.filter((i) => !moduleFiles.includes(i));
-  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles, ...moduleFiles, ...licenseManifests, policyItem].filter(
+  const settings = selection.settings.flatMap((p) => byPath.get(p) ?? []);
+  const wanted = [selection.readme, ...selection.licenses, ...selection.manifests, ...lockfiles, ...moduleFiles, ...settings, ...licenseManifests, policyItem].filter(
     (i): i is RepoTreeItem => i !== null,
   );
   const toRead = wanted.filter((i) => {
@@ -376,6 +377,11 @@ export async function restRepoFiles(
   const manifests: RepoManifest[] = [];
   const texts = new Map<string, string>();
   for (const item of [...lockfiles, ...moduleFiles]) {
+    const text = toRead.includes(item) ? textOf(item.path) : null;
+    if (text !== null) texts.set(item.path, text);
+  }
+  // The package managers' settings beside them: the registry an install fetches from (repo-settings.ts).
+  for (const item of settings) {
     const text = toRead.includes(item) ? textOf(item.path) : null;
     if (text !== null) texts.set(item.path, text);
   }

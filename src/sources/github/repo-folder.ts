@@ -6,7 +6,7 @@
  * examples are the folder's; the licence files are the folder's when it has any, else the root's;
  * the security policy and workflows stay the repository's (the folder checked first: target/folder.ts). Pure.
  */
-import { LOCKFILE_NAMES, selectRepoFiles, type RepoSelection, type RepoTreeItem } from './repo-tree.js';
+import { LOCKFILE_NAMES, NPM_SETTINGS, selectRepoFiles, type RepoSelection, type RepoTreeItem } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 
 /** Whether the listing holds `folder` as a folder. */
@@ -35,6 +35,8 @@ export function selectFolderFiles(items: readonly RepoTreeItem[], folder: string
     examplesFolder: here.examplesFolder,
     manifests: here.manifests.map(item),
     lockfiles: [...here.lockfiles.map(path), ...above],
+    // npm reads the project's .npmrc (the folder's) and the workspace root's: both set where an install fetches from.
+    settings: [...here.settings.map(path), ...(here.manifests.length > 0 ? items.filter((i) => i.type === 'blob' && NPM_SETTINGS.has(i.path) && here.manifests.some((m) => baseOf(m.path) === 'package.json')).map((i) => i.path) : [])],
     moduleFiles: here.moduleFiles.map(path),
     unevaluated: here.unevaluated.map((u) => ({ ...u, path: path(u.path) })),
     workflows: root.workflows,

@@ -35,6 +35,12 @@ export interface RepoSelection {
   /** Lockfiles in the folders of those manifests, and the root's requirements files (a project may have no other manifest). */
   lockfiles: string[];
   /**
+   * The npm-family package managers' settings at the root (`.npmrc`, yarn berry's `.yarnrc.yml`,
+   * yarn 1's `.yarnrc`) when a package.json is read: a registry they set is where an install of
+   * the repository's lockfile fetches from (repo-settings.ts).
+   */
+  settings: string[];
+  /**
    * The Go, Rust, Gradle and Maven files that give a dependency set (repo-dependencies.ts): every `go.mod`,
    * `Cargo.lock` and `gradle.lockfile` (beside a Gradle build script) that pins a published folder's modules, then the `Cargo.toml` manifests beside
    * or below those lockfiles (they tell dev-only crates apart), then the published `Cargo.toml`
@@ -65,6 +71,8 @@ export interface RepoSelection {
   licenseManifests: RepoTreeItem[];
 }
 
+/** The npm-family settings files that may set the registry an install fetches from (RepoSelection `settings`). */
+export const NPM_SETTINGS: ReadonlySet<string> = new Set(['.npmrc', '.yarnrc.yml', '.yarnrc']);
 /** Manifests read per repository (each one is a request). */
 export const MAX_MANIFESTS = 6;
 /** Go, Rust, Gradle and Maven files (go.mod, Cargo.lock, Cargo.toml, the version catalog, pom.xml) read per repository, pins first. */
@@ -353,6 +361,7 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     examplesFolder: hasFilesUnder(items, ['examples', 'example']),
     manifests,
     lockfiles,
+    settings: manifests.some((m) => baseOf(m.path) === 'package.json') ? rootBlobs.filter((i) => NPM_SETTINGS.has(i.path)).map((i) => i.path).sort() : [],
     moduleFiles,
     unevaluated,
     workflows: workflowPaths.length,
