@@ -103,6 +103,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['lockfile-hash-sets.test.ts', '41 a pin that accepts more bytes than the release\'s'],
   ['project-registries.test.ts', '42 the registry the audited project names'],
   ['names-that-lie.test.ts', '43 names that lie (hosts in lockfile keys, oversized names)'],
+  ['repository-lies.test.ts', '44 repositories that lie (listings, files, registries, branch names)'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {
