@@ -10,6 +10,7 @@ import type { Endpoints } from '../../src/sources/endpoints.js';
 import type { GithubFacts } from '../../src/evidence/schema.js';
 import { afterEach, beforeEach } from 'vitest';
 import { GithubRateLimiter, githubAuthFor, type GithubClaim, type GithubResult, type GithubSourceContext } from '../../src/sources/github/source.js';
+import type { GithubCall } from '../../src/sources/github/request.js';
 import { createHttpClient } from '../../src/sources/http/client.js';
 import type { HttpClient } from '../../src/sources/http/types.js';
 import { FIXTURES_ROOT, startFixtureServer, type FixtureResponse, type FixtureServer } from '../support/fixture-server.js';
@@ -59,6 +60,12 @@ export function limiterFor(http: HttpClient): GithubRateLimiter {
   let limiter = limiters.get(http);
   if (limiter === undefined) limiters.set(http, (limiter = new GithubRateLimiter()));
   return limiter;
+}
+
+/** The call a GitHub reader makes against the fixture server, without a token, at `now`. */
+export function githubCallFor(server: FixtureServer, now: Date = NOW): GithubCall {
+  const { http } = testClient();
+  return { http, limiter: limiterFor(http), api: server.url('github'), graphql: `${server.url('github')}/graphql`, tokenInUse: false, now, counter: { requests: 0 } };
 }
 
 export function contextFor(server: FixtureServer, http: HttpClient, token: string | null = null, endpoints?: Endpoints): GithubSourceContext {

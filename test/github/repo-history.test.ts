@@ -9,7 +9,7 @@ import { repoBase } from '../../src/sources/github/rest.js';
 import { restHistory } from '../../src/sources/github/repo-history.js';
 import type { GithubCall } from '../../src/sources/github/request.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { commitsLink, HISTORY_ROUTES, limiterFor, NOW, serveHistory, testClient, widgetCommits } from './helpers.js';
+import { commitsLink, githubCallFor, HISTORY_ROUTES, serveHistory, widgetCommits } from './helpers.js';
 
 let server: FixtureServer;
 beforeEach(async () => {
@@ -20,10 +20,7 @@ afterEach(async () => {
   await server.close();
 });
 
-function call(): GithubCall {
-  const { http } = testClient();
-  return { http, limiter: limiterFor(http), api: server.url('github'), graphql: `${server.url('github')}/graphql`, tokenInUse: false, now: NOW, counter: { requests: 0 } };
-}
+const call = (): GithubCall => githubCallFor(server);
 
 async function history() {
   const c = call();

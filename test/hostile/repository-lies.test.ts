@@ -16,7 +16,7 @@ import { manifestOf } from '../../src/sources/github/repo-manifests.js';
 import { advertisedInstalls } from '../../src/sources/github/readme-installs.js';
 import type { GithubCall } from '../../src/sources/github/request.js';
 import { expectNoUnexpected, startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { commitsLink, limiterFor, testClient, widgetCommits } from '../github/helpers.js';
+import { commitsLink, githubCallFor, widgetCommits } from '../github/helpers.js';
 
 const REPO = { owner: 'acme', name: 'widget' };
 const FILES = '/github/repos/acme/widget';
@@ -31,10 +31,7 @@ afterEach(async () => {
   await server.close();
 });
 
-function call(): GithubCall {
-  const { http } = testClient();
-  return { http, limiter: limiterFor(http), api: server.url('github'), graphql: `${server.url('github')}/graphql`, tokenInUse: false, now: new Date('2026-06-01T12:00:00Z'), counter: { requests: 0 } };
-}
+const call = (): GithubCall => githubCallFor(server);
 
 type Entry = { path: string; type: string; mode?: string; size?: number };
 function serveTree(tree: Entry[], truncated = false): void {
