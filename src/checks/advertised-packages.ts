@@ -9,9 +9,10 @@
  * registry ties an image to a repository without its metadata, which is not read).
  */
 import type { DistributedPackage, GithubDistribution } from '../evidence/schema.js';
-import type { EvidenceValue } from './define.js';
+import type { CheckOutcome, EvidenceValue } from './define.js';
 import { defineCheck } from './define.js';
 import { parseOciReference } from './lib/oci.js';
+import { judgeScript, type JudgedScript } from './lib/piped-scripts.js';
 
 type Status = DistributedPackage['status'];
 
@@ -128,11 +129,25 @@ export default defineCheck({
     'registry-unknown': 'Unknown: the registries could not answer for {unavailable}',
     'image-unknown': 'Unknown: {unknownImages} cannot be tied to the repository without the registry’s metadata',
     none: 'Advertises and declares no npm or PyPI package and runs no container image of its own',
+    'script-unsafe': 'The README tells people to pipe {scriptUrl} into a shell: {scriptReason}',
+    'script-elsewhere': 'The README tells people to pipe a script from {scriptHost} into a shell: nothing ties that host to the repository',
+    'script-own': 'Its install script is piped into a shell from the project’s own host ({scriptHost}); no npm or PyPI package or container image of its own',
   },
   evaluate: ({ repository }) => {
     const distribution = repository.distribution;
     if (distribution === null) return { score: null, messageId: 'none', notApplicable: true };
-    const fullName = repository.repository.fullName;
+    const base = packagesOutcome(distribution, repository.repository.host, repository.repository.fullName);
+    return withScripts(base, distribution, repository.repository.fullName, repository.repository.homepage);
+  },
+});
+
+type MessageId =
+  | 'verified' | 'own-image' | 'verified-image-unknown' | 'missing' | 'elsewhere' | 'image-elsewhere' | 'unlinked' | 'unconfirmed'
+  | 'name-taken' | 'registry-unknown' | 'image-unknown' | 'none' | 'script-unsafe' | 'script-elsewhere' | 'script-own';
+type Outcome = CheckOutcome<MessageId>;
+
+/** The packages and images alone (docs/scoring.md §9). */
+function packagesOutcome(distribution: GithubDistribution, host: string, fullName: string): Outcome {
     // Not published is a finding whatever the name (anyone can register it); published elsewhere only for a name that claims the project.
     // A sibling project of the same owner (its scope, its repositories) is installed alongside, not claimed.
     const ownProject = (p: DistributedPackage): boolean => claimsProject(p, fullName) && !ownerSibling(p, fullName);
@@ -140,7 +155,7 @@ export default defineCheck({
     const declaredOnly = distribution.packages.filter((p) => p.command === null);
     const with_ = (list: readonly DistributedPackage[], status: Status): DistributedPackage[] => list.filter((p) => p.status === status);
     const verified = with_(distribution.packages, 'verified');
-    const images = judgeImages(distribution.images, repository.repository.host, fullName);
+    const images = judgeImages(distribution.images, host, fullName);
     const ofKind = (kind: ImageKind): JudgedImage[] => images.filter((i) => i.kind === kind);
     const ownImages = ofKind('own');
     const foreignImages = ofKind('other-account');
@@ -200,5 +215,42 @@ export default defineCheck({
     if (unknownImages.length > 0) return { score: null, messageId: 'image-unknown', data };
     // Only names the manifests declare and nobody published (or published without a link), official images: nothing advertised to judge.
     return { score: null, messageId: 'none', data, notApplicable: true };
-  },
-});
+}
+
+/**
+ * The README's pipe-to-shell lines folded in (docs/scoring.md §9, checks/lib/piped-scripts.ts): an
+ * unsafe one (plain http, an IP address, a shortener, credentials) scores 0 and holds the verdict,
+ * its reason first; one from an unrelated host is a warning naming it (at most 50); the project's
+ * own is context, named in the evidence, moving no score.
+ */
+function withScripts(base: Outcome, distribution: GithubDistribution, fullName: string, homepage: string | null): Outcome {
+  const scripts: JudgedScript[] = (distribution.scripts ?? []).map((line) => judgeScript(line, fullName, homepage));
+  if (scripts.length === 0) return base;
+  const ofKind = (kind: JudgedScript['kind']): JudgedScript[] => scripts.filter((s) => s.kind === kind);
+  const unsafe = ofKind('unsafe');
+  const unrelated = ofKind('unrelated');
+  const own = ofKind('own');
+  const data: Record<string, EvidenceValue> = {
+    ...base.data,
+    scripts: scripts.map((s) => `${s.url} ${s.kind}: ${s.reason}`),
+    scriptHosts: [...new Set(scripts.map((s) => s.host))],
+  };
+  const first = unsafe[0];
+  if (first !== undefined) {
+    const holds = unsafe.map((s) => `the README pipes ${s.url} into a shell, ${s.reason}`);
+    return {
+      score: 0,
+      messageId: 'script-unsafe',
+      data: { ...data, scriptUrl: first.url, scriptHost: first.host, scriptReason: first.reason },
+      holdVerdict: [`${holds.join('; ')}: until the script is served over https from a host the project owns, running it as told runs whatever that host or path serves`, ...(base.holdVerdict === undefined ? [] : [base.holdVerdict])].join('; '),
+    };
+  }
+  if (base.score === 0) return { ...base, data };
+  const elsewhere = unrelated[0];
+  if (elsewhere !== undefined) {
+    return { score: base.score === null ? 50 : Math.min(base.score, 50), messageId: 'script-elsewhere', data: { ...data, scriptHost: elsewhere.host, scriptUrl: elsewhere.url } };
+  }
+  const mine = own[0];
+  if (base.notApplicable === true && base.messageId === 'none' && mine !== undefined) return { ...base, messageId: 'script-own', data: { ...data, scriptHost: mine.host } };
+  return { ...base, data };
+}

@@ -526,6 +526,12 @@ export const GithubDistributionSchema = z.object({
   images: z.array(z.object({ name: z.string(), command: z.string() })),
   /** Names beyond the lookup limit, not looked up (`npm:x`, `pypi:y`). */
   skipped: z.array(z.string()),
+  /**
+   * The README's lines that pipe a download into a shell (`curl … | sh`, `irm … | iex`):
+   * the URL without credentials, its host, whether https, whether credentials were removed.
+   * Absent in evidence saved before they were read.
+   */
+  scripts: z.array(z.object({ url: z.string(), host: z.string(), https: z.boolean(), credentials: z.boolean(), command: z.string() })).optional(),
 });
 export type GithubDistribution = z.infer<typeof GithubDistributionSchema>;
 

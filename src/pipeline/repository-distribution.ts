@@ -114,6 +114,7 @@ export async function collectDistribution(
 ): Promise<GithubDistribution> {
   // Loaded here: the Markdown lexer and shell tokenizer only for a repository target with a README.
   const installs = files.readme === null ? [] : (await import('../sources/github/readme-installs.js')).advertisedInstalls(files.readme.text, publicRegistries());
+  const scripts = files.readme === null ? [] : (await import('../sources/github/readme-pipe-installs.js')).pipedInstalls(files.readme.text);
   const { candidates, images } = candidatesOf(files, installs);
   const examined = candidates.slice(0, MAX_DISTRIBUTED_PACKAGES);
   const skipped = candidates.slice(MAX_DISTRIBUTED_PACKAGES).map((c) => `${c.ecosystem}:${c.name}`);
@@ -160,5 +161,5 @@ export async function collectDistribution(
     if (link.verifiedBy !== null) return { ...base, status: 'verified', linksTo, reason: link.reason };
     return { ...base, status: 'unconfirmed', linksTo, reason: link.reason, ...(link.code === undefined ? {} : { reasonCode: link.code }) };
   });
-  return { packages, images, skipped };
+  return { packages, images, skipped, scripts };
 }
