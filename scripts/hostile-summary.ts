@@ -104,6 +104,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['project-registries.test.ts', '42 the registry the audited project names'],
   ['names-that-lie.test.ts', '43 names that lie (hosts in lockfile keys, oversized names)'],
   ['repository-lies.test.ts', '44 repositories that lie (listings, files, registries, branch names)'],
+  ['repository-installs.test.ts', '45 README installs that pipe a download into a shell'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

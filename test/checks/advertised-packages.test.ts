@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import check from '../../src/checks/advertised-packages.js';
 import { distributed, repositoryEvidence } from '../support/repository-evidence.js';
-import { checkTable } from './check-table.js';
+import { checkTable, outcomeOf } from './check-table.js';
+import { it } from 'vitest';
 
 const dist = (packages: ReturnType<typeof distributed>[], images: { name: string; command: string }[] = []) => ({ packages, images, skipped: [] });
 
@@ -211,4 +212,55 @@ checkTable(check, [
     score: 0,
     messageId: 'elsewhere',
   },
+  {
+    name: "a README that pipes the project's own https installer into a shell, nothing else advertised: context, no score",
+    evidence: repositoryEvidence({ repository: { fullName: 'astral-sh/uv', homepage: 'https://docs.astral.sh/uv' }, distribution: { ...dist([]), scripts: [script('https://astral.sh/uv/install.sh')] } }),
+    score: null,
+    messageId: 'script-own',
+    notApplicable: true,
+    data: { scriptHosts: ['astral.sh'] },
+    message: ['astral.sh'],
+  },
+  {
+    name: "the project's own installer beside a verified package: the package's score unchanged, the script in the evidence",
+    evidence: repositoryEvidence({ repository: { homepage: 'https://example.dev' }, distribution: { ...dist([distributed()]), scripts: [script('https://get.example.dev/i.sh')] } }),
+    score: 100,
+    messageId: 'verified',
+    data: { scriptHosts: ['get.example.dev'] },
+  },
+  {
+    name: 'an installer piped from an unrelated host: a warning naming the host',
+    evidence: repositoryEvidence({ distribution: { ...dist([distributed()]), scripts: [script('https://cdn.elsewhere.net/i.sh')] } }),
+    score: 50,
+    messageId: 'script-elsewhere',
+    data: { scriptHost: 'cdn.elsewhere.net' },
+    message: ['cdn.elsewhere.net'],
+  },
+  {
+    name: 'an installer piped over plain http: a failure',
+    evidence: repositoryEvidence({ repository: { homepage: 'https://example.dev' }, distribution: { ...dist([distributed()]), scripts: [script('http://example.dev/i.sh')] } }),
+    score: 0,
+    messageId: 'script-unsafe',
+    data: { scriptHost: 'example.dev' },
+    message: ['http://example.dev/i.sh'],
+  },
 ]);
+
+function script(url: string, credentials = false) {
+  const parsed = new URL(url);
+  return { url, host: parsed.hostname, https: parsed.protocol === 'https:', credentials, command: `curl -fsSL ${url} | sh` };
+}
+
+it('an unsafe installer holds the verdict, its reason first, before a package finding', () => {
+  const evidence = repositoryEvidence({
+    distribution: {
+      ...dist([distributed({ name: 'mcp-code-runner', declared: false, status: 'missing', linksTo: null, reason: 'the npm registry has no such package' })]),
+      scripts: [script('https://203.0.113.7/i.sh')],
+    },
+  });
+  const outcome = outcomeOf(check, evidence);
+  expect(outcome.messageId).toBe('script-unsafe');
+  const hold = outcome.holdVerdict ?? '';
+  expect(hold.indexOf('https://203.0.113.7/i.sh')).toBeGreaterThanOrEqual(0);
+  expect(hold.indexOf('https://203.0.113.7/i.sh')).toBeLessThan(hold.indexOf('npm:mcp-code-runner'));
+});
