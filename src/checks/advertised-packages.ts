@@ -114,7 +114,8 @@ export default defineCheck({
   description:
     "For a `github:` target: the npm and PyPI packages its README's install commands name and its published manifests declare, looked up in their registries, a link here verified as a package's repository link is (third-party packages installed alongside, among them one under the owner's npm scope published from another of the owner's repositories, are listed, not judged), and the container images its README runs, read from their references: on `ghcr.io` under the repository owner's GitHub account its own, an official Docker Hub image (`node`) infrastructure and not counted, any other image unknown. " +
     'An advertised package that is not published, or whose name claims the project but is published from another repository, and an image on `ghcr.io` under another GitHub account score 0 and hold the verdict; a package naming no repository 50, a declared name another repository publishes 60, one linking here that no manifest here names 70, all verified 100. ' +
-    'Not applicable when nothing is left to judge; unknown when the registries cannot answer or only images nothing ties to the repository are left, which never move the score the known items set.',
+    'Not applicable when nothing is left to judge; unknown when the registries cannot answer or only images nothing ties to the repository are left, which never move the score the known items set; ' +
+    "installers its README pipes into a shell (`curl … | sh`, `irm … | iex`) are judged from their URL: https from the repository's homepage domain or its owner's GitHub is context, another host a warning (at most 50), plain http, an IP address, a URL shortener or credentials 0 and hold the verdict.",
   // Each message names one package or image or several ({missing} is a list): worded to read right either way.
   messages: {
     verified: 'Publishes {verified}: each links back to this repository, which names it',
