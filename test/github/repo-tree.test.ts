@@ -1,5 +1,6 @@
 /** Which files of a repository's tree matter (pure): another ecosystem's manifests are listed, never read. */
 import { readFileSync } from 'node:fs';
+import { selectFolderFiles } from '../../src/sources/github/repo-folder.js';
 import { describe, expect, it } from 'vitest';
 import { CARGO_WITHOUT_LOCK, MAX_LICENSE_FILES, MAX_LICENSE_MANIFESTS, MAX_MODULE_FILES, memberChangelog, selectRepoFiles, type RepoTreeItem } from '../../src/sources/github/repo-tree.js';
 
@@ -206,5 +207,20 @@ describe('selectRepoFiles', () => {
 
   it('none in an npm-only tree', () => {
     expect(selectRepoFiles(['package.json', 'package-lock.json'].map(blob)).unevaluated).toEqual([]);
+  });
+});
+
+describe('settings beside a Python project', () => {
+  it("the root's uv.toml, pip.conf and pip.ini are selected beside a pyproject.toml or a requirements file, not beside no Python project", () => {
+    const tree = ['pyproject.toml', 'uv.lock', 'uv.toml', 'pip.conf', 'pip.ini', '.python-version', 'docs/pip.conf'];
+    expect(selectRepoFiles(tree.map(blob)).settings).toEqual(['pip.conf', 'pip.ini', 'uv.toml']);
+    expect(selectRepoFiles(['requirements.txt', 'pip.conf'].map(blob)).settings).toEqual(['pip.conf']);
+    expect(selectRepoFiles(['package.json', 'uv.toml', 'pip.conf', '.npmrc'].map(blob)).settings).toEqual(['.npmrc']);
+  });
+
+  it("a folder target reads the folder's and the root's", () => {
+    const tree = ['uv.toml', 'servers/py/pyproject.toml', 'servers/py/pip.conf', 'servers/js/package.json'];
+    expect(selectFolderFiles(tree.map(blob), 'servers/py').settings.sort()).toEqual(['servers/py/pip.conf', 'uv.toml']);
+    expect(selectFolderFiles(tree.map(blob), 'servers/js').settings).toEqual([]);
   });
 });

@@ -36,4 +36,33 @@ describe('settingsRedirects', () => {
     expect(redirects('.npmrc', undefined)).toEqual([{ file: '.npmrc', ecosystem: 'npm from a registry its settings may set (the file was not read or does not parse)' }]);
     expect(redirects('.yarnrc.yml', 'npmRegistryServer: [unclosed\n')).toEqual([{ file: '.yarnrc.yml', ecosystem: 'npm from a registry its settings may set (the file was not read or does not parse)' }]);
   });
+
+  it.each([
+    ['uv.toml', 'index-url = "https://pypi.example/simple"\n[pip]\nindex-url = "https://pypi.example/simple/"\n'],
+    ['uv.toml', 'native-tls = true\n'],
+    ['pip.conf', '[global]\ntimeout = 60\nindex-url = https://pypi.example/simple\n'],
+    ['pip.ini', '[install]\nno-cache-dir = true\n'],
+    ['sub/pip.conf', '[freeze]\nindex-url = https://elsewhere.example/simple\n'],
+  ])('%s naming PyPI (or no index): nothing named', (file, text) => {
+    expect(redirects(file, text)).toEqual([]);
+  });
+
+  it.each([
+    ['uv.toml', 'index-url = "https://py.evil.example/simple"\n', 'PyPI from another index (py.evil.example)'],
+    ['uv.toml', '[[index]]\nname = "corp"\nurl = "https://py.corp.example/simple"\ndefault = true\n', 'PyPI from another index (py.corp.example)'],
+    ['uv.toml', '[pip]\nextra-index-url = ["https://py.corp.example/simple"]\n', 'PyPI and an extra index (py.corp.example): a name on both may be installed from either (dependency confusion)'],
+    ['uv.toml', 'index-url = "${UV_INDEX}"\n', 'PyPI from an index an environment variable sets'],
+    ['pip.conf', '[global]\nindex-url = https://py.evil.example/simple\n', 'PyPI from another index (py.evil.example)'],
+    ['pip.ini', '[global]\nextra_index_url =\n    https://pypi.example/simple\n    https://py.corp.example/simple\n', 'PyPI and an extra index (py.corp.example): a name on both may be installed from either (dependency confusion)'],
+    ['pip.conf', '[install]\nfind-links = ./wheels\n', 'PyPI from another index (not a URL)'],
+    ['src/app/pip.conf', '[global]\nindex-url = $PIP_INDEX\n', 'PyPI from an index an environment variable sets'],
+  ])('%s %j: named', (file, text, ecosystem) => {
+    expect(redirects(file, text)).toEqual([{ file, ecosystem }]);
+  });
+
+  it('a uv.toml that is no TOML, or a pip.conf not read: named, what it sets unknown', () => {
+    const unknown = 'PyPI from an index its settings may set (the file was not read or does not parse)';
+    expect(redirects('uv.toml', 'index-url = [unclosed\n')).toEqual([{ file: 'uv.toml', ecosystem: unknown }]);
+    expect(redirects('pip.conf', undefined)).toEqual([{ file: 'pip.conf', ecosystem: unknown }]);
+  });
 });

@@ -9,11 +9,16 @@
  * same for every package of its lockfile (`settingsRedirects`): `registry` or `@scope:registry`
  * in its `.npmrc` (npm puts that host in place of the public one a lockfile's `resolved` URLs
  * name), `npmRegistryServer` in yarn berry's `.yarnrc.yml` (or a scope's, under `npmScopes`), or
- * `registry` in yarn 1's `.yarnrc`: a host other than the public registry — or one an
+ * `registry` in yarn 1's `.yarnrc`; uv's `uv.toml` (`index-url`, `extra-index-url`, `[[index]]`,
+ * `find-links`) and pip's `pip.conf` / `pip.ini` (`index-url`, `extra-index-url`, `find-links`)
+ * beside a Python project, an extra index named as the dependency-confusion risk it is: a host
+ * other than the public registry (or index) — or one an
  * environment variable gives, which the repository does not say — names the file, and a
  * settings file that could not be read is named as well: what it sets is not known. Pure.
  */
 import ini from 'ini';
+import { parse as parseToml } from 'smol-toml';
+import { pipConfigValues, uvConfigValues } from '../../audit/python-indexes.js';
 import type { DeclaredDependency } from '../../audit/types.js';
 import { parseYaml } from '../../lockfiles/yaml-text.js';
 import { isPypiIndex } from '../../lockfiles/python-hashes.js';
@@ -53,6 +58,41 @@ export function otherRegistrySources(declared: readonly DeclaredDependency[], pu
   return [...found].map(([file, ecosystem]) => ({ file, ecosystem }));
 }
 
+/** uv's and pip's settings files (RepoSelection `settings` beside a Python project). */
+const PYTHON_FILES = new Set(['uv.toml', 'pip.conf', 'pip.ini']);
+
+/**
+ * The index URLs a uv.toml (top level and `[pip]`: `index-url`, `extra-index-url`, `[[index]]`,
+ * `find-links`) or pip.conf / pip.ini (`[global]` / `[install]`: `index-url`, `extra-index-url`,
+ * `find-links`, several per value) sets, with their keys, read with audit's own readers
+ * (audit/python-indexes.ts); null when it does not parse.
+ */
+function pythonIndexes(base: string, text: string): Array<{ key: string; value: string }> | null {
+  try {
+    if (base === 'uv.toml') return uvConfigValues(parseToml(text) as Record<string, unknown>);
+    return pipConfigValues(text).flatMap(({ key, value }) => value.split(/\s+/).filter((v) => v !== '').map((v) => ({ key, value: v })));
+  } catch {
+    return null;
+  }
+}
+
+/** `{ file, ecosystem }` when a uv.toml or pip.conf points installs at another index than PyPI, one a variable gives, or cannot be read. */
+function pythonRedirect(file: string, text: string | undefined, publics: PublicRegistries): { file: string; ecosystem: string } | null {
+  const base = file.slice(file.lastIndexOf('/') + 1);
+  const values = text === undefined ? null : pythonIndexes(base, text);
+  if (values === null) return { file, ecosystem: 'PyPI from an index its settings may set (the file was not read or does not parse)' };
+  for (const { key, value } of values) {
+    // pip and uv expand `${VAR}` and `$VAR` in their settings: the repository does not say which index that is.
+    if (value.includes('$')) return { file, ecosystem: 'PyPI from an index an environment variable sets' };
+    if (PUBLIC_SOURCE.pypi.isPublic(value, publics)) continue;
+    const host = URL.parse(value.trim())?.host || 'not a URL';
+    // An extra index is searched beside PyPI: a name on both may come from either (dependency confusion).
+    if (key === 'extra-index-url') return { file, ecosystem: `PyPI and an extra index (${host}): a name on both may be installed from either (dependency confusion)` };
+    return { file, ecosystem: `PyPI from another index (${host})` };
+  }
+  return null;
+}
+
 /** The registry URLs a settings file sets, as written (`${VAR}` kept); null when it does not parse. */
 function settingsRegistries(file: string, text: string): string[] | null {
   const base = file.slice(file.lastIndexOf('/') + 1);
@@ -75,7 +115,7 @@ function settingsRegistries(file: string, text: string): string[] | null {
 }
 
 /**
- * `{ file, ecosystem }` for each npm-family settings file among `texts` (read at the paths
+ * `{ file, ecosystem }` for each npm-family, uv or pip settings file among `texts` (read at the paths
  * `settings` names) that points installs at another registry than `publics` name, or that could
  * not be read or parsed (`unread`).
  */
@@ -83,6 +123,11 @@ export function settingsRedirects(settings: readonly string[], texts: ReadonlyMa
   const out: Array<{ file: string; ecosystem: string }> = [];
   for (const file of settings.slice(0, MAX_FILES)) {
     const text = texts.get(file);
+    if (PYTHON_FILES.has(file.slice(file.lastIndexOf('/') + 1))) {
+      const redirect = pythonRedirect(file, text, publics);
+      if (redirect !== null) out.push(redirect);
+      continue;
+    }
     const registries = text === undefined ? null : settingsRegistries(file, text);
     if (registries === null) {
       out.push({ file, ecosystem: 'npm from a registry its settings may set (the file was not read or does not parse)' });

@@ -58,7 +58,7 @@ import type { ModuleDependency, ModuleInput } from '../../lockfiles/module-types
 import { osvModuleVersion } from '../../ecosystems/osv-ecosystems.js';
 import { isPackageEcosystem } from '../../ecosystems/rules.js';
 import type { PackageEcosystem } from '../../ecosystems/types.js';
-import { GRADLE_CATALOG, isRootPythonSet, NPM_SETTINGS } from './repo-tree.js';
+import { GRADLE_CATALOG, isRootPythonSet, NPM_SETTINGS, PYTHON_SETTINGS } from './repo-tree.js';
 import { otherRegistrySources, settingsRedirects, type PublicRegistries } from './other-registries.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 import type { SourceUnavailableCode } from '../../model/source-codes.js';
@@ -365,8 +365,8 @@ export function repositoryDependencies(files: GithubFiles, texts: ReadonlyMap<st
   const moduleEntries = modules.inputs.flatMap((input) => input.dependencies.map(moduleEntryOf));
   const dependencies = merge([...declared.map(entryOf), ...moduleEntries, ...crates.entries, ...catalog.entries]).slice(0, MAX_REPO_DEPENDENCIES);
   // Pins from another host than the public registry (other-registries.ts): never a clean bill on the public registry's word.
-  // And the repository's own settings (.npmrc, .yarnrc.yml, .yarnrc) that point every install elsewhere, or could not be read.
-  const settings = [...new Set([...texts.keys(), ...files.unread.map((u) => u.path)])].filter((p) => NPM_SETTINGS.has(baseOf(p)));
+  // And the repository's own settings (.npmrc, .yarnrc.yml, .yarnrc, uv.toml, pip.conf, pip.ini) that point every install elsewhere, or could not be read.
+  const settings = [...new Set([...texts.keys(), ...files.unread.map((u) => u.path)])].filter((p) => NPM_SETTINGS.has(baseOf(p)) || PYTHON_SETTINGS.has(baseOf(p)));
   const elsewhere = publics === undefined ? [] : [...otherRegistrySources(declared, publics), ...settingsRedirects(settings, texts, publics)];
   const named = elsewhere.length === 0 ? others : { unevaluated: [...unevaluated, ...elsewhere] };
   return { status: 'ok', facts: { dependencies, unpinned, lockfiles: [...lockfilesUsed], ...(unvouched.length === 0 ? {} : { unvouched }), ...named } };

@@ -6,7 +6,7 @@
  * examples are the folder's; the licence files are the folder's when it has any, else the root's;
  * the security policy and workflows stay the repository's (the folder checked first: target/folder.ts). Pure.
  */
-import { LOCKFILE_NAMES, NPM_SETTINGS, selectRepoFiles, type RepoSelection, type RepoTreeItem } from './repo-tree.js';
+import { LOCKFILE_NAMES, NPM_SETTINGS, PYTHON_SETTINGS, readsPython, selectRepoFiles, type RepoSelection, type RepoTreeItem } from './repo-tree.js';
 import { baseOf, dirOf, upward } from './tree-paths.js';
 
 /** Whether the listing holds `folder` as a folder. */
@@ -36,7 +36,12 @@ export function selectFolderFiles(items: readonly RepoTreeItem[], folder: string
     manifests: here.manifests.map(item),
     lockfiles: [...here.lockfiles.map(path), ...above],
     // npm reads the project's .npmrc (the folder's) and the workspace root's: both set where an install fetches from.
-    settings: [...here.settings.map(path), ...(here.manifests.length > 0 ? items.filter((i) => i.type === 'blob' && NPM_SETTINGS.has(i.path) && here.manifests.some((m) => baseOf(m.path) === 'package.json')).map((i) => i.path) : [])],
+    // uv and pip read the project's uv.toml / pip.conf and, run from the root, the root's: both as well.
+    settings: [
+      ...here.settings.map(path),
+      ...(here.manifests.length > 0 ? items.filter((i) => i.type === 'blob' && NPM_SETTINGS.has(i.path) && here.manifests.some((m) => baseOf(m.path) === 'package.json')).map((i) => i.path) : []),
+      ...(readsPython(here.manifests, here.lockfiles) ? items.filter((i) => i.type === 'blob' && PYTHON_SETTINGS.has(i.path)).map((i) => i.path) : []),
+    ],
     moduleFiles: here.moduleFiles.map(path),
     unevaluated: here.unevaluated.map((u) => ({ ...u, path: path(u.path) })),
     workflows: root.workflows,

@@ -36,8 +36,9 @@ export interface RepoSelection {
   lockfiles: string[];
   /**
    * The npm-family package managers' settings at the root (`.npmrc`, yarn berry's `.yarnrc.yml`,
-   * yarn 1's `.yarnrc`) when a package.json is read: a registry they set is where an install of
-   * the repository's lockfile fetches from (repo-settings.ts).
+   * yarn 1's `.yarnrc`) when a package.json is read, and uv's and pip's (`uv.toml`, `pip.conf`,
+   * `pip.ini`) when a Python project is: a registry or index they set is where an install of
+   * the repository's lockfile fetches from (other-registries.ts).
    */
   settings: string[];
   /**
@@ -73,6 +74,13 @@ export interface RepoSelection {
 
 /** The npm-family settings files that may set the registry an install fetches from (RepoSelection `settings`). */
 export const NPM_SETTINGS: ReadonlySet<string> = new Set(['.npmrc', '.yarnrc.yml', '.yarnrc']);
+/** uv's and pip's project settings that may set the index an install fetches from (RepoSelection `settings`, beside a Python project). */
+export const PYTHON_SETTINGS: ReadonlySet<string> = new Set(['uv.toml', 'pip.conf', 'pip.ini']);
+
+/** Whether the manifests and lockfiles selected make a Python project (pyproject.toml, a requirements file, uv.lock, poetry.lock). */
+export function readsPython(manifests: readonly { path: string }[], lockfiles: readonly string[]): boolean {
+  return manifests.some((m) => baseOf(m.path) === 'pyproject.toml') || lockfiles.some((p) => /^(?:requirements[^/]*\.txt|uv\.lock|poetry\.lock)$/i.test(baseOf(p)));
+}
 /** Manifests read per repository (each one is a request). */
 export const MAX_MANIFESTS = 6;
 /** Go, Rust, Gradle and Maven files (go.mod, Cargo.lock, Cargo.toml, the version catalog, pom.xml) read per repository, pins first. */
@@ -361,7 +369,10 @@ export function selectRepoFiles(items: readonly RepoTreeItem[]): RepoSelection {
     examplesFolder: hasFilesUnder(items, ['examples', 'example']),
     manifests,
     lockfiles,
-    settings: manifests.some((m) => baseOf(m.path) === 'package.json') ? rootBlobs.filter((i) => NPM_SETTINGS.has(i.path)).map((i) => i.path).sort() : [],
+    settings: [
+      ...(manifests.some((m) => baseOf(m.path) === 'package.json') ? rootBlobs.filter((i) => NPM_SETTINGS.has(i.path)).map((i) => i.path) : []),
+      ...(readsPython(manifests, lockfiles) ? rootBlobs.filter((i) => PYTHON_SETTINGS.has(i.path)).map((i) => i.path) : []),
+    ].sort(),
     moduleFiles,
     unevaluated,
     workflows: workflowPaths.length,
