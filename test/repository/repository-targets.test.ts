@@ -906,13 +906,40 @@ describe('dependencies and vulnerabilities from the repository\'s lockfiles', ()
   });
 
   it('a Python repository: uv.lock pins the set, asked in the PyPI ecosystem', async () => {
-    const { report, evidence } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
+    const { report, evidence, requests } = await check('blazickjp/arxiv-mcp-server', { license: 'Apache-2.0' });
+    expect(requests).toBe(ARXIV_REQUESTS);
     const deps = evidence.sources.dependencies;
     expect(deps.status === 'ok' && deps.facts.lockfiles).toEqual(['uv.lock']);
     expect(deps.status === 'ok' && deps.facts.dependencies.every((d) => d.ecosystem === 'pypi' && d.version !== null)).toBe(true);
     const queries = server.requests.filter((r) => r.path === '/osv/v1/querybatch').flatMap((r) => (JSON.parse(r.body) as { queries: { package: { ecosystem: string } }[] }).queries);
     expect(new Set(queries.map((q) => q.package.ecosystem))).toEqual(new Set(['PyPI']));
     expect(checkOf(report, 'vulnerable-dependencies')?.messageId).toBe('repository-clean');
+  });
+
+  /** GitHub requests for the recorded arxiv-mcp-server without a token. */
+  const ARXIV_REQUESTS = 20;
+  // The recorded tree with a uv.toml or pip.conf at the root (the recording has none): one request more, for that file.
+  const withPythonSettings = (file: string, text: string): ServeRecordedOptions => {
+    const record = recordOf('blazickjp/arxiv-mcp-server');
+    const treeFile = path.join(FIXTURES_ROOT, 'github', 'repos', 'blazickjp/arxiv-mcp-server', 'git', 'trees', `${record.recordedCommit.tree}.json`);
+    const tree = JSON.parse(readFileSync(treeFile, 'utf8')) as { tree: unknown[] };
+    const entry = { path: file, mode: '100644', type: 'blob', sha: '0'.repeat(40), size: text.length };
+    return {
+      license: 'Apache-2.0',
+      override: { [`/git/trees/${record.defaultBranch}`]: { body: { ...tree, tree: [...tree.tree, entry] } }, [`/contents/${file}`]: { body: text } },
+    };
+  };
+
+  it.each([
+    ['uv.toml', 'index-url = "https://py.evil.example/simple"\n', 'PyPI from another index (py.evil.example)'],
+    ['pip.conf', '[global]\nextra-index-url = https://py.corp.example/simple\n', 'PyPI and an extra index (py.corp.example): a name on both may be installed from either (dependency confusion)'],
+  ])('a Python repository whose %s points installs elsewhere: the file named in unevaluated, the set no clean bill', async (file, text, ecosystem) => {
+    const { report, evidence, requests } = await check('blazickjp/arxiv-mcp-server', withPythonSettings(file, text));
+    const deps = evidence.sources.dependencies;
+    expect(deps.status === 'ok' && deps.facts.unevaluated).toEqual([{ file, ecosystem }]);
+    expect(checkOf(report, 'vulnerable-dependencies')).toMatchObject({ score: null, messageId: 'repository-unevaluated' });
+    expect(requests).toBe(ARXIV_REQUESTS + 1);
+    expect(server.requests.filter((r) => r.path.endsWith(`/contents/${file}`))).toHaveLength(1);
   });
 
   it('no manifest: the dependency checks are not applicable, with the reason', async () => {
