@@ -224,3 +224,20 @@ describe('settings beside a Python project', () => {
     expect(selectFolderFiles(tree.map(blob), 'servers/js').settings).toEqual([]);
   });
 });
+
+describe('a folder target in a Rust workspace', () => {
+  // The recorded modelcontextprotocol/rust-sdk tree (fixtures/http/github/repos), with the Cargo.lock a workspace commits at its root.
+  const recorded = JSON.parse(
+    readFileSync(new URL('../../fixtures/http/github/repos/modelcontextprotocol/rust-sdk/git/trees/744f9d1723ea1000cf58eed8faa213c1afa459bf.json', import.meta.url), 'utf8'),
+  ) as { tree: RepoTreeItem[] };
+
+  it("a member crate is pinned by the workspace root's Cargo.lock, above its folder", () => {
+    const selection = selectFolderFiles([...recorded.tree, blob('Cargo.lock')], 'crates/rmcp');
+    expect(selection.moduleFiles).toEqual(['Cargo.lock', 'crates/rmcp/Cargo.toml']);
+    expect(selection.unevaluated.filter((u) => u.ecosystem === CARGO_WITHOUT_LOCK)).toEqual([]);
+  });
+
+  it('without a Cargo.lock anywhere above, its Cargo.toml stays unpinned', () => {
+    expect(selectFolderFiles(recorded.tree, 'crates/rmcp').moduleFiles).toEqual(['crates/rmcp/Cargo.toml']);
+  });
+});
