@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLocalLocation, loadPythonConfigParser, loadPythonIndexes, pipConfigValues, pipUserFiles, uvConfigValues, uvUserFile } from '../../src/audit/python-indexes.js';
+import { isLocalLocation, loadPythonConfigParser, loadPythonIndexes, pipUserFiles, uvUserFile } from '../../src/audit/python-indexes.js';
+import { pipConfigValues, uvConfigValues } from '../../src/lockfiles/python-settings.js';
 
 const TOKEN = 'tok3n-never-shown';
 const made: string[] = [];

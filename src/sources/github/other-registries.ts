@@ -18,7 +18,7 @@
  */
 import ini from 'ini';
 import { parse as parseToml } from 'smol-toml';
-import { pipConfigValues, uvConfigValues } from '../../audit/python-indexes.js';
+import { pipConfigValues, uvConfigValues } from '../../lockfiles/python-settings.js';
 import type { DeclaredDependency } from '../../audit/types.js';
 import { parseYaml } from '../../lockfiles/yaml-text.js';
 import { isPypiIndex } from '../../lockfiles/python-hashes.js';
@@ -64,8 +64,8 @@ const PYTHON_FILES = new Set(['uv.toml', 'pip.conf', 'pip.ini']);
 /**
  * The index URLs a uv.toml (top level and `[pip]`: `index-url`, `extra-index-url`, `[[index]]`,
  * `find-links`) or pip.conf / pip.ini (`[global]` / `[install]`: `index-url`, `extra-index-url`,
- * `find-links`, several per value) sets, with their keys, read with audit's own readers
- * (audit/python-indexes.ts); null when it does not parse.
+ * `find-links`, several per value) sets, with their keys, read with the readers the audit uses
+ * (lockfiles/python-settings.ts); null when it does not parse.
  */
 function pythonIndexes(base: string, text: string): Array<{ key: string; value: string }> | null {
   try {
