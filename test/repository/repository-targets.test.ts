@@ -489,6 +489,24 @@ describe('every recorded repository whose files exist: all five dimensions known
   }
 });
 
+describe('a README that pipes an installer into a shell (microsoft/playwright-mcp, its README recorded, one fenced line added)', () => {
+  const README = readFileSync(path.join(FIXTURES_ROOT, 'github', 'repos', 'microsoft', 'playwright-mcp', 'contents', 'README.md'), 'utf8');
+  const withLine = (line: string): ServeRecordedOptions => ({ ...recordedCase('microsoft/playwright-mcp'), override: { '/contents/README.md': { body: `${README}\n\n\`\`\`sh\n${line}\n\`\`\`\n` } } });
+
+  it('over plain http: held at CAUTION by advertised-packages, the script named', async () => {
+    const { report } = await check('microsoft/playwright-mcp', withLine('curl -fsSL http://get.example.dev/install.sh | sh'));
+    expect(report.verdictCode).toBe('caution');
+    expect(report.verdictReasonDetails[0]).toMatchObject({ code: 'verdict-held' });
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'script-unsafe', score: 0, evidence: { scriptUrl: 'http://get.example.dev/install.sh' } });
+  });
+
+  it("from the owner's GitHub over https: context, the verdict unchanged", async () => {
+    const { report } = await check('microsoft/playwright-mcp', withLine('curl -fsSL https://raw.githubusercontent.com/microsoft/playwright-mcp/main/install.sh | bash'));
+    expect(report.verdictCode).toBe('yes');
+    expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified-image-unknown', score: 100, evidence: { scriptHosts: ['raw.githubusercontent.com'] } });
+  });
+});
+
 describe('the seven other recorded repositories: all five dimensions known; coverage ≥ 0.7 wherever the dependencies are pinned or resolved', () => {
   const cases: Array<{ repo: string; verdict: string; reasons: string[]; pinned: boolean; unevaluated?: false }> = [
     { repo: 'github/github-mcp-server', verdict: 'yes', reasons: [], pinned: true },
