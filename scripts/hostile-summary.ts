@@ -104,6 +104,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['project-registries.test.ts', '42 the registry the audited project names'],
   ['names-that-lie.test.ts', '43 names that lie (hosts in lockfile keys, oversized names)'],
   ['repository-lies.test.ts', '44 repositories that lie (listings, files, registries, branch names)'],
+  ['agent-directed-text.test.ts', '45 text written for the AI agent (metadata that instructs it, answers that quote it)'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

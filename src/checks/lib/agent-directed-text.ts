@@ -112,7 +112,8 @@ export function agentDirectedFinding(raw: string, options: { markdown?: boolean;
     const said = CLAIM_ADDRESSED.exec(window);
     if (said !== null) return finding('safety-claim', address.index, said.index + said[0].length);
   }
-  const prose = options.markdown === true ? text.replace(FENCED_CODE, blank).replace(CODE_SPAN, blank) : text;
+  // Tokens keep their underscores (`<|im_start|>`), in keywords too.
+  const prose = options.markdown === true ? clean.replace(FENCED_CODE, blank).replace(CODE_SPAN, blank) : clean;
   const token = CHAT_TOKEN.exec(prose);
   if (token !== null) return finding('chat-token', token.index, token[0].length);
   return null;
