@@ -6,7 +6,6 @@
  * tools legitimately talk about agents, prompts and assistants, so plain mentions never count:
  * only the phrasing below does. Every pattern is bounded between its anchors (linear in the text).
  */
-import { sanitizeForTerminal } from '../../render/sanitize.js';
 import { REVIEWER_DIRECTED } from './agent-code.js';
 
 export type AgentTextKind = 'override' | 'safety-claim' | 'chat-token' | 'hidden-tags';
@@ -58,12 +57,23 @@ const SUBDIVISION_FLAG = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,8}
 const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
 const CODE_SPAN = /`[^`\n]{1,200}`/g;
 
+/**
+ * Characters that hide or split text (render/sanitize.ts keeps the full list for output): every
+ * format character (bidirectional controls, zero-width characters, tag characters), fillers that
+ * render as blank, variation selectors, and controls other than the line feed.
+ */
+const INVISIBLE = /[\p{Cf}\u034f\u115f\u1160\u3164\uffa0\ufe00-\ufe0f\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}\u0000-\u0009\u000b-\u001f\u007f-\u009f]/gu;
+const LINE_BREAK = /\r\n|[\r\u000b\u000c\u0085\u2028\u2029]/g;
+
+/** The text as a reader sees it: line breaks made `\n`, everything invisible removed. */
+const visible = (text: string): string => text.replace(LINE_BREAK, '\n').replace(INVISIBLE, '');
+
 /** Longest excerpt kept. */
 const MAX_EXCERPT = 120;
 
 /** One sanitised line of at most MAX_EXCERPT characters. */
 export function excerptOf(text: string): string {
-  const line = sanitizeForTerminal(text).replace(/\s+/g, ' ').trim();
+  const line = visible(text).replace(/\s+/g, ' ').trim();
   return line.length > MAX_EXCERPT ? `${line.slice(0, MAX_EXCERPT - 1)}…` : line;
 }
 
@@ -95,7 +105,7 @@ export function agentDirectedFinding(raw: string, options: { markdown?: boolean;
     return { kind: 'hidden-tags', excerpt: excerptOf(decoded) || `${[...tags[0]].length} invisible tag characters`, inComment: false };
   }
   // Other invisible characters (zero-width joiners, bidi controls) must not split a phrase.
-  const clean = sanitizeForTerminal(withoutFlags, { multiline: true });
+  const clean = visible(withoutFlags);
   // Keywords and topics are words joined by hyphens or underscores (`ignore-previous-instructions`).
   const text = options.words === true ? clean.replace(/[-_]/g, ' ') : clean;
   const finding = (kind: AgentTextKind, index: number, length: number): AgentTextFinding => ({
