@@ -105,6 +105,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['names-that-lie.test.ts', '43 names that lie (hosts in lockfile keys, oversized names)'],
   ['repository-lies.test.ts', '44 repositories that lie (listings, files, registries, branch names)'],
   ['repository-installs.test.ts', '45 README installs that pipe a download into a shell'],
+  ['agent-directed-text.test.ts', '46 text written for the AI agent (metadata that instructs it, answers that quote it)'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

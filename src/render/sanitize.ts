@@ -153,3 +153,19 @@ export function escapeHtml(s: string): string {
     .replace(/[&<>"']/g, (c) => HTML_SPECIAL[c] ?? c)
     .replace(MENTION, '@&#8203;');
 }
+
+/**
+ * Every string of a JSON-like value as one plain line: `sanitizeForTerminal` (escape sequences,
+ * control, bidirectional, zero-width and tag characters removed; line breaks made spaces), then
+ * cut to `max` characters. For answers read by programs and AI agents (docs/security.md, "Text
+ * written for AI agents"): a quoted string cannot start a line of its own, hide text, or run on.
+ */
+export function plainStrings<T>(value: T, max: number): T {
+  if (typeof value === 'string') {
+    const line = sanitizeForTerminal(value);
+    return (line.length > max ? `${line.slice(0, max - 1)}…` : line) as T;
+  }
+  if (Array.isArray(value)) return value.map((v: unknown) => plainStrings(v, max)) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainStrings(v, max)])) as T;
+  return value;
+}

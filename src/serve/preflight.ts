@@ -10,6 +10,10 @@ import type { HistoryPoint } from '../app/history.js';
 import { peerLabel, type ComparisonResult } from '../report/comparison.js';
 import type { Preflight } from './schemas.js';
 import { INTERACTION_RISKS, RECOMMENDATIONS, SEVERITY_LEVELS } from './schemas.js';
+import { plainStrings } from '../render/sanitize.js';
+
+/** Longest string a preflight answer carries. */
+const MAX_PREFLIGHT_STRING = 1000;
 
 type Recommendation = (typeof RECOMMENDATIONS)[number];
 type Risk = (typeof INTERACTION_RISKS)[number];
@@ -156,7 +160,8 @@ export function preflightOf(input: PreflightInput): Preflight {
     answer.history = input.history.map((p) => ({ evaluatedAt: p.evaluatedAt, score: p.score, grade: p.grade, verdictCode: p.verdictCode }));
   }
   if (input.alternatives !== undefined) answer.alternatives_unavailable = input.alternatives.unavailable;
-  return answer;
+  // Registry-given strings (licence, repository URL, peers' names) as plain lines (docs/security.md, "Text written for AI agents").
+  return plainStrings(answer, MAX_PREFLIGHT_STRING);
 }
 
 /**

@@ -11,7 +11,7 @@ import { expectPackage } from '../cli/helpers.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { searchAnswer, searchRequests, serveSearch } from '../support/npm-search.js';
 import { PEERS, servePeers } from '../support/peers.js';
-import { mcpFixture, textOf } from './support.js';
+import { mcpFixture, jsonTextOf, textOf } from './support.js';
 import { serveEntryWithSearchDown } from '../cli/mcp-helpers.js';
 
 let server: FixtureServer;
@@ -46,7 +46,7 @@ describe('compare_packages and find_alternatives', () => {
     const result = await client.callTool({ name: 'compare_packages', arguments: { targets: ['request', 'nerq-peer-fetch', 'chalk'] } });
     expect(result.isError, textOf(result)).toBeFalsy();
     const compared = CompareOutputSchema.parse(result.structuredContent);
-    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    expect(JSON.parse(jsonTextOf(result))).toEqual(result.structuredContent);
     expect(compared.reports.map((r) => [r.target, r.verdictCode])).toEqual([
       ['request', 'no'],
       ['nerq-peer-fetch', expect.any(String)],

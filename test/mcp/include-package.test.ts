@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { repositorySearchRequests, serveNpmWidget, serveWidgetTopicSearch, WIDGET_VERSION } from '../cli/github-helpers.js';
 import { serveRepo } from '../github/helpers.js';
 import type { FixtureServer } from '../support/fixture-server.js';
-import { mcpFixture, textOf, type Connected } from './support.js';
+import { mcpFixture, jsonTextOf, textOf, type Connected } from './support.js';
 
 let server: FixtureServer;
 const connect = mcpFixture((started) => {
@@ -41,7 +41,7 @@ describe('check_packages with includePackage', () => {
     expect(reports[1]?.includedPackage).toMatchObject({ included: false, code: 'no-verified-package', name: null });
     // A package target takes no choice: its report has no such member.
     expect(reports[2]).not.toHaveProperty('includedPackage');
-    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    expect(JSON.parse(jsonTextOf(result))).toEqual(result.structuredContent);
 
     const named = CheckOutputSchema.parse((await client.callTool({ name: 'check_packages', arguments: { targets: ['github:acme/widget'], includePackage: 'npm:widget' } })).structuredContent);
     expect(named.reports[0]?.includedPackage).toMatchObject({ included: true, code: 'named', name: 'widget' });

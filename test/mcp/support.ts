@@ -44,6 +44,9 @@ export async function connectInMemory(server: FixtureServer): Promise<Connected>
 /** The text of a tool result's first content item. */
 export const textOf = (result: Awaited<ReturnType<Client['callTool']>>): string => (result.content as { type: string; text: string }[])[0]?.text ?? '';
 
+/** The text of a tool result's last content item: the answer's JSON (after nerq's verdict lines, when it has them). */
+export const jsonTextOf = (result: Awaited<ReturnType<Client['callTool']>>): string => (result.content as { type: string; text: string }[]).at(-1)?.text ?? '';
+
 /**
  * A test file's fixture server and in-process clients: `setup` runs once on the started server
  * (serve what the file's tests need); after each test the server must have seen nothing

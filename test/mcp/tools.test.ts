@@ -13,7 +13,7 @@ import { expectPackage, requireBuiltCli } from '../cli/helpers.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { CLI_BIN, cliEnv } from '../support/run-cli.js';
 import { freshHome } from '../serve/support.js';
-import { mcpFixture, textOf } from './support.js';
+import { mcpFixture, jsonTextOf, textOf } from './support.js';
 
 let server: FixtureServer;
 const connect = mcpFixture((started) => {
@@ -78,7 +78,7 @@ describe('nerq mcp tools (in memory)', () => {
     expect(no).toMatch(/deprecated/);
 
     expect(reports[1]?.reasons.length).toBeGreaterThan(0);
-    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    expect(JSON.parse(jsonTextOf(result))).toEqual(result.structuredContent);
   });
 
   it('bad input is an isError result with no upstream request, and the server goes on', async () => {
