@@ -82,4 +82,11 @@ describe('judgeScript', () => {
     expect(registrableDomain('get.tool.co.uk')).toBe('tool.co.uk');
     expect(registrableDomain('docs.astral.sh')).toBe('astral.sh');
   });
+
+  it('gives a project on a shared host its own name there, not the whole host', () => {
+    expect(registrableDomain('tool.github.io')).toBe('tool.github.io');
+    expect(registrableDomain('x.tool.vercel.app')).toBe('tool.vercel.app');
+    expect(judge('https://evil.github.io/install.sh', 'https://tool.github.io')).toBe('unrelated');
+    expect(judge('https://get.tool.github.io/install.sh', 'https://tool.github.io/docs')).toBe('own');
+  });
 });

@@ -1,3 +1,5 @@
+import { getDomain } from 'tldts';
+
 /**
  * Whose script a README's pipe-to-shell line runs (docs/scoring.md §9), from its URL alone:
  * - `own`: https from the repository's homepage host (same registrable domain), or from
@@ -7,9 +9,11 @@
  *   `objects.githubusercontent.com` names no owner, so it is unrelated too);
  * - `unsafe`: plain http, an IP-address host, a URL shortener, or credentials in the URL (anyone
  *   on the path, or whoever holds the address or the short link, decides what runs).
- * The registrable domain is approximated without a public-suffix list: the last two labels, or
- * three under a two-letter country code whose second level is a generic one (`co.uk`, `com.au`).
+ * The registrable domain comes from the Public Suffix List with its private section (tldts): a
+ * project on a shared host (`x.github.io`, `x.vercel.app`, `x.pages.dev`) owns its own name
+ * there, not the whole host, so `evil.github.io` is never the homepage `tool.github.io`'s domain.
  */
+
 export type ScriptKind = 'own' | 'unrelated' | 'unsafe';
 
 export interface ScriptLine {
@@ -29,14 +33,10 @@ export interface JudgedScript {
 const SHORTENERS = new Set([
   'bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'is.gd', 'v.gd', 'ow.ly', 'buff.ly', 'rebrand.ly', 'cutt.ly', 'shorturl.at', 'rb.gy', 't.ly', 'tiny.cc', 'git.io', 's.id', 'tr.im', 'bl.ink', 'short.io', 'surl.li',
 ]);
-const SECOND_LEVELS = new Set(['co', 'com', 'org', 'net', 'ac', 'gov', 'edu', 'or', 'ne', 'go']);
-
+/** The registrable domain of `host` (its own name under a public or shared-hosting suffix); the host itself when it has none. */
 export function registrableDomain(host: string): string {
-  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
-  if (labels.length <= 2) return labels.join('.');
-  const [second = '', tld = ''] = labels.slice(-2);
-  const keep = tld.length === 2 && SECOND_LEVELS.has(second) ? 3 : 2;
-  return labels.slice(-keep).join('.');
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return getDomain(name, { allowPrivateDomains: true }) ?? name;
 }
 
 function ipHost(host: string): boolean {
