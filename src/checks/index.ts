@@ -2,6 +2,7 @@
  * The explicit list of checks, in report order: security, maintenance, documentation,
  * compliance, community. A check exists for nerq only once it is listed here.
  */
+import commandShadowing from './command-shadowing.js';
 import implausibleVersion from './implausible-version.js';
 import mcpPackages from './mcp-packages.js';
 import mcpPackageOwnership from './mcp-package-ownership.js';
@@ -101,6 +102,7 @@ export const CHECKS: readonly AnyCheck[] = [
   mcpImageOwner,
   mcpBundles,
   workflowSafety,
+  commandShadowing,
   // maintenance
   mcpRegistryStatus,
   releaseRecency,
