@@ -104,6 +104,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['project-registries.test.ts', '42 the registry the audited project names'],
   ['names-that-lie.test.ts', '43 names that lie (hosts in lockfile keys, oversized names)'],
   ['repository-lies.test.ts', '44 repositories that lie (listings, files, registries, branch names)'],
+  ['command-shadowing.test.ts', '45 commands a package puts on PATH (bin names that replace system and toolchain commands)'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

@@ -242,7 +242,8 @@ function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): Non
     hasAttestations: attestationListing(dist.attestations).attestations !== null,
     installScripts: Object.keys(installScripts(manifest.scripts)),
     hasBin: hasBin(manifest),
-    commands: linkedCommands(manifest),
+    // Those of `directories.bin` need that version's tarball: not known, so not compared (absent).
+    ...(commandsFolder(manifest) === null ? { commands: linkedCommands(manifest) } : {}),
     unpackedSize: count(dist.unpackedSize),
     dependencies: countKeys(manifest.dependencies),
     dependencyNames: Object.keys(obj(manifest.dependencies) ?? {}),
