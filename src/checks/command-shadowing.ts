@@ -5,9 +5,8 @@
  * `git`, `sh` or `tsc` runs instead of that command in every script of the project that
  * installs it (docs/security.md, "Commands a package puts on PATH").
  */
-import { lookupName } from '../sources/npm/commands.js';
 import { defineCheck, type CheckOutcome } from './define.js';
-import { listedCommand } from './lib/path-commands.js';
+import { listedCommand, lookupName } from './lib/path-commands.js';
 
 /** Commands named in the evidence at most. */
 const MAX_LISTED = 20;

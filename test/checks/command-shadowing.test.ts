@@ -2,7 +2,8 @@ import check, { SHADOWING_CAP, SHADOWING_SCORE } from '../../src/checks/command-
 import { evidence, registryFacts, tarballFacts, unavailable } from '../support/evidence-builder.js';
 import type { RegistryFacts } from '../../src/evidence/schema.js';
 import { describe, expect, it } from 'vitest';
-import { linkedCommands, lookupName } from '../../src/sources/npm/commands.js';
+import { linkedCommands } from '../../src/sources/npm/commands.js';
+import { lookupName } from '../../src/checks/lib/path-commands.js';
 import { checkTable } from './check-table.js';
 
 /** A release whose previous version shipped the same commands (so none is new), without install scripts. */

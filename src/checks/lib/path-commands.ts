@@ -84,6 +84,8 @@ export function listedCommand(name: string): { kind: CommandKind; owners: readon
   return owners === undefined ? null : { kind: 'toolchain', owners };
 }
 
-/** The listed commands, for docs and tests. */
-export const SYSTEM_COMMANDS: readonly string[] = SYSTEM;
-export const OWNED_COMMANDS: Readonly<Record<string, readonly string[]>> = OWNED;
+
+/** The name a command is looked up by on PATH: lower case, without a Windows launcher extension. */
+export function lookupName(name: string): string {
+  return name.toLowerCase().replace(/\.(?:cmd|bat|exe|com|ps1)$/, '');
+}

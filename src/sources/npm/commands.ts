@@ -25,11 +25,6 @@ export function linkedName(key: string): string | null {
   return base.slice(0, MAX_NAME_CHARS);
 }
 
-/** The name a command is looked up by on PATH: lower case, without a Windows launcher extension. */
-export function lookupName(name: string): string {
-  return name.toLowerCase().replace(/\.(?:cmd|bat|exe|com|ps1)$/, '');
-}
-
 /** npm's test for "`bin` is set" (`!bin`): any set value keeps it from reading `directories.bin`. */
 function binSet(bin: unknown): boolean {
   return bin !== undefined && bin !== null && bin !== '' && bin !== false && bin !== 0;
