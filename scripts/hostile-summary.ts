@@ -106,6 +106,7 @@ export const CATEGORIES: readonly [file: string, category: string][] = [
   ['repository-lies.test.ts', '44 repositories that lie (listings, files, registries, branch names)'],
   ['repository-installs.test.ts', '45 README installs that pipe a download into a shell'],
   ['agent-directed-text.test.ts', '46 text written for the AI agent (metadata that instructs it, answers that quote it)'],
+  ['command-shadowing.test.ts', '47 commands a package puts on PATH (bin names that replace system and toolchain commands)'],
 ];
 
 export function summarise(tests: readonly TestOutcome[]): CategoryRow[] {

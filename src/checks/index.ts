@@ -3,6 +3,7 @@
  * compliance, community. A check exists for nerq only once it is listed here.
  */
 import agentDirectedText from './agent-directed-text.js';
+import commandShadowing from './command-shadowing.js';
 import implausibleVersion from './implausible-version.js';
 import mcpPackages from './mcp-packages.js';
 import mcpPackageOwnership from './mcp-package-ownership.js';
@@ -103,6 +104,7 @@ export const CHECKS: readonly AnyCheck[] = [
   mcpBundles,
   workflowSafety,
   agentDirectedText,
+  commandShadowing,
   // maintenance
   mcpRegistryStatus,
   releaseRecency,

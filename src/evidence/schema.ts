@@ -132,6 +132,14 @@ export const RegistryFactsSchema = z.object({
   /** `gypfile: false` in the manifest: npm does not add its implicit `node-gyp rebuild` for a `binding.gyp` (present only when so). */
   gypfileDisabled: z.boolean().optional(),
   hasBin: z.boolean(),
+  /**
+   * The command names its `bin` links into `node_modules/.bin` (sources/npm/commands.ts); absent in
+   * evidence saved before they were recorded. Those of `directories.bin` need the tarball's listing
+   * (`commandsFolder`, and the tarball's `commands`).
+   */
+  commands: z.array(z.string()).optional(),
+  /** `directories.bin` when `bin` is not set (npm then links every file in it); absent otherwise. */
+  commandsFolder: z.string().optional(),
   /** `types` / `typings` field, or an `exports` map with a `types` condition. */
   declaresTypes: z.boolean(),
   /** Deprecation message; false when not deprecated; null when unknown (trimmed packument). */
@@ -204,6 +212,8 @@ export const RegistryFactsSchema = z.object({
       hasAttestations: z.boolean(),
       installScripts: z.array(z.string()),
       hasBin: z.boolean(),
+      /** Its command names, as the resolved version's `commands` (absent in evidence written before they were kept). */
+      commands: z.array(z.string()).optional(),
       unpackedSize: z.number().int().nonnegative().nullable(),
       dependencies: z.number().int().nonnegative(),
       /** Its direct runtime dependencies' names (absent in evidence written before they were kept). */
@@ -409,6 +419,14 @@ export const TarballFactsSchema = z.object({
    * may then be there). Absent when the package.json was not read, and in evidence saved before
    * nerq looked.
    */
+  /**
+   * The command names npm links for the archive's own package.json (sources/npm/commands.ts): its
+   * `bin`, or without one every file its listing holds under `directories.bin`. Absent when the
+   * package.json was not read, and in evidence saved before nerq looked.
+   */
+  commands: z.array(z.string()).optional(),
+  /** False when the archive had more files than nerq lists: `directories.bin` may link more commands. */
+  commandsListedAll: z.boolean().optional(),
   entryPoints: z
     .object({
       declared: z.number().int().nonnegative(),

@@ -18,7 +18,7 @@ import { repositoryEvidence } from '../support/repository-evidence.js';
 const ALL: readonly AnyCheck[] = [...CHECKS, ...[yankedRelease, projectStatus, wheelsPublished].filter((c) => !CHECKS.some((k) => k.id === c.id))];
 const GITHUB_IDS = new Set(ALL.filter((c) => (c.needs as readonly string[]).includes('github')).map((c) => c.id));
 
-const NPM_ONLY = ['deprecation', 'entry-points', 'install-scripts', 'load-time-code', 'manifest-confusion', 'obfuscated-code', 'publisher-continuity', 'release-anomalies', 'security-placeholder'];
+const NPM_ONLY = ['command-shadowing', 'deprecation', 'entry-points', 'install-scripts', 'load-time-code', 'manifest-confusion', 'obfuscated-code', 'publisher-continuity', 'release-anomalies', 'security-placeholder'];
 const PYPI_ONLY = ['import-time-code', 'project-status', 'startup-hooks', 'wheels-published', 'yanked-release'];
 /** Checks of a repository target's own files (the `repository` view) and of an MCP Registry entry: never for a package. */
 const REPOSITORY_ONLY = ['project-maturity', 'advertised-packages', 'workflow-safety'];

@@ -41,6 +41,7 @@ describe('registryFacts over recorded packuments', () => {
       hasAttestations: false,
       installScripts: [],
       hasBin: false,
+      commands: [],
       unpackedSize: 33203,
       dependencies: 2,
       dependencyNames: ['ansi-styles', 'supports-color'],
@@ -419,6 +420,7 @@ describe('registryFacts for release comparisons', () => {
       hasAttestations: true,
       installScripts: ['preinstall', 'postinstall'],
       hasBin: true,
+      commands: ['tool'],
       unpackedSize: 1234,
       dependencies: 3,
       dependencyNames: ['x', 'y', 'z'],
@@ -689,3 +691,18 @@ describe('registryFacts: publish times in the future', () => {
     expect(facts.versions.at(-1)).toEqual({ version: '4.1.0', time: '2020-06-09T07:43:42.525Z' });
   });
 });
+
+describe('the commands a version links (command-shadowing)', () => {
+  const doc = (manifest: Record<string, unknown>) => ({ name: 'tool-x', 'dist-tags': { latest: '1.0.0' }, versions: { '1.0.0': { name: 'tool-x', version: '1.0.0', ...manifest } } });
+  test.each([
+    [{ bin: './cli.js' }, ['tool-x'], undefined],
+    [{ bin: { '../node': 'a.js', 'NPX.cmd': 'b.js' } }, ['NPX.cmd', 'node'], undefined],
+    [{ directories: { bin: './bin' } }, [], 'bin'],
+    [{ bin: { x: 'x.js' }, directories: { bin: 'bin' } }, ['x'], undefined],
+  ])('%j → commands %j, folder %j', (manifest, commands, folder) => {
+    const facts = registryFacts(doc(manifest), '1.0.0');
+    expect(facts.commands).toEqual(commands);
+    expect(facts.commandsFolder).toBe(folder);
+  });
+});
+

@@ -18,6 +18,7 @@ import { withoutCredentials } from '../../util/url-credentials.js';
 import { readmeTail } from '../../util/readme-tail.js';
 import { isFutureTime } from '../../checks/lib/releases.js';
 import { isTrimmedPackument } from '../../util/trimmed-packument.js';
+import { commandsFolder, linkedCommands } from './commands.js';
 
 type Obj = Record<string, unknown>;
 
@@ -102,6 +103,8 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     gypfile: manifest.gypfile === true,
     ...(manifest.gypfile === false ? { gypfileDisabled: true } : {}),
     hasBin: hasBin(manifest),
+    commands: linkedCommands(manifest),
+    ...commandsFolderOf(manifest),
     declaresTypes: nonEmpty(manifest.types) !== null || nonEmpty(manifest.typings) !== null || hasTypesCondition(manifest.exports, 0),
     deprecated: manifestDeprecated ?? (trimmed ? null : false),
     latestDeprecated: latestDeprecation(distTags.latest, version, whole),
@@ -239,6 +242,8 @@ function snapshot(manifest: Obj, version: string, versions: VersionEntry[]): Non
     hasAttestations: attestationListing(dist.attestations).attestations !== null,
     installScripts: Object.keys(installScripts(manifest.scripts)),
     hasBin: hasBin(manifest),
+    // Those of `directories.bin` need that version's tarball: not known, so not compared (absent).
+    ...(commandsFolder(manifest) === null ? { commands: linkedCommands(manifest) } : {}),
     unpackedSize: count(dist.unpackedSize),
     dependencies: countKeys(manifest.dependencies),
     dependencyNames: Object.keys(obj(manifest.dependencies) ?? {}),
@@ -462,6 +467,11 @@ function hasBin(manifest: Obj): boolean {
   if (bin !== undefined && bin !== null && bin !== '' && bin !== false && bin !== 0) return false;
   const dir = obj(manifest.directories)?.bin;
   return typeof dir === 'string' && dir.trim() !== '';
+}
+
+function commandsFolderOf(manifest: Obj): { commandsFolder?: string } {
+  const folder = commandsFolder(manifest);
+  return folder === null ? {} : { commandsFolder: folder };
 }
 
 /** An `exports` map with a `types` condition at any depth (bounded). */

@@ -61,6 +61,7 @@ export const DEFAULT_TARBALL_CAPS: TarballCaps = {
 // The README text in the facts is capped at README_TEXT_BYTES (file-names.ts); the rest is read as it streams past.
 import { README_TEXT_BYTES } from '../../util/file-names.js';
 import { ReadmeTailScanner } from '../../util/readme-tail.js';
+import { linkedCommands } from './commands.js';
 
 /** The archive's package.json is read up to this many bytes; a larger one is not read at all. */
 export const MANIFEST_BYTES = 1024 * 1024;
@@ -870,7 +871,7 @@ class Collector {
   }
 
   /** The archive's own package.json, or why it could not be read; and the names another file system reads as it. */
-  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestOverCap' | 'manifestAliases' | 'entryPoints'> {
+  private manifestFacts(): Pick<TarballFacts, 'manifest' | 'manifestProblem' | 'manifestOverCap' | 'manifestAliases' | 'entryPoints' | 'commands' | 'commandsListedAll'> {
     const manifestAliases = this.manifestAliases.map((alias) => {
       const read = alias.unread === true ? { manifest: null, problem: `more than ${MAX_MANIFEST_ALIASES} such files` } : readManifest(alias);
       return { path: alias.path, manifest: read.manifest, problem: read.problem };
@@ -881,7 +882,9 @@ class Collector {
     const importable = parsed === undefined ? undefined : offersImport(parsed, files, this.pathsListedAll);
     const entryPoints =
       parsed === undefined ? undefined : { ...missingEntryPoints(parsed, files), listedAll: this.pathsListedAll, ...(importable === undefined ? {} : { importable }) };
-    return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases, ...(entryPoints === undefined ? {} : { entryPoints }) };
+    // The commands npm links: `bin`, or without it every listed file under `directories.bin` (commands.ts).
+    const commands = parsed === undefined ? {} : { commands: linkedCommands(parsed, this.paths), commandsListedAll: this.pathsListedAll };
+    return { manifest, manifestProblem: problem, manifestOverCap: overCap(this.manifest, MANIFEST_BYTES), manifestAliases, ...(entryPoints === undefined ? {} : { entryPoints }), ...commands };
   }
 }
 
