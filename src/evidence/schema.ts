@@ -182,6 +182,12 @@ export const RegistryFactsSchema = z.object({
    * `mcp-package-ownership`); null when it names none or evidence was saved before it was recorded.
    */
   mcpName: z.string().max(200).nullable().default(null),
+  /**
+   * The `mcpName` other versions give, newest first, one per distinct name (at most 8): read when
+   * the resolved version names no server (docs/checks.md `mcp-package-ownership`); empty when
+   * none does or evidence was saved before it was recorded.
+   */
+  otherMcpNames: z.array(z.object({ version: z.string().max(256), name: z.string().max(200) })).max(8).default([]),
   /** `_npmUser.name` of the resolved version and of the version published before it. */
   publisher: z.string().nullable(),
   previousPublisher: z.string().nullable(),

@@ -396,6 +396,31 @@ describe('nerq check mcp:<name>', () => {
     expect(nested.score).toBeGreaterThan(report.score ?? 0);
   });
 
+  it.each([
+    ['the real entry pinning a release from before mcpName was added: the later releases name it', 'io.github.microsoft/playwright-mcp', 100, 'all-match'],
+    ['a look-alike pinning that release: the later releases name another server, a mismatch', 'io.github.playwright-mcp-tools/playwright-mcp', 0, 'mismatch'],
+  ] as const)('a package version that names no server is judged by what its other releases name (the recorded packument): %s', async (_name, server, score, messageId) => {
+    const s = await start();
+    // Edit of the real entry: its package pinned at 0.0.30, which the recorded packument holds without mcpName (0.0.48 on name it).
+    const entry = realEntry('io.github.microsoft__playwright-mcp.server.json');
+    entry.name = server;
+    entry.version = '0.0.30';
+    entry.packages = (entry.packages as Array<Record<string, unknown>>).map((p) => ({ ...p, version: '0.0.30' }));
+    serveEntry(s, entry, {}, '0.0.30');
+    serveRecordedNpm(s, '@playwright/mcp', '0.0.30');
+    const report = parseReport((await check(`mcp:${server}@0.0.30`)).stdout);
+    const ownership = checkOf(report, 'mcp-package-ownership');
+    expect(ownership).toMatchObject({ score, messageId });
+    const caps = report.caps.map((c) => c.id);
+    if (score === 0) {
+      expect(ownership.evidence).toMatchObject({ claimed: 'io.github.microsoft/playwright-mcp', server });
+      expect(caps).toContain('mcp-ownership-mismatch');
+      expect(report.score).toBeLessThanOrEqual(29.9);
+    } else {
+      expect(caps).not.toContain('mcp-ownership-mismatch');
+    }
+  });
+
   it('a package the entry installs from another registry is not evaluated and lends the entry no score', async () => {
     const s = await start();
     // Edit: the real airtable entry's package named on a registry nerq does not read, ownership claim and all.

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../support/run-cli.js';
 import { describe, expect, test } from 'vitest';
 import { RECOGNISED_LICENSES, identifyLicenseTexts, licenseFileFacts } from '../../src/sources/npm/license-text.js';
 
@@ -264,7 +267,24 @@ describe('identifyLicenseTexts', () => {
         'MIT', 'ISC', 'Apache-2.0', 'BSD-2-Clause', 'BSD-3-Clause', '0BSD', 'GPL-2.0', 'GPL-3.0', 'LGPL-2.1',
         'LGPL-3.0', 'AGPL-3.0', 'MPL-2.0', 'Unlicense', 'CC0-1.0', 'BlueOak-1.0.0', 'Zlib', 'Artistic-2.0', 'WTFPL',
         'OFL-1.1', 'CC-BY-4.0', 'CC-BY-SA-4.0', 'CC-BY-ND-4.0', 'CC-BY-NC-4.0', 'CC-BY-NC-SA-4.0', 'CC-BY-NC-ND-4.0',
+        'FSL-1.1-ALv2', 'FSL-1.1-MIT', 'BUSL-1.1',
       ].sort(),
     );
+  });
+});
+
+describe('source-available licences that quote the licence they turn into later', () => {
+  test('the Functional Source License as @sentry/mcp-server ships it is FSL-1.1-ALv2, not the Apache-2.0 its future grant quotes (fixtures/license-texts)', () => {
+    const text = readFileSync(path.join(REPO_ROOT, 'fixtures', 'license-texts', 'sentry-mcp-server-LICENSE.md'), 'utf8');
+    expect(identifyLicenseTexts(text)).toEqual(['FSL-1.1-ALv2']);
+  });
+
+  test('its MIT variant and BUSL are recognised, and the permissive notice they quote is not read as the licence', () => {
+    const mitFuture = `# Functional Source License, Version 1.1, MIT Future License\n\n${MIT}`;
+    expect(identifyLicenseTexts(mitFuture)).toEqual(['FSL-1.1-MIT']);
+    const busl = 'Business Source License 1.1\n\nChange License: Apache License, Version 2.0';
+    expect(identifyLicenseTexts(busl)).toEqual(['BUSL-1.1']);
+    // The permissive licence on its own is still recognised.
+    expect(identifyLicenseTexts('Apache License\nVersion 2.0, January 2004')).toEqual(['Apache-2.0']);
   });
 });

@@ -24,7 +24,15 @@ export function claimOf(evidence: Evidence | null, registryType: string, server:
   if (registryType === 'npm') {
     const registry = evidence?.sources.registry;
     if (registry?.status !== 'ok') return { known: false, name: null, where: 'package.json mcpName' };
-    return { known: true, name: registry.facts.mcpName, where: 'package.json mcpName' };
+    if (registry.facts.mcpName !== null) return { known: true, name: registry.facts.mcpName, where: 'package.json mcpName' };
+    // The resolved version names no server: what the package's other versions name is its
+    // publisher's word — this server (an entry pinning a release from before `mcpName` was
+    // added), or another one (a look-alike entry pinning a release from before its owner claimed
+    // it); a version naming this server is preferred (docs/checks.md, `mcp-package-ownership`).
+    const others = registry.facts.otherMcpNames;
+    const other = others.find((o) => o.name.toLowerCase() === server.toLowerCase()) ?? others[0];
+    if (other === undefined) return { known: true, name: null, where: 'package.json mcpName' };
+    return { known: true, name: other.name, where: `package.json mcpName (of version ${other.version}; version ${registry.facts.version} names none)` };
   }
   if (registryType === 'pypi') {
     const pypi = evidence?.sources.pypi;

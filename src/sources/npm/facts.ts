@@ -112,6 +112,7 @@ function buildFacts(doc: Obj, version: string, manifestOf: ((version: string) =>
     maintainerNames: Array.isArray(doc.maintainers) ? maintainerNames(doc.maintainers) : null,
     readme: registryReadme(manifest.readme, doc.readme),
     mcpName: mcpNameOf(manifest.mcpName),
+    otherMcpNames: otherMcpNames(manifests, versions, version),
     publisher: npmUser(manifest),
     previousPublisher: previousManifest === null ? null : npmUser(previousManifest),
     attestations: listing.attestations,
@@ -140,6 +141,26 @@ function mcpNameOf(value: unknown): string | null {
   return name !== null && name.length <= 200 ? name : null;
 }
 
+/** Distinct server names other versions give, at most this many. */
+const OTHER_MCP_NAMES_MAX = 8;
+
+/**
+ * The `mcpName` each other version gives, newest version first, one entry per distinct name (its
+ * newest version): what the package's publisher says the package is when the resolved version
+ * says nothing (docs/checks.md, `mcp-package-ownership`). Read from `versions` (a scanned
+ * packument's stubs keep `mcpName`).
+ */
+function otherMcpNames(manifests: Obj, versions: readonly VersionEntry[], resolved: string): { version: string; name: string }[] {
+  const found: { version: string; name: string }[] = [];
+  for (let i = versions.length - 1; i >= 0 && found.length < OTHER_MCP_NAMES_MAX; i--) {
+    const v = versions[i]?.version;
+    if (v === undefined || v === resolved) continue;
+    const name = mcpNameOf(obj(manifests[v])?.mcpName);
+    if (name !== null && !found.some((f) => f.name === name)) found.push({ version: v, name });
+  }
+  return found;
+}
+
 /** Schema-valid facts with nothing known beyond name and version (last-resort fallback). */
 function emptyFacts(name: string, version: string): RegistryFacts {
   return {
@@ -147,7 +168,7 @@ function emptyFacts(name: string, version: string): RegistryFacts {
     license: null, licenseLegacyForm: false, homepage: null, bugs: null, repository: null, engines: {},
     dependencies: 0, devDependencies: 0, peerDependencies: 0, optionalDependencies: 0,
     dependencyRanges: {}, installScripts: {}, hasInstallScript: null, nonRegistryDependencies: [], gypfile: false, hasBin: false, declaresTypes: false,
-    deprecated: null, maintainers: null, maintainerNames: null, readme: null, mcpName: null, publisher: null, previousPublisher: null, attestations: null, hollowAttestations: null,
+    deprecated: null, maintainers: null, maintainerNames: null, readme: null, mcpName: null, otherMcpNames: [], publisher: null, previousPublisher: null, attestations: null, hollowAttestations: null,
     latestDeprecated: null, signatures: 0, securityHolding: false, isLatest: false, previous: null, priorPublishers: null, tarballUrl: null, integrity: null, shasum: null, unpackedSize: null, fileCount: null,
   };
 }

@@ -14,6 +14,9 @@ interface LicenseRule {
   none?: string[];
 }
 
+/** Titles of licences that quote the permissive licence they turn into later (see RULES). */
+const DELAYED_GRANTS = ['Functional Source License', 'Business Source License'];
+
 const RULES: LicenseRule[] = [
   // Full-text headers first: the GPL family texts mention one another.
   { id: 'AGPL-3.0', all: ['GNU AFFERO GENERAL PUBLIC LICENSE Version 3, 19 November 2007'] },
@@ -29,7 +32,13 @@ const RULES: LicenseRule[] = [
   { id: 'GPL-2.0', all: ['GNU General Public License as published by the Free Software Foundation; either version 2'] },
   { id: 'MPL-2.0', all: ['Mozilla Public License Version 2.0'] },
   { id: 'MPL-2.0', all: ['Mozilla Public License, v. 2.0'] },
-  { id: 'Apache-2.0', all: ['Apache License', 'Version 2.0'] },
+  // Source-available licences that grant a permissive licence later (FSL's "Future License", BUSL's
+  // "Change License") quote that licence's notice: they come first, and the permissive rule does
+  // not read their files as the permissive licence itself.
+  { id: 'FSL-1.1-ALv2', all: ['Functional Source License, Version 1.1', 'Apache 2.0 Future License'] },
+  { id: 'FSL-1.1-MIT', all: ['Functional Source License, Version 1.1', 'MIT Future License'] },
+  { id: 'BUSL-1.1', all: ['Business Source License 1.1'] },
+  { id: 'Apache-2.0', all: ['Apache License', 'Version 2.0'], none: DELAYED_GRANTS },
   { id: 'Artistic-2.0', all: ['The Artistic License 2.0', 'Perl Foundation'] },
   { id: 'BlueOak-1.0.0', all: ['Blue Oak Model License', 'Version 1.0.0'] },
   { id: 'Unlicense', all: ['This is free and unencumbered software released into the public domain'] },
@@ -52,6 +61,7 @@ const RULES: LicenseRule[] = [
       'Permission is hereby granted, free of charge, to any person obtaining a copy',
       'The above copyright notice and this permission notice shall be included',
     ],
+    none: DELAYED_GRANTS,
   },
   {
     id: 'ISC',

@@ -21,7 +21,7 @@
 export const KEPT_MEMBERS: ReadonlySet<string> = new Set(['name', 'description', 'dist-tags', 'time', 'maintainers', 'readme']);
 
 /** Manifest members kept in each version's stub. */
-const STUB_MEMBERS: ReadonlySet<string> = new Set(['_npmUser', 'deprecated']);
+const STUB_MEMBERS: ReadonlySet<string> = new Set(['_npmUser', 'deprecated', 'mcpName']);
 
 export interface ScannedPackument {
   /** The document cut down as described above. */
@@ -155,8 +155,8 @@ function scanManifest(b: Buffer, open: number, stub: Record<string, unknown>): n
 /** The member name when the key (quotes included, already validated) is a stub member, else null. */
 function stubKey(b: Buffer, start: number, end: number): string | null {
   const length = end - start - 2;
-  // `_npmUser` and `deprecated` are 8 and 10 bytes; an escaped spelling is longer.
-  if (length < 8) return null;
+  // `mcpName`, `_npmUser` and `deprecated` are 7, 8 and 10 bytes; an escaped spelling is longer.
+  if (length < 7) return null;
   if (length > 10 && !hasBackslash(b, start, end)) return null;
   const key = decodeString(b, start, end);
   return STUB_MEMBERS.has(key) ? key : null;
