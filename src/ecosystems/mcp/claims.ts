@@ -32,6 +32,12 @@ export function claimOf(evidence: Evidence | null, registryType: string, server:
     const others = registry.facts.otherMcpNames;
     const other = others.find((o) => o.name.toLowerCase() === server.toLowerCase()) ?? others[0];
     if (other === undefined) return { known: true, name: null, where: 'package.json mcpName' };
+    // Another server of the same namespace is the same publisher under another name (the registry
+    // authenticates namespaces at publish): a rename, not a look-alike — unclaimed, not a mismatch.
+    const namespaceOf = (n: string) => n.slice(0, n.indexOf('/') + 1).toLowerCase();
+    if (other.name.toLowerCase() !== server.toLowerCase() && namespaceOf(other.name) !== '' && namespaceOf(other.name) === namespaceOf(server)) {
+      return { known: true, name: null, where: `package.json mcpName (version ${registry.facts.version} names none; version ${other.version} names ${other.name}, of the same namespace)` };
+    }
     return { known: true, name: other.name, where: `package.json mcpName (of version ${other.version}; version ${registry.facts.version} names none)` };
   }
   if (registryType === 'pypi') {

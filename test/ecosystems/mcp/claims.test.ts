@@ -22,3 +22,19 @@ describe('claimOf (PyPI)', () => {
     expect(claimOf(pypiEvidence('# tool\nmcp-name: io.github.other/tool\n', true), 'pypi', server)).toEqual({ known: true, name: 'io.github.other/tool', where: 'README mcp-name' });
   });
 });
+
+/** Only what claimOf reads of an npm package's evidence: the resolved version's mcpName and the other versions'. */
+function npmEvidence(mcpName: string | null, otherMcpNames: { version: string; name: string }[]): Evidence {
+  return { sources: { registry: { status: 'ok', facts: { version: '0.0.30', mcpName, otherMcpNames } } } } as unknown as Evidence;
+}
+
+describe('claimOf (npm, a version that names no server)', () => {
+  const server = 'io.github.acme/tool';
+
+  it('reads what other versions name: this server, another namespace (a look-alike), the same namespace (a rename: unclaimed)', () => {
+    expect(claimOf(npmEvidence(null, [{ version: '0.1.0', name: 'io.github.other/x' }, { version: '0.0.40', name: server }]), 'npm', server)?.name).toBe(server);
+    expect(claimOf(npmEvidence(null, [{ version: '0.1.0', name: 'io.github.other/tool' }]), 'npm', server)?.name).toBe('io.github.other/tool');
+    expect(claimOf(npmEvidence(null, [{ version: '0.1.0', name: 'io.github.ACME/tool-mcp' }]), 'npm', server)).toMatchObject({ known: true, name: null });
+    expect(claimOf(npmEvidence(null, []), 'npm', server)).toEqual({ known: true, name: null, where: 'package.json mcpName' });
+  });
+});
