@@ -81,6 +81,7 @@ const PURE_PACKAGES: readonly string[] = [
   'spdx-correct',
   'spdx-expression-parse',
   'spdx-license-ids',
+  'tldts',
   'validate-npm-package-name',
   'yaml',
   'zod',
