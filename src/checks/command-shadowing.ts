@@ -6,7 +6,7 @@
  * installs it (docs/security.md, "Commands a package puts on PATH").
  */
 import { defineCheck, type CheckOutcome } from './define.js';
-import { listedCommand, lookupName } from './lib/path-commands.js';
+import { listedCommand, lookupName, variantOf } from './lib/path-commands.js';
 
 /** Commands named in the evidence at most. */
 const MAX_LISTED = 20;
@@ -31,7 +31,7 @@ export default defineCheck({
   title: 'Commands that replace system ones',
   description:
     'Reads the command names an npm package puts into `node_modules/.bin` (npm only): each `bin` key as npm links it (its last path segment), a string `bin` named after the package, and — when `bin` is not set — every file its tarball holds under `directories.bin`; from the registry\'s manifest and the tarball\'s own package.json together, compared lower-cased without a Windows launcher extension. ' +
-    'A command named after a system command (a shell, `ls`, `cp`, `rm`, `env`, `sudo`, `git`, `curl`, `python`, `make`, …) or after a toolchain or popular tool command (`node`, `npm`, `npx`, `yarn`, `pnpm`, `tsc`, `eslint`, `jest`, `vite`, …) that the package is not the listed owner of (`typescript` ships `tsc`, `npm` ships `npx`, `corepack` ships `yarn` and `pnpm`) scores ' +
+    'A command named after a system command (a shell, `ls`, `cp`, `rm`, `env`, `sudo`, `git`, `curl`, `python`, `make`, …) or after a toolchain or popular tool command (`node`, `npm`, `npx`, `yarn`, `pnpm`, `tsc`, `eslint`, `jest`, `vite`, …) that the package is not the listed owner of (`typescript` ships `tsc`, `npm` ships `npx`, `corepack` ships `yarn` and `pnpm`) nor a build of that tool (a name carrying a tool command\'s words in order ships it as a drop-in: `esbuild-wasm`, `@rollup/wasm-node`, `@lerna-lite/cli`; never for a system command, the runtime or its package managers) scores ' +
     `${SHADOWING_SCORE} and holds the verdict at CAUTION, naming the command and what it replaces; with install scripts in the same release, or when the command is new in this release, it scores 0 and caps the score at ${SHADOWING_CAP}. ` +
     'No listed command, or only owned ones, leaves the check out of the report (it never adds points); unknown when `directories.bin` names a folder and the tarball was not read, and for evidence saved before nerq recorded command names.',
   messages: {
@@ -61,7 +61,7 @@ export default defineCheck({
       const lookup = lookupName(name);
       const listed = listedCommand(lookup);
       if (listed === null) continue;
-      if (listed.owners.includes(packageName)) {
+      if (listed.owners.includes(packageName) || variantOf(lookup, packageName)) {
         owned.push(name);
         continue;
       }

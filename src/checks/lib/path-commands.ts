@@ -89,3 +89,29 @@ export function listedCommand(name: string): { kind: CommandKind; owners: readon
 export function lookupName(name: string): string {
   return name.toLowerCase().replace(/\.(?:cmd|bat|exe|com|ps1)$/, '');
 }
+
+/** The runtime and its package managers: no variant stands in for them (a `yarn-x` shipping `yarn` replaces it). */
+const RUNTIME: ReadonlySet<string> = new Set(['node', 'nodejs', 'npm', 'npx', 'corepack', 'yarn', 'yarnpkg', 'pnpm', 'pnpx', 'bun', 'bunx', 'deno']);
+
+/** Lower-case words of a package or command name (`@rollup/wasm-node` → rollup, wasm, node). */
+const wordsOf = (name: string): string[] => name.toLowerCase().split(/[@/._-]+/).filter((w) => w !== '');
+
+/**
+ * A build or a port of the tool itself, which ships its command as a drop-in: a package whose
+ * name carries a listed tool command's words in order (`esbuild-wasm` → `esbuild`,
+ * `@rollup/wasm-node` → `rollup`, `@lerna-lite/cli` → `lerna`, `@electron/node-gyp` →
+ * `node-gyp`, `grunt` → `grunt`). Never for a system command, nor for the runtime and its package
+ * managers.
+ */
+export function variantOf(command: string, packageName: string): boolean {
+  const listed = listedCommand(command);
+  if (listed?.kind !== 'toolchain' || RUNTIME.has(command)) return false;
+  const want = wordsOf(command);
+  const have = wordsOf(packageName);
+  if (want.length === 0) return false;
+  for (let i = 0; i + want.length <= have.length; i++) {
+    if (want.every((w, j) => have[i + j] === w)) return true;
+  }
+  return false;
+}
+
