@@ -420,8 +420,10 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
  * one before it (`Scaffolds a new library` names what it makes).
  */
 const SAYS_LIBRARY = /^\s*(?:(?:a|an|the)\s+)?(?:(?!(?:a|an|the)\s)[\w.+#/-]+\s+){0,4}(library|sdk|parser|serializer|encoder|decoder)\b/i;
-/** A description that also says it is a command (`A CLI and library for …`), or what it generates (`Generate a TypeScript SDK …`). */
-const SAYS_COMMAND = /\b(?:cli|command[- ]line|commands?|tools?)\b|\bgenerat(?:e|es|ed|ing|or)\b/i;
+/** A description that also says it is a command (`A CLI and library for …`). */
+const SAYS_CLI = /\b(?:cli|command[- ]line|commands?|tools?)\b/i;
+/** A description that says it is a command, or what it generates (`Generate a TypeScript SDK …`). */
+const SAYS_COMMAND = new RegExp(`${SAYS_CLI.source}|\\bgenerat(?:e|es|ed|ing|or)\\b`, 'i');
 
 /**
  * An npm package whose description says it is a library or an SDK and not a command is a
@@ -433,11 +435,11 @@ const SAYS_COMMAND = /\b(?:cli|command[- ]line|commands?|tools?)\b|\bgenerat(?:e
 function libraryWithCommand(facts: ProfileFacts, readme: string | null): CategoryDecision | null {
   if (facts.publishedPackage !== true) return null;
   const description = facts.texts.find((t) => t.where === 'description')?.text ?? '';
-  if (SAYS_COMMAND.test(description)) return null;
+  if (SAYS_CLI.test(description)) return null;
   const m = SAYS_LIBRARY.exec(description);
   const said = m?.[1];
   // What it makes (`Write library code …`) is not what it is.
-  if (m !== null && said !== undefined && !MAKING.test(description.slice(0, m.index + m[0].length - said.length))) {
+  if (m !== null && said !== undefined && !SAYS_COMMAND.test(description) && !MAKING.test(description.slice(0, m.index + m[0].length - said.length))) {
     return { id: 'library', reason: `description says "${said}" (the command it ships is an aid to it)` };
   }
   // A test runner's README imports it in every test it shows: what the tests run under is a command.
