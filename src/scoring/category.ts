@@ -409,7 +409,7 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
     // Several may apply (an MCP server that executes code): the strictest profile governs, and the report lists them all.
     return matches.length === 1 ? strictest : { ...strictest, matches };
   }
-  if (facts.hasBin) return libraryWithCommand(facts, evidence.target.ecosystem === 'npm' ? packageReadme(evidence) : null) ?? { id: 'cli', reason: 'ships a command' };
+  if (facts.hasBin) return libraryWithCommand(facts, packageReadme(evidence)) ?? { id: 'cli', reason: 'ships a command' };
   return { id: 'library', reason: 'default' };
 }
 
@@ -457,7 +457,7 @@ const README_CODE_CHARS = 20_000;
 
 /**
  * The first line of a README's fenced code that names the package, install lines aside, when it
- * imports the package (`const semver = require('semver')`, `import { v4 } from 'uuid'`), or null
+ * imports the package (semver's `require` of itself, uuid's `import { v4 }` of itself), or null
  * when there is none or it runs the command first (`$ js-yaml file.yml`): a README that shows the
  * package's API before its command documents a library (docs/scoring.md §4). A line scan; the
  * text is hostile.
