@@ -36,7 +36,7 @@ export function renderScoringTables(): string {
     lines.push(`| ${rule.id} | ${code(rule.keywords)}${ambiguous} | ${phrases}${commandOnly} |`);
   }
   lines.push(
-    "| cli | — (the package ships a `bin`; a `github:` target: a manifest's `bin`, or a Go `main.go` / `cmd/<name>/main.go` or Rust `main.rs` / `src/bin/<name>.rs` its listing holds) | — (an npm package whose description opens by calling it a `library` or `sdk`, and says no `cli`, `command`, `command-line`, `tool` or `generate`, is a library though it ships a `bin`, §4) |",
+    "| cli | — (the package ships a `bin`; a `github:` target: a manifest's `bin`, or a Go `main.go` / `cmd/<name>/main.go` or Rust `main.rs` / `src/bin/<name>.rs` its listing holds) | — (an npm package whose description opens by calling it a `library`, `sdk`, `parser`, `serializer`, `encoder` or `decoder`, and says no `cli`, `command`, `command-line`, `tool` or `generate`, or whose README's first code naming it imports it, is a library though it ships a `bin`, §4) |",
     '| library | — (default) | — |',
   );
   lines.push('', '### Grade bands (on the score rounded half up to one decimal)', '');

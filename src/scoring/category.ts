@@ -55,7 +55,8 @@ export const CATEGORY_RULES: readonly Rule[] = [
     // An agent CLI says what it is as "a coding agent" (codex, copilot), "an agentic coding tool"
     // (claude-code) or "an AI-powered coding assistant" (qwen-code) as often as "an AI agent".
     // "Give your coding agent access to …" (figma-developer-mcp) serves the user's agent; it is not one.
-    phrases: [/\bai agents?\b/i, /\bllm\b/i, /(?<!\b(?:your|their|our|my) )\bcoding agents?\b/i, /\bagentic coding\b/i, /\bai(?:[- ]powered)? coding assistants?\b/i],
+    // "The build system for coding agents" (turbo) names whom it serves, not what it is.
+    phrases: [/\bai agents?\b/i, /\bllm\b/i, /(?<!\b(?:your|their|our|my|for) )\bcoding agents?\b/i, /\bagentic coding\b/i, /\bai(?:[- ]powered)? coding assistants?\b/i],
   },
   {
     id: 'code-execution',
@@ -99,8 +100,11 @@ export const CATEGORY_STRICTNESS: readonly Category[] = ['code-execution', 'mcp-
  * call servers), which name an npm package an MCP server only when it ships a command, as the
  * bare MCP words do; a repository or a PyPI project counts them either way.
  */
-export const DEPENDENCY_RULES: ReadonlyArray<{ id: Category; names: readonly string[]; commandOnly?: readonly string[]; itself?: true }> = [
-  { id: 'mcp-server', names: ['@modelcontextprotocol/server'], commandOnly: ['@modelcontextprotocol/sdk', 'mcp', 'fastmcp'] },
+export const DEPENDENCY_RULES: ReadonlyArray<{ id: Category; names: readonly string[]; commandOnly?: readonly string[]; itself?: true; feature?: true }> = [
+  // `feature`: an npm package whose description opens by naming another trade (`CLI tool for
+  // Angular`, `A TypeScript framework for building MCP servers`) and says nothing of MCP where it
+  // says what it is uses the SDK for a feature (an `mcp` subcommand), or builds on it.
+  { id: 'mcp-server', names: ['@modelcontextprotocol/server'], commandOnly: ['@modelcontextprotocol/sdk', 'mcp', 'fastmcp'], feature: true },
   // `itself`: a sandbox or interpreter that makes its dependents code execution is code execution
   // too (isolated-vm and node-pty say "isolates" and "pseudoterminals", none of the rules' words).
   { id: 'code-execution', itself: true, names: ['vm2', 'isolated-vm', 'quickjs-emscripten', 'pyodide', 'e2b', '@e2b/code-interpreter', 'e2b-code-interpreter', 'jupyter-client', 'jupyter_client', 'restrictedpython', 'node-pty'] },
@@ -290,14 +294,32 @@ const MAKING_LOOKBACK = 60;
 const MAKING = /\b(?:build|builds|building|create|creates|creating|develop|develops|developing|write|writes|writing|make|makes|making)(?:\s+[\w.-]+){0,3}\s+$/i;
 
 /**
- * A README phrase that follows a verb of making (`TypeScript types for building MCP servers`,
- * @smithery/sdk 4.3.0) names what the package helps build, not what it is, in a package that ships
- * no command — as the bare MCP words name a server only beside a command. The description keeps
- * its rule (docs/scoring.md §4).
+ * A description that opens by naming the package's own trade, one not among the risk categories:
+ * `CLI tool for Angular`, `A TypeScript framework for building MCP servers`, `Turborepo is the
+ * build system for …` — the word within its first five (after `<name> is`), no article but a
+ * leading one before it.
+ */
+const NAMES_TRADE = /^\s*(?:[\w.@/-]+\s+is\s+)?(?:(?:a|an|the)\s+)?(?:(?!(?:a|an|the)\s)[\w.+#/-]+\s+){0,4}?(cli|command[- ]line (?:tool|interface)|framework|library|sdk|toolkit|build system)\b/i;
+
+/** The trade an npm package's description opens by naming (`cli`, `framework` …), or null. */
+function namedTrade(facts: ProfileFacts): string | null {
+  if (facts.publishedPackage !== true) return null;
+  return NAMES_TRADE.exec(facts.texts.find((t) => t.where === 'description')?.text ?? '')?.[1] ?? null;
+}
+
+/**
+ * A phrase that follows a verb of making (`TypeScript types for building MCP servers`,
+ * @smithery/sdk 4.3.0) names what the package helps build, not what it is: in a README, for a
+ * package that ships no command — as the bare MCP words name a server only beside a command —
+ * and in the description and README of one whose description opens by naming its own trade (`A
+ * TypeScript framework for building MCP servers`). Any other description keeps its rule
+ * (docs/scoring.md §4).
  */
 function makingSkip(facts: ProfileFacts): ((where: string, before: string) => boolean) | undefined {
-  if (facts.hasBin || facts.publishedPackage !== true) return undefined;
-  return (where, before) => where.startsWith('README') && MAKING.test(before);
+  if (facts.publishedPackage !== true) return undefined;
+  const trade = namedTrade(facts) !== null;
+  if (facts.hasBin && !trade) return undefined;
+  return (where, before) => (where.startsWith('README') || (trade && where === 'description')) && MAKING.test(before);
 }
 
 /** Every category whose rule fires, each with the first rule that fired for it. */
@@ -305,6 +327,7 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
   const keywords = new Set(facts.keywords.map((k) => k.toLowerCase().trim()));
   const dependencies = new Set(facts.dependencies.map((d) => d.toLowerCase()));
   const found = new Map<Category, string>();
+  const skip = makingSkip(facts);
   if (facts.mcpName != null) found.set('mcp-server', `names the MCP Registry server ${facts.mcpName}`);
   for (const rule of CATEGORY_RULES) {
     if (found.has(rule.id)) continue;
@@ -313,7 +336,7 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
       found.set(rule.id, keyword);
       continue;
     }
-    const phrase = phraseReason(rule.phrases, facts.texts, makingSkip(facts));
+    const phrase = phraseReason(rule.phrases, facts.texts, skip);
     if (phrase !== null) {
       found.set(rule.id, phrase);
       continue;
@@ -324,12 +347,14 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
       // category only when the package says so where it says what it is, its description or
       // README opening (docs/scoring.md §4).
       const word = facts.publishedPackage === true ? undefined : rule.commandOnly.keywords.find((k) => keywords.has(k));
-      const said = word === undefined ? phraseReason(rule.commandOnly.phrases, facts.texts) : `keyword "${word}"`;
+      const said = word === undefined ? phraseReason(rule.commandOnly.phrases, facts.texts, skip) : `keyword "${word}"`;
       if (said !== null) found.set(rule.id, facts.hasBin ? `${said} and ships a command` : said);
     }
   }
   const name = facts.name?.toLowerCase();
+  const trade = namedTrade(facts);
   for (const rule of DEPENDENCY_RULES) {
+    if (rule.feature && trade !== null && !found.has(rule.id)) continue;
     if (rule.itself && name !== undefined && rule.names.includes(name) && !found.has(rule.id)) found.set(rule.id, `is ${name}, which makes the packages that depend on it ${rule.id}`);
     const command = facts.hasBin || !facts.commandKnown || !facts.publishedPackage ? (rule.commandOnly ?? []) : [];
     const dependency = [...rule.names, ...command].find((n) => dependencies.has(n));
@@ -338,9 +363,44 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
   return [...found].map(([id, reason]) => ({ id, reason }));
 }
 
+/** A list item holding a link (`- [name](url) - what it is`, `1. <a href=…>`). */
+const LIST_ITEM_LINK = /^\s{0,12}(?:[-*+]|\d{1,4}[.)])\s+(?:.*\]\([^)\s]+\)|.*<a\s+href=)/i;
+/** The fewest such items, and their least share of the README's lines of prose, that make a list of links. */
+const LINK_LIST_ITEMS = 20;
+const LINK_LIST_SHARE = 0.5;
+
+/**
+ * A repository that is a list of links (an "awesome" list): no manifest, lockfile, module file
+ * or command entry in its tree, and a README most of whose lines (outside code, headings and
+ * blanks aside) are list items with a link. It names MCP servers or agents without being one:
+ * what it lists is not what it is (docs/scoring.md §4). Null for anything else. A line scan; the
+ * text is hostile.
+ */
+function linkList(evidence: Evidence): CategoryDecision | null {
+  const { github } = evidence.sources;
+  if (evidence.target.ecosystem !== 'github' || github.status !== 'ok') return null;
+  const files = github.facts.files ?? null;
+  if (files === null || !files.readme) return null;
+  const code = files.manifests.length + files.lockfiles.length + (files.moduleFiles?.length ?? 0) + (files.unevaluatedManifests?.length ?? 0) + (files.commandEntries?.length ?? 0);
+  if (code > 0) return null;
+  let lines = 0;
+  let items = 0;
+  let fenced = false;
+  for (const line of files.readme.text.split('\n')) {
+    if (/^ {0,3}(?:`{3,}|~{3,})/.test(line)) fenced = !fenced;
+    if (fenced || line.trim() === '' || /^ {0,3}#/.test(line)) continue;
+    lines++;
+    if (LIST_ITEM_LINK.test(line)) items++;
+  }
+  if (items < LINK_LIST_ITEMS || items < lines * LINK_LIST_SHARE) return null;
+  return { id: 'library', reason: `a list of links: ${items} of the README's ${lines} lines link elsewhere, and no manifest or code` };
+}
+
 export function decideCategory(evidence: Evidence): CategoryDecision {
   const mcp = mcpCategory(evidence);
   if (mcp !== null) return mcp;
+  const list = linkList(evidence);
+  if (list !== null) return list;
   const facts = profileFacts(evidence);
   if (facts === null) return { id: 'library', reason: 'default (no registry facts)' };
   const matches = matchesOf(facts).sort((a, b) => CATEGORY_STRICTNESS.indexOf(a.id) - CATEGORY_STRICTNESS.indexOf(b.id));
@@ -349,18 +409,21 @@ export function decideCategory(evidence: Evidence): CategoryDecision {
     // Several may apply (an MCP server that executes code): the strictest profile governs, and the report lists them all.
     return matches.length === 1 ? strictest : { ...strictest, matches };
   }
-  if (facts.hasBin) return libraryWithCommand(facts) ?? { id: 'cli', reason: 'ships a command' };
+  if (facts.hasBin) return libraryWithCommand(facts, packageReadme(evidence)) ?? { id: 'cli', reason: 'ships a command' };
   return { id: 'library', reason: 'default' };
 }
 
 /**
- * A description that opens by calling the package a library or an SDK (`The official TypeScript
- * library for the Anthropic API`, `Official Node.js SDK for …`): the word within its first five,
- * no article but a leading one before it (`Scaffolds a new library` names what it makes).
+ * A description that opens by calling the package a library, an SDK or what a library is (`The
+ * official TypeScript library for the Anthropic API`, `The semantic version parser used by npm`,
+ * `YAML 1.2 parser and serializer`): the word within its first five, no article but a leading
+ * one before it (`Scaffolds a new library` names what it makes).
  */
-const SAYS_LIBRARY = /^\s*(?:(?:a|an|the)\s+)?(?:(?!(?:a|an|the)\s)[\w.+#/-]+\s+){0,4}(library|sdk)\b/i;
-/** A description that also says it is a command (`A CLI and library for …`), or what it generates (`Generate a TypeScript SDK …`). */
-const SAYS_COMMAND = /\b(?:cli|command[- ]line|commands?|tools?)\b|\bgenerat(?:e|es|ed|ing|or)\b/i;
+const SAYS_LIBRARY = /^\s*(?:(?:a|an|the)\s+)?(?:(?!(?:a|an|the)\s)[\w.+#/-]+\s+){0,4}(library|sdk|parser|serializer|encoder|decoder)\b/i;
+/** A description that also says it is a command (`A CLI and library for …`). */
+const SAYS_CLI = /\b(?:cli|command[- ]line|commands?|tools?)\b/i;
+/** A description that says it is a command, or what it generates (`Generate a TypeScript SDK …`). */
+const SAYS_COMMAND = new RegExp(`${SAYS_CLI.source}|\\bgenerat(?:e|es|ed|ing|or)\\b`, 'i');
 
 /**
  * An npm package whose description says it is a library or an SDK and not a command is a
@@ -369,15 +432,50 @@ const SAYS_COMMAND = /\b(?:cli|command[- ]line|commands?|tools?)\b|\bgenerat(?:e
  * line where a package says what it is — and only for `cli` against `library`: the risk
  * categories' rules fired first.
  */
-function libraryWithCommand(facts: ProfileFacts): CategoryDecision | null {
+function libraryWithCommand(facts: ProfileFacts, readme: string | null): CategoryDecision | null {
   if (facts.publishedPackage !== true) return null;
   const description = facts.texts.find((t) => t.where === 'description')?.text ?? '';
+  if (SAYS_CLI.test(description)) return null;
   const m = SAYS_LIBRARY.exec(description);
   const said = m?.[1];
-  if (m === null || said === undefined || SAYS_COMMAND.test(description)) return null;
   // What it makes (`Write library code …`) is not what it is.
-  if (MAKING.test(description.slice(0, m.index + m[0].length - said.length))) return null;
-  return { id: 'library', reason: `description says "${said}" (the command it ships is an aid to it)` };
+  if (m !== null && said !== undefined && !SAYS_COMMAND.test(description) && !MAKING.test(description.slice(0, m.index + m[0].length - said.length))) {
+    return { id: 'library', reason: `description says "${said}" (the command it ships is an aid to it)` };
+  }
+  // A test runner's README imports it in every test it shows: what the tests run under is a command.
+  if (facts.name === undefined || readme === null || RUNS_TESTS.test(description)) return null;
+  const imported = firstUseIsImport(readme, facts.name);
+  return imported === null ? null : { id: 'library', reason: `README's first code using it is "${imported}" (the command it ships is an aid to it)` };
+}
+
+/** A description that says the package runs tests or frames an application: the command it ships is the way it is used. */
+const RUNS_TESTS = /\b(?:tests?|testing|runner|framework)\b/i;
+/** An install line in a README's code (`npm install uuid`, `yarn add -D nanoid`), which says nothing of how the package is used. */
+const INSTALL_LINE = /^\s*(?:\$\s*)?(?:npm|pnpm|yarn|bun|deno|npx\s+jsr)\s+(?:i|install|add|ci)\b/i;
+/** The most of a README looked at for its first code using the package. */
+const README_CODE_CHARS = 20_000;
+
+/**
+ * The first line of a README's fenced code that names the package, install lines aside, when it
+ * imports the package (semver's `require` of itself, uuid's `import { v4 }` of itself), or null
+ * when there is none or it runs the command first (`$ js-yaml file.yml`): a README that shows the
+ * package's API before its command documents a library (docs/scoring.md §4). A line scan; the
+ * text is hostile.
+ */
+function firstUseIsImport(readme: string, name: string): string | null {
+  const quoted = `['"]${escapeRegExp(name)}(?:/[^'"\s]{0,200})?['"]`;
+  const importing = new RegExp(`\\brequire\\(\\s*${quoted}\\s*\\)|\\bfrom\\s+${quoted}|\\bimport\\s*\\(?\\s*${quoted}`);
+  const naming = new RegExp(`(?<![\\w@/.-])${escapeRegExp(withoutScope(name))}(?![\\w-])`, 'i');
+  let fenced = false;
+  for (const line of readme.slice(0, README_CODE_CHARS).split('\n')) {
+    if (/^ {0,3}(?:`{3,}|~{3,})/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    if (!fenced || INSTALL_LINE.test(line) || !(naming.test(line) || importing.test(line))) continue;
+    return importing.test(line) ? line.trim().slice(0, 80) : null;
+  }
+  return null;
 }
 
 /**

@@ -185,6 +185,22 @@ describe('the other recorded repositories', () => {
     expect(checkOf(report, 'license-file')?.messageId).toBe('consistent');
   });
 
+  it('a list of links with no manifest or code (wong2/awesome-mcp-servers) is no MCP server though its title says "MCP Servers"', async () => {
+    const { report } = await check('wong2/awesome-mcp-servers', { license: 'MIT' });
+    expect(report.category?.id).toBe('library');
+    expect(report.category?.reason).toMatch(/^a list of links: \d+ of the README's \d+ lines/);
+    expect(report.category?.matches).toBeUndefined();
+  });
+
+  it('the same list beside a package.json (edited tree): a project with a manifest is judged by its words again', async () => {
+    const manifest = JSON.stringify({ name: 'awesome-mcp-servers', version: '1.0.0', license: 'MIT' });
+    const tree = editedTree('wong2/awesome-mcp-servers', (entries) => {
+      entries.push({ path: 'package.json', mode: '100644', type: 'blob', sha: '6'.repeat(40), size: manifest.length } as { path: string; size: number });
+    });
+    const { report } = await check('wong2/awesome-mcp-servers', { license: 'MIT', override: { '/git/trees/main': { body: tree }, '/contents/package.json': { body: manifest } } });
+    expect(report.category?.id).toBe('mcp-server');
+  });
+
   it('a repository with no manifest at all: the LICENSE against the detected licence (wong2/awesome-mcp-servers)', async () => {
     const { report } = await check('wong2/awesome-mcp-servers', { license: 'MIT' });
     expect(checkOf(report, 'license-file')).toMatchObject({ messageId: 'consistent', evidence: { declared: 'MIT' } });

@@ -53,8 +53,11 @@ describe('the README title and opening name a package category', () => {
     const sdk = '# Smithery SDK\n\nTypeScript types for building MCP servers on the Smithery hosted runtime.\n';
     // With a command it may be one (a stdio server is a command its client starts).
     expect(decideCategory(packageWith({ hasBin: true, readme: sdk }))).toEqual({ id: 'mcp-server', reason: 'README opening says "MCP servers"' });
-    // The description keeps its rule.
-    expect(decideCategory(packageWith({ description: 'A framework for building MCP servers', readme: sdk }))).toEqual({ id: 'mcp-server', reason: 'description says "MCP servers"' });
+    // A description that names no trade of its own keeps its rule.
+    expect(decideCategory(packageWith({ description: 'Helpers for building MCP servers', readme: sdk }))).toEqual({ id: 'mcp-server', reason: 'description says "MCP servers"' });
+    // One that opens by naming its trade (a framework) says what it is; what it builds is not.
+    expect(decideCategory(packageWith({ description: 'A framework for building MCP servers', readme: sdk })).id).toBe('library');
+    expect(decideCategory(packageWith({ description: 'A framework for building MCP servers', readme: sdk, hasBin: true })).id).not.toBe('mcp-server');
     // More than three words between the verb and the phrase: no longer what it builds.
     expect(decideCategory(packageWith({ readme: '# x\n\nBuild tools that a team of friendly MCP server fans love.\n' })).id).toBe('mcp-server');
   });

@@ -11,7 +11,10 @@ import { repoFiles, repoManifest, repositoryEvidence } from '../support/reposito
 import { facts as mcpFacts, pkg as mcpPackage } from '../checks/mcp-support.js';
 import type { Evidence, McpFacts } from '../../src/evidence/schema.js';
 
-const withRegistry = (o: Parameters<typeof registryFacts>[0]) => evidence({ registry: registryFacts(o) });
+/** A README that shows no code: the table is about the registry's facts (the README's first code is a rule of its own). */
+const PROSE_README = '# example\n\nA small example package.\n';
+const withRegistry = (o: Parameters<typeof registryFacts>[0]) =>
+  evidence({ registry: registryFacts(o), tarball: { readme: { path: 'README.md', size: PROSE_README.length, text: PROSE_README, truncated: false } } });
 
 describe('decideCategory', () => {
   it.each([
@@ -89,6 +92,16 @@ describe('decideCategory', () => {
         { id: 'mcp-server', reason: 'keyword "mcp-server"' },
       ],
     });
+  });
+
+  it('a package with a command whose README\'s first code imports it is a library; one that runs the command first, or a test runner, is a command', () => {
+    const withReadme = (text: string, description = 'An example package') =>
+      decideCategory(evidence({ registry: registryFacts({ keywords: [], description, hasBin: true }), tarball: { readme: { path: 'README.md', size: text.length, text, truncated: false } } }));
+    const importing = '# example\n\n```sh\nnpm install example\n```\n\n```js\nconst example = require(\'example\');\n$ example --help\n```\n';
+    expect(withReadme(importing)).toEqual({ id: 'library', reason: 'README\'s first code using it is "const example = require(\'example\');" (the command it ships is an aid to it)' });
+    expect(withReadme(importing.replace("const example = require('example');\n", ''))).toEqual({ id: 'cli', reason: 'ships a command' });
+    expect(withReadme(importing, 'A test runner for Node.js')).toEqual({ id: 'cli', reason: 'ships a command' });
+    expect(withReadme("```js\nimport { x } from 'example-plugin';\n```\n")).toEqual({ id: 'cli', reason: 'ships a command' });
   });
 
   it('defaults to library when the registry is unavailable', () => {
