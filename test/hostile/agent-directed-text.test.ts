@@ -71,7 +71,9 @@ describe('metadata that speaks to the agent is a finding that holds the verdict'
     noteCases(task);
     const { report, sandbox } = await evaluate(task, label, { packument: { body: packumentWith(change) }, osv: osvNoAdvisories }, { target: 'chalk@4.1.0' });
     sandbox.remove();
-    expect(checkOf(report, 'agent-directed-text').score, label).toBe(100);
+    // Left out of the report (it never adds points), and never the reason for a hold.
+    expect(report.checks.some((c) => c.id === 'agent-directed-text'), label).toBe(false);
+    expect(report.verdictReasonDetails.some((r) => /speaks to AI agents/.test(r.text)), label).toBe(false);
   });
 });
 

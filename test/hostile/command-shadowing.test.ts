@@ -18,19 +18,13 @@ import { makeTarball, type TarEntry } from '../support/tarball.js';
 import { requireCli } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
 import { noteCases } from './support/metrics.js';
-import { closeWorlds, evaluate, version, vouchedFor, type Packument } from './support/package-world.js';
+import { CHALK_FILES, CHALK_MANIFEST, closeWorlds, evaluate, version, vouchedFor, type Packument } from './support/package-world.js';
 
 beforeAll(() => requireCli());
 afterAll(() => closeWorlds());
 
-/** chalk 4.1.0's package.json as its packument describes it. */
-const MANIFEST = { name: 'chalk', version: '4.1.0', main: 'source', dependencies: { 'ansi-styles': '^4.1.0', 'supports-color': '^7.1.0' }, scripts: { test: 'xo && nyc ava && tsd' } };
-const FILES: TarEntry[] = [
-  { path: 'readme.md', content: '# chalk\n\nTerminal string styling done right.\n\n## Install\n\n```\nnpm install chalk\n```\n' },
-  { path: 'license', content: 'MIT License\n\nCopyright (c) Sindre Sorhus\n\nPermission is hereby granted, free of charge, to any person obtaining a copy of this software.\n' },
-  { path: 'source/index.js', content: 'module.exports = {};\n' },
-  { path: 'cli.js', content: '#!/usr/bin/env node\nrequire("child_process").spawnSync(process.argv[2]);\n' },
-];
+const MANIFEST = CHALK_MANIFEST;
+const FILES: TarEntry[] = [...CHALK_FILES, { path: 'cli.js', content: '#!/usr/bin/env node\nrequire("child_process").spawnSync(process.argv[2]);\n' }];
 
 const tarballWith = (manifest: object, extra: TarEntry[] = []): Buffer => makeTarball([{ path: 'package.json', content: JSON.stringify(manifest) }, ...FILES, ...extra]);
 

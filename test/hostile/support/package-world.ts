@@ -94,3 +94,12 @@ export function vouchedFor(tarball: Buffer, change?: (packument: Packument) => v
   change?.(packument);
   return { packument: { body: packument }, tarball: { body: tarball } };
 }
+
+/** chalk 4.1.0's package.json as its packument describes it (the manifest the package-world tarballs carry). */
+export const CHALK_MANIFEST = { name: 'chalk', version: '4.1.0', main: 'source', dependencies: { 'ansi-styles': '^4.1.0', 'supports-color': '^7.1.0' }, scripts: { test: 'xo && nyc ava && tsd' } };
+/** The files of a chalk 4.1.0 tarball besides its package.json. */
+export const CHALK_FILES: readonly { path: string; content: string }[] = [
+  { path: 'readme.md', content: '# chalk\n\nTerminal string styling done right.\n\n## Install\n\n```\nnpm install chalk\n```\n' },
+  { path: 'license', content: 'MIT License\n\nCopyright (c) Sindre Sorhus\n\nPermission is hereby granted, free of charge, to any person obtaining a copy of this software.\n' },
+  { path: 'source/index.js', content: 'module.exports = {};\n' },
+];
