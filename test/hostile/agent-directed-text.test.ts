@@ -9,6 +9,7 @@
  * characters and length-capped (docs/security.md, "Text written for AI agents").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentDirectedFinding } from '../../src/checks/lib/agent-directed-text.js';
 import { DATA_NOTICE, MAX_RESULT_STRING } from '../../src/mcp/server.js';
 import { serveOsv, serveSynthetic } from '../cli/audit-helpers.js';
 import { checkOf, osvNoAdvisories } from '../cli/helpers.js';
@@ -17,6 +18,7 @@ import { jsonTextOf, mcpFixture } from '../mcp/support.js';
 import { testApp } from '../serve/support.js';
 import { requireCli } from './support/cli.js';
 import { CLI_TEST_TIMEOUT_MS } from './support/expect.js';
+import { expectLinear, growth } from './support/linear-time.js';
 import { noteCases } from './support/metrics.js';
 import { closeWorlds, evaluate, version, type Packument } from './support/package-world.js';
 import { recordedPackument } from './support/sources.js';
@@ -127,5 +129,15 @@ describe('nerq serve: the preflight answer carries registry strings as plain lin
     } finally {
       await made.close();
     }
+  });
+});
+
+describe('a README read for text aimed at agents grows linearly', () => {
+  // Fences that never close (each longer than the next, so none closes another) made a pattern
+  // that searched for each fence's closing line rescan the rest of the README: 236 KB took 110 s.
+  it('on fences that never close', ({ task }) => {
+    const unit = (i: number) => `${'`'.repeat(3 + (i % 50))}x\n`;
+    const readme = (k: number) => `${Array.from({ length: k }, (_, i) => unit(k - i)).join('')}<|im_start|>`;
+    expectLinear(task, 'unclosed fences', growth((k) => agentDirectedFinding(readme(k), { markdown: true }), 500, true));
   });
 });

@@ -6,6 +6,7 @@
  * tools legitimately talk about agents, prompts and assistants, so plain mentions never count:
  * only the phrasing below does. Every pattern is bounded between its anchors (linear in the text).
  */
+import { ReadmeLineReader } from '../../util/readme-lines.js';
 import { REVIEWER_DIRECTED } from './agent-code.js';
 
 export type AgentTextKind = 'override' | 'safety-claim' | 'chat-token' | 'hidden-tags';
@@ -53,8 +54,7 @@ const TAG_CHARS = /[\u{e0000}-\u{e007f}]+/u;
 /** A subdivision flag (🏴 then tag letters/digits then CANCEL TAG, e.g. England's): tags that render, not hide. */
 const SUBDIVISION_FLAG = /\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,8}\u{e007f}/gu;
 
-/** Fenced code blocks and inline code spans: documentation of a chat format, not a turn of one. */
-const FENCED_CODE = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\1[`~]*[ \t]*$/gm;
+/** Inline code spans: documentation of a chat format, not a turn of one (fenced blocks: withoutFencedCode). */
 const CODE_SPAN = /`[^`\n]{1,200}`/g;
 
 /**
@@ -93,6 +93,24 @@ function inComment(text: string, index: number): boolean {
 const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 
 /**
+ * The text with its fenced code blocks blanked, read line by line as the README checks read them
+ * (util/readme-lines.ts: a fence closes on the same character at least as long; an unclosed one
+ * runs to the end). One pass: a pattern searching for each fence's closing line would rescan the
+ * rest of the text for every fence that never closes.
+ */
+function withoutFencedCode(text: string): string {
+  const reader = new ReadmeLineReader(() => undefined);
+  return text
+    .split('\n')
+    .map((line) => {
+      const inCode = reader.inFence;
+      reader.line(line);
+      return inCode || reader.inFence ? blank(line) : line;
+    })
+    .join('\n');
+}
+
+/**
  * The first finding in one metadata text, or null. `markdown`: the text is a README, whose code
  * blocks and spans may show chat-template tokens as documentation; `words`: keywords or topics,
  * one a line, whose hyphens and underscores separate words.
@@ -123,7 +141,7 @@ export function agentDirectedFinding(raw: string, options: { markdown?: boolean;
     if (said !== null) return finding('safety-claim', address.index, said.index + said[0].length);
   }
   // Tokens keep their underscores (`<|im_start|>`), in keywords too.
-  const prose = options.markdown === true ? clean.replace(FENCED_CODE, blank).replace(CODE_SPAN, blank) : clean;
+  const prose = options.markdown === true ? withoutFencedCode(clean).replace(CODE_SPAN, blank) : clean;
   const token = CHAT_TOKEN.exec(prose);
   if (token !== null) return finding('chat-token', token.index, token[0].length);
   return null;
