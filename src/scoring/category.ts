@@ -364,6 +364,8 @@ function matchesOf(facts: ProfileFacts): CategoryDecision[] {
 }
 
 /** A list item holding a link (`- [name](url) - what it is`, `1. <a href=…>`). */
+/** Characters of a README line read for a list item's link. */
+const LIST_LINE_HEAD = 1000;
 const LIST_ITEM_LINK = /^\s{0,12}(?:[-*+]|\d{1,4}[.)])\s+(?:.*\]\([^)\s]+\)|.*<a\s+href=)/i;
 /** The fewest such items, and their least share of the README's lines of prose, that make a list of links. */
 const LINK_LIST_ITEMS = 20;
@@ -390,7 +392,8 @@ function linkList(evidence: Evidence): CategoryDecision | null {
     if (/^ {0,3}(?:`{3,}|~{3,})/.test(line)) fenced = !fenced;
     if (fenced || line.trim() === '' || /^ {0,3}#/.test(line)) continue;
     lines++;
-    if (LIST_ITEM_LINK.test(line)) items++;
+    // Only a line's head is read: a list item's link comes early, and the pattern backtracks over each `](` of a line.
+    if (LIST_ITEM_LINK.test(line.slice(0, LIST_LINE_HEAD))) items++;
   }
   if (items < LINK_LIST_ITEMS || items < lines * LINK_LIST_SHARE) return null;
   return { id: 'library', reason: `a list of links: ${items} of the README's ${lines} lines link elsewhere, and no manifest or code` };
