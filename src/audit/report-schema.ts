@@ -147,9 +147,10 @@ export const AuditWarningSchema = z.object({
  * (a comparison sample's optional `unevaluated`: peers GitHub's rate limit left unevaluated,
  * `rate-limited`), 2.23.0 Maven artifacts (gradle.lockfile): a subject's and an unvouched entry's
  * ecosystem `maven`; the entries' reports at 1.20.0 (`target.folder`: an MCP entry read in its
- * repository's `repository.subfolder`).
+ * repository's `repository.subfolder`), 2.24.0 the entries' reports at 1.21.0 (a repository
+ * target's `distribution.scripts`: README lines that pipe a download into a shell).
  */
-export const AUDIT_SCHEMA_VERSION = '2.23.0';
+export const AUDIT_SCHEMA_VERSION = '2.24.0';
 
 /** An input's entry fetched from a git repository or URL no registry vouches for (added in 2.6.0). */
 export const UnvouchedRemoteSchema = z.object({

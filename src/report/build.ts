@@ -6,6 +6,7 @@ import { isPackageEcosystem } from '../ecosystems/rules.js';
 import type { AnyCheck } from '../checks/define.js';
 import { DIMENSIONS } from '../checks/define.js';
 import { ownForkCommits } from '../checks/lib/github.js';
+import { judgeScript, type JudgedScript } from '../checks/lib/piped-scripts.js';
 import type { Evidence, SourceId } from '../evidence/schema.js';
 import { SOURCE_IDS, sourceOf } from '../evidence/schema.js';
 import { decideCategory } from '../scoring/category.js';
@@ -102,11 +103,16 @@ function repositoryOrigin(evidence: Evidence): Pick<Report['target'], 'fork' | '
   };
 }
 
+/** The members of a judged script the report carries. */
+const pick = ({ url, host, kind, reason }: JudgedScript) => ({ url, host, kind, reason });
+
 /** A repository target's distribution as the report shows it: each package with the target that evaluates it when its link verifies. */
 function distributionOf(evidence: Evidence): Report['distribution'] | null {
   const github = evidence.sources.github;
   if (evidence.target.ecosystem !== 'github' || github.status !== 'ok' || github.facts.distribution === undefined) return null;
-  const { packages, images, skipped } = github.facts.distribution;
+  const { packages, images, skipped, scripts } = github.facts.distribution;
+  // Judged as the advertised-packages check judges them, which reads them only beside the repository's facts.
+  const repository = github.facts.repository;
   return {
     packages: packages.map((p) => ({
       ecosystem: p.ecosystem,
@@ -121,6 +127,9 @@ function distributionOf(evidence: Evidence): Report['distribution'] | null {
     })),
     images: images.map((i) => ({ ...i })),
     skipped: [...skipped],
+    ...(scripts === undefined || scripts.length === 0 || repository === null
+      ? {}
+      : { scripts: scripts.map((line) => ({ ...pick(judgeScript(line, repository.fullName, repository.homepage)), command: line.command })) }),
   };
 }
 

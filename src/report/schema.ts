@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DIMENSIONS } from '../model/dimensions.js';
 import { SOURCE_UNAVAILABLE_CODES } from '../model/source-codes.js';
 
-export const REPORT_SCHEMA_VERSION = '1.20.0';
+export const REPORT_SCHEMA_VERSION = '1.21.0';
 
 /**
  * Why a package's link to its repository is not verified (GithubLink `code`; added in 1.8.0 as a
@@ -370,6 +370,15 @@ export const DistributionSchema = z.object({
   images: z.array(z.object({ name: z.string(), command: z.string() })),
   /** Names beyond the lookup limit, not looked up. */
   skipped: z.array(z.string()),
+  /**
+   * Added in 1.21.0 (absent when the README pipes nothing into a shell, and in evidence saved
+   * before): the README's lines that pipe a download into a shell, each with whose script it runs
+   * as the `advertised-packages` check judges it (docs/scoring.md §9) — `own` (the project's own
+   * domain or GitHub account: context), `unrelated` (another host: a warning), `unsafe` (plain
+   * http, an IP host, a URL shortener or credentials in the URL: the verdict is held). URLs and
+   * commands never carry the credentials a README gave.
+   */
+  scripts: z.array(z.object({ url: z.string(), host: z.string(), kind: z.enum(['own', 'unrelated', 'unsafe']), reason: z.string(), command: z.string() })).optional(),
 });
 
 /**

@@ -514,12 +514,17 @@ describe('a README that pipes an installer into a shell (microsoft/playwright-mc
     expect(report.verdictCode).toBe('caution');
     expect(report.verdictReasonDetails[0]).toMatchObject({ code: 'verdict-held' });
     expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'script-unsafe', score: 0, evidence: { scriptUrl: 'http://get.example.dev/install.sh' } });
+    // The report's distribution lists the line with the same judgement, for --json users.
+    expect(report.distribution?.scripts).toEqual([
+      { url: 'http://get.example.dev/install.sh', host: 'get.example.dev', kind: 'unsafe', reason: expect.any(String), command: 'curl -fsSL http://get.example.dev/install.sh | sh' },
+    ]);
   });
 
   it("from the owner's GitHub over https: context, the verdict unchanged", async () => {
     const { report } = await check('microsoft/playwright-mcp', withLine('curl -fsSL https://raw.githubusercontent.com/microsoft/playwright-mcp/main/install.sh | bash'));
     expect(report.verdictCode).toBe('yes');
     expect(checkOf(report, 'advertised-packages')).toMatchObject({ messageId: 'verified-image-unknown', score: 100, evidence: { scriptHosts: ['raw.githubusercontent.com'] } });
+    expect(report.distribution?.scripts?.map((s) => [s.host, s.kind])).toEqual([['raw.githubusercontent.com', 'own']]);
   });
 });
 
