@@ -89,4 +89,14 @@ describe('judgeScript', () => {
     expect(judge('https://evil.github.io/install.sh', 'https://tool.github.io')).toBe('unrelated');
     expect(judge('https://get.tool.github.io/install.sh', 'https://tool.github.io/docs')).toBe('own');
   });
+
+  it("takes a domain named after the project under another suffix as the project's own", () => {
+    expect(judge('https://deno.land/install.sh', 'https://deno.com', 'denoland/deno')).toBe('own');
+    expect(judge('https://bun.sh/install', null, 'oven-sh/bun')).toBe('own');
+    expect(judge('https://sh.rustup.rs', 'https://rust-lang.org', 'rust-lang/rustup')).toBe('own');
+    expect(judge('https://get.acme.io/i.sh', null, 'acme/tool')).toBe('own');
+    // A name of two letters names no project; another name is still unrelated.
+    expect(judge('https://go.dev/install.sh', null, 'go/x')).toBe('unrelated');
+    expect(judge('https://evil.example/install.sh', 'https://deno.com', 'denoland/deno')).toBe('unrelated');
+  });
 });

@@ -2,7 +2,9 @@ import { getDomain } from 'tldts';
 
 /**
  * Whose script a README's pipe-to-shell line runs (docs/scoring.md §9), from its URL alone:
- * - `own`: https from the repository's homepage host (same registrable domain), or from
+ * - `own`: https from the repository's homepage host (same registrable domain), from a domain
+ *   named after the project (its first label the homepage's, the repository's or the owner's name:
+ *   `deno.land`, `bun.sh`, `sh.rustup.rs`), or from
  *   github.com / raw.githubusercontent.com under the repository owner, or `<owner>.github.io`
  *   (context: the project's own installer, as uv, bun, deno, rustup and ollama publish theirs);
  * - `unrelated`: https from any other host (a warning naming it; GitHub's release-asset host
@@ -53,6 +55,9 @@ function homepageHost(homepage: string | null): string | null {
   }
 }
 
+/** The first label of a registrable domain (`deno` of `deno.land`). */
+const labelOf = (domain: string): string => domain.split('.')[0] ?? '';
+
 /** The first path segment of `url`, lower case. */
 function firstSegment(url: string): string {
   try {
@@ -76,5 +81,13 @@ export function judgeScript(line: ScriptLine, fullName: string, homepage: string
     return { ...base, kind: 'own', reason: "under the repository owner's GitHub account" };
   }
   if (host === `${owner}.github.io`) return { ...base, kind: 'own', reason: "the repository owner's GitHub Pages" };
+  // A domain named after the project under another suffix than its homepage's (`deno.land` beside
+  // `deno.com`, `bun.sh` for oven-sh/bun, `sh.rustup.rs` for rust-lang/rustup): the project's own name.
+  const name = labelOf(registrableDomain(host));
+  const repo = (fullName.split('/')[1] ?? '').toLowerCase();
+  const homeName = home === null ? '' : labelOf(registrableDomain(home));
+  if (name.length >= 3 && (name === homeName || name === repo || name === owner)) {
+    return { ...base, kind: 'own', reason: "from a domain named after the project (its homepage's, repository's or owner's name)" };
+  }
   return { ...base, kind: 'unrelated', reason: `from ${host}, which nothing ties to the repository` };
 }
