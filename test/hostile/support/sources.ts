@@ -298,7 +298,8 @@ export const SOURCES: readonly SourceRow[] = [
     world: (server, overrides = {}) => healthyWorld(server, { packument: packumentWith({ integrity: false }), ...overrides }),
     pointAt: (origin) => ({ overrides: { packument: packumentWith({ integrity: false, tarball: `${origin}${tarballPath(pkg)}` }) } }),
     unknownChecks: ['readme', 'changelog', 'license-file', 'type-declarations', 'manifest-confusion'],
-    mayChange: ['install-scripts', 'release-anomalies', 'unvouched-dependencies', 'load-time-code', 'entry-points'],
+    // agent-directed-text reads the README: without the tarball's (and no packument readme) it is unknown.
+    mayChange: ['install-scripts', 'release-anomalies', 'unvouched-dependencies', 'load-time-code', 'entry-points', 'agent-directed-text'],
     reasons: {
       'truncated JSON': /corrupt (gzip|tar)|unexpected end/i,
       'invalid JSON': /corrupt gzip/,
